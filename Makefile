@@ -1,0 +1,48 @@
+# Two commands do all the set-up on a fresh machine:
+#   make run    install into .venv, migrate, load the demo tournament, serve http://127.0.0.1:$(PORT)
+#   make test   install the same way and run the whole suite on SQLite, then again on PostgreSQL
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+PG_URL ?= postgres://postgres@127.0.0.1:5432/nardy
+REDIS_URL ?= redis://127.0.0.1:6379/14
+
+.PHONY: run test test-sqlite test-postgres install lint bench messages clean
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+messages: install
+	$(PY) manage.py compilemessages --ignore=.venv -v0
+
+run: install messages
+	$(PY) manage.py migrate --noinput -v0
+	$(PY) manage.py load_demo
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+test: install messages
+	$(MAKE) --no-print-directory test-sqlite
+	$(MAKE) --no-print-directory test-postgres
+
+test-sqlite:
+	CELERY_TEST_BROKER_URL=$(REDIS_URL) $(PY) -m pytest -n 2 -p no:cacheprovider
+
+# The pure packages (pairing, rules_core) touch no database: the second pass runs the Django suite.
+test-postgres:
+	DATABASE_URL=$(PG_URL) $(PY) -m pytest -n 2 -p no:cacheprovider -m "not integration" \
+		--ignore=tests/pairing --ignore=tests/rules_core
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+bench: install
+	$(PY) bench/bench_pairing.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles

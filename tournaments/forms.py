@@ -1,0 +1,225 @@
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+
+from registration.models import Gender, Participant, Person
+from tournaments import standings
+from tournaments.models import Match, ResultKind, System, Tournament
+from tournaments.results import ResultInput, score_errors
+
+MAX_MATCH_LENGTH = 51
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "discipline",
+            "start_date",
+            "end_date",
+            "venue",
+            "system",
+            "character",
+            "gender_group",
+            "match_length",
+            "rounds",
+            "max_losses",
+            "cycles",
+            "group_count",
+            "qualifiers_per_group",
+            "best_of_rest",
+            "playoff_system",
+            "third_place",
+            "classification",
+            "grand_final_reset",
+            "draw_mode",
+            "protest_window_minutes",
+            "min_age",
+            "bye_points",
+            "tiebreaks",
+            "head_rule",
+            "validate_records",
+        ]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.locked = bool(self.instance.pk and self.instance.settings_locked)
+        if self.locked:
+            # Announced before the start, fixed once round 1 is published (004 §6.1.2 item 5).
+            for name in Tournament.LOCKED_AFTER_START:
+                if name in self.fields:
+                    self.fields[name].disabled = True
+
+    def clean_match_length(self):
+        value = self.cleaned_data["match_length"]
+        if not 1 <= value <= MAX_MATCH_LENGTH:
+            raise forms.ValidationError(
+                _("The match length must be from 1 to %(n)s points.") % {"n": MAX_MATCH_LENGTH}
+            )
+        return value
+
+    def clean_cycles(self):
+        value = self.cleaned_data["cycles"]
+        if not 1 <= value <= 4:
+            raise forms.ValidationError(_("From 1 to 4 cycles."))
+        return value
+
+    def clean_rounds(self):
+        value = self.cleaned_data["rounds"]
+        if value is not None and not 1 <= value <= 30:
+            raise forms.ValidationError(_("From 1 to 30 rounds."))
+        return value
+
+    def clean_max_losses(self):
+        value = self.cleaned_data["max_losses"]
+        if not 1 <= value <= 10:
+            raise forms.ValidationError(_("From 1 to 10 losses."))
+        return value
+
+    def clean_min_age(self):
+        value = self.cleaned_data["min_age"]
+        if value < 18:
+            # 004 §2.1, §2.3.1: the regulation may restrict further, never below 18.
+            raise forms.ValidationError(_("The minimum age cannot be below 18 (004 §2.3.1)."))
+        return value
+
+    def clean_protest_window_minutes(self):
+        value = self.cleaned_data["protest_window_minutes"]
+        if not 1 <= value <= 120:
+            raise forms.ValidationError(_("From 1 to 120 minutes."))
+        return value
+
+    def clean_bye_points(self):
+        value = self.cleaned_data["bye_points"]
+        if value < 0 or value > 1:
+            raise forms.ValidationError(_("A bye is worth from 0 to 1 point."))
+        return value
+
+    def clean_tiebreaks(self):
+        keys = [k.strip() for k in self.cleaned_data["tiebreaks"].split(",") if k.strip()]
+        unknown = standings.validate_tiebreaks(keys)
+        if unknown:
+            raise forms.ValidationError(
+                _("Unknown tie-breaks: %(u)s. Known: %(k)s.")
+                % {"u": ", ".join(unknown), "k": ", ".join(standings.METRICS)}
+            )
+        return ",".join(keys)
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The last day cannot be before the first day."))
+        if data.get("system") == System.MIXED:
+            groups = data.get("group_count") or 0
+            if groups < 2:
+                self.add_error("group_count", _("A mixed system needs at least 2 groups."))
+            if not data.get("qualifiers_per_group"):
+                self.add_error("qualifiers_per_group", _("At least one player per group must qualify."))
+        return data
+
+
+class ParticipantForm(forms.Form):
+    surname = forms.CharField(label=_l("surname"), max_length=100)
+    name = forms.CharField(label=_l("name"), max_length=100)
+    patronymic = forms.CharField(label=_l("patronymic"), max_length=100, required=False)
+    birth_date = forms.DateField(label=_l("date of birth"), widget=forms.DateInput(attrs={"type": "date"}))
+    gender = forms.ChoiceField(label=_l("gender"), choices=Gender.choices)
+    organisation = forms.CharField(label=_l("sending organisation"), max_length=200, required=False)
+    region = forms.CharField(label=_l("region"), max_length=200, required=False)
+    seed = forms.IntegerField(label=_l("seeding number"), required=False, min_value=1, max_value=100000)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean_birth_date(self):
+        value = self.cleaned_data["birth_date"]
+        if value >= self.tournament.start_date:
+            raise forms.ValidationError(_("The date of birth must be before the tournament."))
+        if value.year < 1900:
+            raise forms.ValidationError(_("Check the date of birth."))
+        return value
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        person = Person.objects.filter(
+            surname=data["surname"].strip(),
+            name=data["name"].strip(),
+            patronymic=data.get("patronymic", "").strip(),
+            birth_date=data["birth_date"],
+        ).first()
+        if person and Participant.objects.filter(tournament=self.tournament, person=person).exists():
+            raise forms.ValidationError(
+                _("%(p)s is already a participant of this tournament.") % {"p": person}
+            )
+        data["person"] = person
+        return data
+
+
+class ResultForm(forms.Form):
+    kind = forms.ChoiceField(
+        label=_l("result"),
+        choices=[(k, lbl) for k, lbl in ResultKind.choices if k != ResultKind.BYE],
+        initial=ResultKind.PLAYED,
+    )
+    score1 = forms.IntegerField(label=_l("score of the first player"), required=False, min_value=0)
+    score2 = forms.IntegerField(label=_l("score of the second player"), required=False, min_value=0)
+    winner_side = forms.TypedChoiceField(
+        label=_l("winner (technical result, on time)"),
+        required=False,
+        coerce=int,
+        empty_value=None,
+        choices=[("", "—"), (1, _l("first player")), (2, _l("second player"))],
+    )
+    reason = forms.CharField(label=_l("reason"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, match: Match, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.fields["score1"].label = str(match.player1)
+        self.fields["score2"].label = str(match.player2)
+        self.fields["winner_side"].choices = [("", "—"), (1, str(match.player1)), (2, str(match.player2))]
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        errors = score_errors(
+            data["kind"],
+            self.match.match_length,
+            data.get("score1"),
+            data.get("score2"),
+            data.get("winner_side"),
+            data.get("reason", ""),
+        )
+        for error in errors:
+            self.add_error(None, error)
+        return data
+
+    def to_input(self) -> ResultInput:
+        d = self.cleaned_data
+        return ResultInput(
+            d["kind"], d.get("score1"), d.get("score2"), d.get("winner_side"), d.get("reason", "")
+        )
+
+
+class DrawForm(forms.Form):
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    allow_rematches = forms.BooleanField(
+        label=_l("allow rematches if no other pairing exists"), required=False
+    )
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_l("reason"), required=False, max_length=1000)

@@ -1,0 +1,233 @@
+"""Entering results and deriving final standings.
+
+Results are the one source of truth: rounds finish and standings follow from them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from registration.models import Participant
+from tournaments import draw, standings
+from tournaments.models import Match, ResultKind, Round, Stage, System, Tournament, log
+
+MAX_CUBE_GAME = 3 * 64  # koks with the cube on 64: the most one game can score (003)
+
+
+class ResultError(Exception):
+    """A user error in a result: translated, shown in the form."""
+
+
+class ResultConflict(ResultError):
+    """Somebody else saved a result for this match since the form was opened."""
+
+
+def score_errors(
+    kind: str, length: int, score1: int | None, score2: int | None, winner_side: int | None, reason: str
+) -> list[str]:
+    """What is impossible about a result; empty when it is acceptable."""
+    errors: list[str] = []
+    if kind == ResultKind.PLAYED:
+        if score1 is None or score2 is None:
+            return [_("Enter both scores.")]
+        hi, lo = max(score1, score2), min(score1, score2)
+        if hi < length:
+            errors.append(_("The winner must reach the match length (%(n)s).") % {"n": length})
+        if lo >= length:
+            errors.append(_("Only one player can reach the match length (%(n)s).") % {"n": length})
+        if hi > length - 1 + MAX_CUBE_GAME:
+            errors.append(_("A score of %(s)s is impossible in a match to %(n)s.") % {"s": hi, "n": length})
+    elif kind in {ResultKind.TECHNICAL, ResultKind.TIME}:
+        if winner_side not in (1, 2):
+            errors.append(_("Choose the winner."))
+        if kind == ResultKind.TECHNICAL and not reason.strip():
+            errors.append(_("A technical result needs a reason."))
+        if kind == ResultKind.TIME:
+            for s in (score1, score2):
+                if s is not None and s >= length:
+                    errors.append(_("On time: neither score can have reached the match length."))
+                    break
+    elif kind == ResultKind.ANNULLED:
+        if not reason.strip():
+            errors.append(_("An annulled result needs a reason."))
+    else:
+        errors.append(_("Unknown result kind."))
+    return errors
+
+
+@dataclass(frozen=True)
+class ResultInput:
+    kind: str
+    score1: int | None = None
+    score2: int | None = None
+    winner_side: int | None = None
+    reason: str = ""
+
+
+def record_result(match_id: int, user, data: ResultInput, version: int) -> Match:
+    """Save a result under a row lock; a stale ``version`` is a conflict and changes nothing."""
+    with transaction.atomic():
+        m = Match.objects.select_for_update().select_related("round", "round__tournament").get(pk=match_id)
+        rnd = m.round
+        if m.version != version:
+            raise ResultConflict(
+                _("This result was changed by someone else a moment ago. Reload the page and check it.")
+            )
+        if rnd.status == Round.Status.DRAFT:
+            raise ResultError(_("The round is not published yet."))
+        if m.is_bye:
+            raise ResultError(_("A bye has no result to enter."))
+        if Round.objects.filter(tournament=rnd.tournament, number__gt=rnd.number).exists():
+            raise ResultError(_("The next round is already drawn: the result can no longer be changed here."))
+        errors = score_errors(
+            data.kind, m.match_length, data.score1, data.score2, data.winner_side, data.reason
+        )
+        if errors:
+            raise ResultError(" ".join(errors))
+        before = _describe(m)
+        m.result_kind = data.kind
+        m.result_reason = data.reason.strip()
+        if data.kind == ResultKind.PLAYED:
+            m.score1, m.score2 = data.score1, data.score2
+            m.winner_id = m.player1_id if data.score1 > data.score2 else m.player2_id
+        elif data.kind == ResultKind.TECHNICAL:
+            # 004 §5.7.3: a technical defeat scores 0 for the loser.
+            m.winner_id = m.player1_id if data.winner_side == 1 else m.player2_id
+            m.score1 = m.match_length if data.winner_side == 1 else 0
+            m.score2 = m.match_length if data.winner_side == 2 else 0
+        elif data.kind == ResultKind.TIME:
+            # 003: a flag fall loses the match; the score stays as it stood.
+            m.winner_id = m.player1_id if data.winner_side == 1 else m.player2_id
+            m.score1, m.score2 = data.score1, data.score2
+        else:  # annulled
+            m.winner_id = None
+            m.score1 = m.score2 = None
+        m.ended_at = m.ended_at or timezone.now()
+        m.version += 1
+        m.save()
+        log(
+            rnd.tournament,
+            user,
+            "result",
+            _("Round %(r)s, table %(t)s: %(before)s → %(after)s")
+            % {"r": rnd.number, "t": m.table, "before": before, "after": _describe(m)},
+            reason=data.reason,
+            match=m.pk,
+        )
+        _update_round_status(rnd)
+        return m
+
+
+def _describe(m: Match) -> str:
+    if not m.result_kind:
+        return "—"
+    if m.score1 is not None and m.score2 is not None:
+        return f"{m.score1}:{m.score2} ({m.get_result_kind_display()})"
+    return str(m.get_result_kind_display())
+
+
+def _update_round_status(rnd: Round) -> None:
+    complete = not rnd.matches.filter(result_kind="").exists()
+    if complete and rnd.status == Round.Status.PUBLISHED:
+        rnd.status, rnd.finished_at = Round.Status.FINISHED, timezone.now()
+        rnd.save(update_fields=["status", "finished_at"])
+    elif not complete and rnd.status == Round.Status.FINISHED:
+        rnd.status, rnd.finished_at = Round.Status.PUBLISHED, None
+        rnd.save(update_fields=["status", "finished_at"])
+
+
+# --- standings -------------------------------------------------------------------------------------
+
+
+@dataclass
+class StandingRow:
+    participant: Participant
+    row: standings.Row
+
+
+def final_standings(t: Tournament) -> list[StandingRow]:
+    """Every participant with a place (removed players, who keep no place, at the end)."""
+    by_key = {p.key: p for p in t.participants.select_related("person", "team")}
+    keys = draw._tiebreak_keys(t)
+    stages = list(t.stages.all())
+    if not stages:
+        rows = standings.table(list(by_key), [], Fraction(t.bye_points), keys)
+        return [StandingRow(by_key[r.player], r) for r in rows]
+    if t.system in {System.SWISS, System.SWISS_LOSSES, System.ROUND_ROBIN}:
+        rows = standings.table(list(by_key), draw.stage_results(stages[0]), Fraction(t.bye_points), keys)
+        return [StandingRow(by_key[r.player], r) for r in rows]
+    if t.system in {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}:
+        return _bracket_rows(stages[0], by_key, keys, t)
+    return _mixed_rows(t, stages, by_key, keys)
+
+
+def _bracket_rows(
+    stage: Stage, by_key: dict[str, Participant], keys: list[str], t: Tournament, start: int = 1
+) -> list[StandingRow]:
+    answer = draw.bracket(stage)
+    results = standings.table(list(by_key), draw.stage_results(stage), Fraction(t.bye_points), keys)
+    stats = {r.player: r for r in results}
+    out = []
+    placed = {p["player"]: p for p in answer["places"]}
+    for key in stage.plan["players"]:
+        row = stats[key]
+        place = placed.get(key)
+        if place and place.get("place") is not None:
+            row.place, row.place_to = place["place"] + start - 1, place["place_to"] + start - 1
+        else:
+            row.place = row.place_to = None
+        out.append(StandingRow(by_key[key], row))
+    out.sort(key=lambda s: (s.row.place is None, s.row.place or 0, -s.row.points, s.row.player))
+    return out
+
+
+def _mixed_rows(t: Tournament, stages: list[Stage], by_key: dict[str, Participant], keys: list[str]):
+    groups_stage = next(s for s in stages if s.kind == Stage.Kind.GROUPS)
+    playoff = next((s for s in stages if s.kind == Stage.Kind.PLAYOFF), None)
+    out: list[StandingRow] = []
+    in_playoff: set[str] = set()
+    if playoff is not None:
+        out = _bracket_rows(playoff, {k: by_key[k] for k in playoff.plan["players"]}, keys, t)
+        in_playoff = set(playoff.plan["players"])
+    # The rest rank after the playoff: by their place in the group, then points and tie-breaks.
+    rest = [
+        row for _g, rows in draw.group_tables(t, groups_stage) for row in rows if row.player not in in_playoff
+    ]
+    rest.sort(key=lambda r: (r.place, -r.points, *(-r.metrics[k] for k in keys), r.player))
+
+    def rest_key(r: standings.Row) -> tuple:
+        return (r.place, -r.points, *(-r.metrics[k] for k in keys))
+
+    standings.assign_places(rest, rest_key, start=len(in_playoff) + 1)
+    out.extend(StandingRow(by_key[r.player], r) for r in rest)
+    return out
+
+
+def can_finish(t: Tournament) -> str | None:
+    """Why the tournament cannot be finished yet, or None."""
+    if t.status == Tournament.Status.FINISHED:
+        return _("The tournament is already finished.")
+    rounds = list(t.round_set.all())
+    if not rounds:
+        return _("No round has been played.")
+    if any(r.status != Round.Status.FINISHED for r in rounds):
+        return _("Every round must be published and have all its results.")
+    if draw.rounds_left(t):
+        return _("The tournament has rounds left to play.")
+    return None
+
+
+def finish(t: Tournament, user) -> None:
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=t.pk)
+        reason = can_finish(t)
+        if reason:
+            raise ResultError(reason)
+        t.status, t.finished_at = Tournament.Status.FINISHED, timezone.now()
+        t.save(update_fields=["status", "finished_at"])
+        log(t, user, "finish", _("Tournament finished"))

@@ -1,0 +1,24 @@
+from django.urls import path
+
+from tournaments import views
+
+app_name = "tournaments"
+urlpatterns = [
+    path("", views.tournament_list, name="list"),
+    path("t/new/", views.tournament_create, name="create"),
+    path("t/<int:pk>/", views.tournament_detail, name="detail"),
+    path("t/<int:pk>/settings/", views.tournament_edit, name="edit"),
+    path("t/<int:pk>/participants/", views.participant_list, name="participants"),
+    path("t/<int:pk>/participants/add/", views.participant_add, name="participant_add"),
+    path(
+        "t/<int:pk>/participants/<int:participant_pk>/withdraw/", views.participant_withdraw, name="withdraw"
+    ),
+    path("t/<int:pk>/draw/", views.round_draw, name="draw"),
+    path("t/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("t/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="publish"),
+    path("t/<int:pk>/rounds/<int:number>/drop/", views.round_drop, name="drop"),
+    path("t/<int:pk>/matches/<int:match_pk>/result/", views.match_result, name="match_result"),
+    path("t/<int:pk>/standings/", views.standings_view, name="standings"),
+    path("t/<int:pk>/finish/", views.tournament_finish, name="finish"),
+    path("t/<int:pk>/log/", views.audit_log, name="audit"),
+]
