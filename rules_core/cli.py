@@ -1,0 +1,126 @@
+"""Command-line face: ``python -m rules_core validate|moves`` (contract in README.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+from .matfile import MatParseError
+from .moves import HEAD_RULES, legal_plays
+from .position import DISCIPLINES, SHORT, Position, PositionError, from_gnubg_id
+from .validate import validate_record
+
+EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+
+
+class RequestError(ValueError):
+    """A ``moves`` request that cannot be answered (answered with ``{"error": …}``)."""
+
+
+def _ints(value, n: int, name: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != n or not all(type(x) is int for x in value):
+        raise RequestError(f"{name} must be a list of {n} integers")
+    return tuple(value)
+
+
+def answer_request(req: dict) -> dict:
+    """Answer one ``moves`` request (see README.md)."""
+    if not isinstance(req, dict):
+        raise RequestError("a request is a JSON object")
+    known = {
+        "discipline",
+        "board",
+        "bar",
+        "off",
+        "dice",
+        "first_roll",
+        "moves_second",
+        "head_rule",
+        "position_id",
+    }
+    unknown = set(req) - known
+    if unknown:
+        raise RequestError(f"unknown keys: {sorted(unknown)}")
+    discipline = req.get("discipline")
+    if discipline not in DISCIPLINES:
+        raise RequestError('discipline must be "short" or "long"')
+    dice = _ints(req.get("dice"), 2, "dice")
+    if not all(1 <= x <= 6 for x in dice):
+        raise RequestError("dice must be 1..6")
+    head_rule = req.get("head_rule", "federation")
+    if head_rule not in HEAD_RULES:
+        raise RequestError(f"head_rule must be one of {list(HEAD_RULES)}")
+    flags = {}
+    for key in ("first_roll", "moves_second"):
+        val = req.get(key, False)
+        if not isinstance(val, bool):
+            raise RequestError(f"{key} must be true or false")
+        flags[key] = val
+    if "position_id" in req:
+        if discipline != SHORT:
+            raise RequestError("position_id is for short nardy only")
+        if any(k in req for k in ("board", "bar", "off")):
+            raise RequestError("give either position_id or board/bar/off")
+        pos = from_gnubg_id(req["position_id"])
+    else:
+        pos = Position(
+            _ints(req.get("board"), 24, "board"),
+            _ints(req.get("bar", [0, 0]), 2, "bar"),
+            _ints(req.get("off", [0, 0]), 2, "off"),
+        )
+    pos.check(discipline)
+    plays = legal_plays(pos, dice, discipline, head_rule=head_rule, **flags)
+    return {"plays": [{"moves": p.text, **p.position.to_json()} for p in plays]}
+
+
+def cmd_moves(stdin: TextIO, stdout: TextIO) -> int:
+    status = EXIT_OK
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            out = answer_request(json.loads(line))
+        except (ValueError, PositionError, RequestError) as exc:  # JSONDecodeError is a ValueError
+            out = {"error": str(exc)}
+            status = EXIT_UNREADABLE
+        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        stdout.flush()
+    return status
+
+
+def cmd_validate(path: str, discipline: str, head_rule: str, stdout: TextIO) -> int:
+    try:
+        with open(path, encoding="utf-8-sig") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        stdout.write(json.dumps({"valid": False, "error": f"cannot read {path}: {exc}", "line": None}) + "\n")
+        return EXIT_UNREADABLE
+    try:
+        report = validate_record(text, discipline, head_rule=head_rule)
+    except MatParseError as exc:
+        out = {"valid": False, "error": exc.message, "line": exc.line or None}
+        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        return EXIT_UNREADABLE
+    stdout.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
+    return EXIT_OK if report.valid else EXIT_INVALID
+
+
+def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    parser = argparse.ArgumentParser(prog="python -m rules_core", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    v = sub.add_parser("validate", help="validate a .mat match record; one JSON object on stdout")
+    v.add_argument("--discipline", required=True, choices=DISCIPLINES)
+    v.add_argument("--head-rule", default="federation", choices=HEAD_RULES)
+    v.add_argument("file")
+    sub.add_parser("moves", help="legal plays: JSON Lines requests on stdin, one answer line each")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return EXIT_UNREADABLE if exc.code else EXIT_OK
+    if args.command == "validate":
+        return cmd_validate(args.file, args.discipline, args.head_rule, stdout)
+    return cmd_moves(stdin, stdout)
