@@ -1,0 +1,341 @@
+"""The JSON face of the engines: one request dict in, one answer dict out.
+
+Options are strict: every system has one table of allowed keys with their defaults (``_OPTIONS``); an
+unknown key, a missing required key or a value of the wrong type is a :class:`BadRequest`. Ids are
+strings (JSON numbers are refused, so that ``1`` and ``"1"`` never mix).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import asdict
+from fractions import Fraction
+from typing import Any
+
+from .elimination import Bracket, double_elimination, single_elimination
+from .errors import BadRequest
+from .mixed import playoff_seeding
+from .round_robin import round_robin_schedule, snake_groups
+from .swiss import SwissPlayer, pair_swiss, recommended_swiss_rounds
+
+__all__ = ["handle", "SYSTEMS"]
+
+_REQUIRED = object()
+
+# system -> {key: default}; _REQUIRED marks keys without a default. "system" is implied.
+_OPTIONS: dict[str, dict[str, Any]] = {
+    "round_robin": {"players": _REQUIRED, "cycles": 1, "draw": "seeded", "seed": None},
+    "groups": {"players": _REQUIRED, "groups": _REQUIRED, "draw": "seeded", "seed": None},
+    "single_elimination": {
+        "players": _REQUIRED,
+        "draw": "seeded",
+        "seed": None,
+        "third_place": False,
+        "classification": False,
+        "results": {},
+        "withdrawn": [],
+    },
+    "double_elimination": {
+        "players": _REQUIRED,
+        "draw": "seeded",
+        "seed": None,
+        "grand_final_reset": True,
+        "results": {},
+        "withdrawn": [],
+    },
+    "playoff_seeding": {
+        "groups": _REQUIRED,
+        "qualifiers_per_group": _REQUIRED,
+        "best_of_rest": 0,
+        "rest_order": None,
+    },
+    "swiss": {
+        "players": _REQUIRED,
+        "seed": None,
+        "allow_rematches": False,
+        "bye_points": 1,
+        "max_losses": None,
+        "until_remaining": 1,
+    },
+    "swiss_rounds": {"players": _REQUIRED},
+}
+SYSTEMS = tuple(_OPTIONS)
+
+_SWISS_PLAYER_KEYS = {
+    "id": _REQUIRED,
+    "points": 0,
+    "opponents": [],
+    "byes": 0,
+    "withdrawn": False,
+    "losses": 0,
+}
+
+
+def _options(request: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    if not isinstance(request, Mapping):
+        raise BadRequest("the request must be a JSON object")
+    system = request.get("system")
+    if system not in _OPTIONS:
+        raise BadRequest(f"unknown or missing system {system!r}; one of {', '.join(SYSTEMS)}")
+    table = _OPTIONS[system]
+    unknown = sorted(set(request) - set(table) - {"system"})
+    if unknown:
+        raise BadRequest(f"unknown keys for {system}: {', '.join(unknown)}")
+    opts = {}
+    for key, default in table.items():
+        if key in request:
+            opts[key] = request[key]
+        elif default is _REQUIRED:
+            raise BadRequest(f"missing key {key!r} for {system}")
+        else:
+            opts[key] = default
+    return system, opts
+
+
+def _bool(opts: dict, key: str) -> bool:
+    v = opts[key]
+    if not isinstance(v, bool):
+        raise BadRequest(f"{key} must be true or false")
+    return v
+
+
+def _int(value: Any, key: str, minimum: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(f"{key} must be an integer")
+    if minimum is not None and value < minimum:
+        raise BadRequest(f"{key} must be >= {minimum}")
+    return value
+
+
+def _seed(opts: dict) -> int | str | None:
+    v = opts["seed"]
+    if v is not None and (isinstance(v, bool) or not isinstance(v, int | str)):
+        raise BadRequest("seed must be an integer or a string")
+    return v
+
+
+def _draw(opts: dict) -> str:
+    if opts["draw"] not in ("seeded", "random"):
+        raise BadRequest('draw must be "seeded" or "random"')
+    return opts["draw"]
+
+
+def _ids(value: Any, key: str, minimum: int = 0) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(x, str) and x for x in value):
+        raise BadRequest(f"{key} must be a list of non-empty string ids (numbers are not accepted)")
+    if len(set(value)) != len(value):
+        raise BadRequest(f"{key} has duplicate ids")
+    if len(value) < minimum:
+        raise BadRequest(f"{key} needs at least {minimum} players")
+    return value
+
+
+def _points(value: Any, key: str) -> Fraction:
+    if isinstance(value, bool):
+        raise BadRequest(f"{key} must be a number")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        # JSON decimals (0.5, 1.5): take the shortest decimal the float prints as, exactly
+        return Fraction(repr(value))
+    if isinstance(value, str):
+        try:
+            return Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            pass
+    raise BadRequest(f"{key} must be a number (or a fraction string such as \"3/2\")")
+
+
+def _number(x: Fraction) -> int | float:
+    return int(x) if x.denominator == 1 else float(x)
+
+
+def _round_robin(o: dict) -> dict:
+    players = _ids(o["players"], "players", 1)
+    cycles = _int(o["cycles"], "cycles", 1)
+    rounds, order = round_robin_schedule(players, cycles, draw=_draw(o), seed=_seed(o))
+    return {
+        "rounds": [{"pairs": [list(p) for p in r.pairs], "bye": r.bye} for r in rounds],
+        "order": order,
+    }
+
+
+def _groups(o: dict) -> dict:
+    players = _ids(o["players"], "players", 1)
+    g = _int(o["groups"], "groups", 1)
+    if g > len(players):
+        raise BadRequest("more groups than players")
+    return {"groups": snake_groups(players, g, draw=_draw(o), seed=_seed(o))}
+
+
+def _bracket_json(b: Bracket) -> dict:
+    return {
+        "size": b.size,
+        "matches": [
+            {**asdict(m), "slots": list(m.slots), "players": list(m.players)} for m in b.matches
+        ],
+        "places": list(b.places),
+        "finished": b.finished,
+    }
+
+
+def _results(o: dict, players: list[str]) -> tuple[dict[str, str], list[str]]:
+    results = o["results"]
+    if not isinstance(results, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in results.items()
+    ):
+        raise BadRequest("results must map match ids to winner ids (strings)")
+    withdrawn = _ids(o["withdrawn"], "withdrawn")
+    unknown = [p for p in withdrawn if p not in players]
+    if unknown:
+        raise BadRequest(f"withdrawn players not in players: {unknown}")
+    return results, withdrawn
+
+
+def _single(o: dict) -> dict:
+    players = _ids(o["players"], "players", 2)
+    results, withdrawn = _results(o, players)
+    b = single_elimination(
+        players,
+        draw=_draw(o),
+        seed=_seed(o),
+        third_place=_bool(o, "third_place"),
+        classification=_bool(o, "classification"),
+        results=results,
+        withdrawn=withdrawn,
+    )
+    return _bracket_json(b)
+
+
+def _double(o: dict) -> dict:
+    players = _ids(o["players"], "players", 2)
+    results, withdrawn = _results(o, players)
+    b = double_elimination(
+        players,
+        draw=_draw(o),
+        seed=_seed(o),
+        grand_final_reset=_bool(o, "grand_final_reset"),
+        results=results,
+        withdrawn=withdrawn,
+    )
+    return _bracket_json(b)
+
+
+def _playoff(o: dict) -> dict:
+    groups = o["groups"]
+    if not isinstance(groups, list) or not groups:
+        raise BadRequest("groups must be a non-empty list of lists of ids")
+    groups = [_ids(g, "each group") for g in groups]
+    rest = o["rest_order"]
+    if rest is not None:
+        rest = _ids(rest, "rest_order")
+    r = playoff_seeding(
+        groups,
+        _int(o["qualifiers_per_group"], "qualifiers_per_group", 1),
+        _int(o["best_of_rest"], "best_of_rest", 0),
+        rest,
+    )
+    return {
+        "players": list(r.players),
+        "group_of": r.group_of,
+        "same_group_first_round": [list(p) for p in r.same_group_first_round],
+    }
+
+
+def _swiss_players(raw: Any) -> list[SwissPlayer]:
+    if not isinstance(raw, list):
+        raise BadRequest("players must be a list of objects")
+    out = []
+    seen = set()
+    for i, p in enumerate(raw):
+        if not isinstance(p, dict):
+            raise BadRequest(f"players[{i}] must be an object")
+        unknown = sorted(set(p) - set(_SWISS_PLAYER_KEYS))
+        if unknown:
+            raise BadRequest(f"players[{i}]: unknown keys {', '.join(unknown)}")
+        if "id" not in p or not isinstance(p["id"], str) or not p["id"]:
+            raise BadRequest(f"players[{i}]: id must be a non-empty string")
+        pid = p["id"]
+        if pid in seen:
+            raise BadRequest(f"duplicate player id {pid!r}")
+        seen.add(pid)
+        opponents = p.get("opponents", [])
+        if not isinstance(opponents, list) or not all(isinstance(x, str) for x in opponents):
+            # repeats are allowed (rematches that were allowed); unknown ids are ignored
+            raise BadRequest(f"players[{i}].opponents must be a list of string ids")
+        withdrawn = p.get("withdrawn", False)
+        if not isinstance(withdrawn, bool):
+            raise BadRequest(f"players[{i}].withdrawn must be true or false")
+        out.append(
+            SwissPlayer(
+                id=pid,
+                points=_points(p.get("points", 0), f"players[{i}].points"),
+                opponents=frozenset(opponents),
+                byes=_int(p.get("byes", 0), f"players[{i}].byes", 0),
+                withdrawn=withdrawn,
+                losses=_int(p.get("losses", 0), f"players[{i}].losses", 0),
+            )
+        )
+    return out
+
+
+def _swiss(o: dict) -> dict:
+    players = _swiss_players(o["players"])
+    allow = _bool(o, "allow_rematches")
+    _points(o["bye_points"], "bye_points")  # validated; the app credits it (004 §1.4.6 default: a won match)
+    max_losses = o["max_losses"]
+    answer: dict[str, Any] = {}
+    if max_losses is not None:
+        max_losses = _int(max_losses, "max_losses", 1)
+        until = _int(o["until_remaining"], "until_remaining", 1)
+        eliminated = [p.id for p in players if not p.withdrawn and p.losses >= max_losses]
+        remaining = [p for p in players if not p.withdrawn and p.losses < max_losses]
+        answer = {"eliminated": eliminated, "remaining": len(remaining), "finished": len(remaining) <= until}
+        if answer["finished"]:
+            return {"pairs": [], "bye": None, "rematches": 0, "cost": 0, "float": {}, **answer}
+    elif o["until_remaining"] != 1:
+        raise BadRequest("until_remaining needs max_losses")
+    r = pair_swiss(players, _seed(o), allow_rematches=allow, max_losses=max_losses)
+    return {
+        "pairs": [list(p) for p in r.pairs],
+        "bye": r.bye,
+        "rematches": r.rematches,
+        "cost": _number(r.cost),
+        "float": r.floats,
+        **answer,
+    }
+
+
+def _swiss_rounds(o: dict) -> dict:
+    return {"rounds": recommended_swiss_rounds(_int(o["players"], "players", 0))}
+
+
+_HANDLERS: dict[str, Callable[[dict], dict]] = {
+    "round_robin": _round_robin,
+    "groups": _groups,
+    "single_elimination": _single,
+    "double_elimination": _double,
+    "playoff_seeding": _playoff,
+    "swiss": _swiss,
+    "swiss_rounds": _swiss_rounds,
+}
+
+
+def handle(request: Mapping[str, Any]) -> dict:
+    """Answer one request (see ``tournaments/pairing/README.md`` for every shape).
+
+    Parameters
+    ----------
+    request : a dict with ``"system"`` and that system's keys.
+
+    Returns
+    -------
+    The answer dict (JSON-serialisable).
+
+    Raises
+    ------
+    BadRequest : malformed request (unknown key, wrong type, impossible result).
+    NoValidPairing : the rules admit no draw (Swiss: rematches unavoidable, no one left for the bye).
+    """
+    system, opts = _options(request)
+    return _HANDLERS[system](opts)
