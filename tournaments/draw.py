@@ -253,10 +253,12 @@ def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches:
         if t.system == System.SWISS_LOSSES:
             entry["losses"] = row.losses
         players.append(entry)
+    # Swiss until N losses runs until one player is left, so late rounds may have no rematch-free pairing:
+    # there the engine always takes the pairing with the fewest rematches (none while one exists).
     request = {
         "system": "swiss",
         "seed": seed,
-        "allow_rematches": allow_rematches,
+        "allow_rematches": allow_rematches or t.system == System.SWISS_LOSSES,
         "bye_points": float(t.bye_points),
         "players": players,
     }

@@ -273,16 +273,16 @@ class Match(models.Model):
     group = models.ForeignKey(Group, null=True, blank=True, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField(_("table"))
     player1 = models.ForeignKey(
-        "registration.Participant", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        "registration.Participant", null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
     )
     player2 = models.ForeignKey(
-        "registration.Participant", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        "registration.Participant", null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
     )
     match_length = models.PositiveSmallIntegerField(_("match length, points"))
     score1 = models.PositiveSmallIntegerField(null=True, blank=True)
     score2 = models.PositiveSmallIntegerField(null=True, blank=True)
     winner = models.ForeignKey(
-        "registration.Participant", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        "registration.Participant", null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
     )
     result_kind = models.CharField(_("result"), max_length=10, choices=ResultKind.choices, blank=True)
     result_reason = models.TextField(_("reason"), blank=True)

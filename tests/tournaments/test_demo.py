@@ -1,0 +1,23 @@
+from django.core.management import call_command
+
+from tournaments.models import Round, Tournament
+from tournaments.results import final_standings
+
+
+def test_the_demo_is_a_swiss_of_24_with_three_rounds_played(db):
+    call_command("load_demo", verbosity=0)
+    call_command("load_demo", verbosity=0)  # running it again starts over instead of failing
+    t = Tournament.objects.get()
+    assert (t.system, t.discipline, t.rounds) == ("swiss", "long", 7)
+    assert t.participants.count() == 24
+    assert list(t.round_set.values_list("number", "status")) == [
+        (1, Round.Status.FINISHED),
+        (2, Round.Status.FINISHED),
+        (3, Round.Status.FINISHED),
+        (4, Round.Status.DRAFT),
+    ]
+    rows = final_standings(t)
+    assert sum(r.row.points for r in rows) == 36  # 12 matches a round, three rounds, one point each
+    roles = set(t.officials.values_list("person__user__username", "role"))
+    assert roles == {("secretary", "chief_secretary"), ("judge", "chief_judge")}
+    assert t.participants.filter(person__user__username="player").exists()
