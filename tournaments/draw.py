@@ -184,12 +184,19 @@ def _matches(rnd: Round, pairs: list[Pairing]) -> list[Match]:
                 result_reason=p.reason,
                 bracket_code=p.code,
                 flags=list(p.flags),
-                score1=length if p.kind == ResultKind.TECHNICAL and p.winner == p.player1 else None,
-                score2=length if p.kind == ResultKind.TECHNICAL and p.winner == p.player2 else None,
+                score1=_technical_score(p, p.player1, length),
+                score2=_technical_score(p, p.player2, length),
                 ended_at=now if p.kind else None,
             )
         )
     return out
+
+
+def _technical_score(p: Pairing, player: Participant | None, length: int) -> int | None:
+    # 004 §5.7.3: a technical defeat scores 0 for the loser, the winner is given the match.
+    if p.kind != ResultKind.TECHNICAL:
+        return None
+    return length if p.winner == player else 0
 
 
 def _pairings_for(t: Tournament, number: int, seed: int, allow_rematches: bool):
@@ -423,7 +430,11 @@ def _mixed(t: Tournament, number: int, seed: int):
                     pairs.extend(_schedule_pairings(t, schedule[local - 1], group))
             return groups_stage, pairs, {"stage": "groups"}
         playoff = Stage.objects.create(
-            tournament=t, number=2, kind=Stage.Kind.PLAYOFF, system=t.playoff_system
+            tournament=t,
+            number=2,
+            kind=Stage.Kind.PLAYOFF,
+            system=t.playoff_system,
+            match_length=t.playoff_match_length,
         )
         order = playoff_seeding(t, groups_stage)
         playoff.plan = _elimination_plan(t, order, t.playoff_system, seed)

@@ -65,6 +65,14 @@ class TournamentForm(forms.ModelForm):
             )
         return value
 
+    def clean_playoff_match_length(self):
+        value = self.cleaned_data["playoff_match_length"]
+        if value is not None and not 1 <= value <= MAX_MATCH_LENGTH:
+            raise forms.ValidationError(
+                _("The match length must be from 1 to %(n)s points.") % {"n": MAX_MATCH_LENGTH}
+            )
+        return value
+
     def clean_cycles(self):
         value = self.cleaned_data["cycles"]
         if not 1 <= value <= 4:
@@ -223,3 +231,11 @@ class DrawForm(forms.Form):
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_l("reason"), required=False, max_length=1000)
+
+
+class RoundLengthForm(forms.Form):
+    """A round may be played to another length than the stage's (the regulation's choice)."""
+
+    match_length = forms.IntegerField(
+        label=_l("match length for this round"), min_value=1, max_value=MAX_MATCH_LENGTH
+    )

@@ -90,6 +90,12 @@ class Tournament(models.Model):
             (System.DOUBLE_ELIMINATION, System.DOUBLE_ELIMINATION.label),
         ],
     )
+    playoff_match_length = models.PositiveSmallIntegerField(
+        _("playoff match length (mixed)"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: the same as the group stage."),
+    )
     third_place = models.BooleanField(_("third-place match"), default=True)
     classification = models.BooleanField(_("classification matches for every place"), default=False)
     grand_final_reset = models.BooleanField(_("grand final reset match (double elimination)"), default=True)

@@ -10,13 +10,13 @@ urlpatterns = [
     path("t/<int:pk>/settings/", views.tournament_edit, name="edit"),
     path("t/<int:pk>/participants/", views.participant_list, name="participants"),
     path("t/<int:pk>/participants/add/", views.participant_add, name="participant_add"),
-    path(
-        "t/<int:pk>/participants/<int:participant_pk>/withdraw/", views.participant_withdraw, name="withdraw"
-    ),
+    path("t/<int:pk>/participants/withdraw/", views.participant_withdraw, name="withdraw"),
     path("t/<int:pk>/draw/", views.round_draw, name="draw"),
     path("t/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
     path("t/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="publish"),
     path("t/<int:pk>/rounds/<int:number>/drop/", views.round_drop, name="drop"),
+    path("t/<int:pk>/rounds/<int:number>/length/", views.round_length, name="round_length"),
+    path("t/<int:pk>/rounds/<int:number>/start/", views.round_start, name="round_start"),
     path("t/<int:pk>/matches/<int:match_pk>/result/", views.match_result, name="match_result"),
     path("t/<int:pk>/standings/", views.standings_view, name="standings"),
     path("t/<int:pk>/finish/", views.tournament_finish, name="finish"),

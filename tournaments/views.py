@@ -13,7 +13,14 @@ from django.views.decorators.http import require_POST
 
 from registration.models import Official, Participant, Person
 from tournaments import draw, results
-from tournaments.forms import DrawForm, ParticipantForm, ReasonForm, ResultForm, TournamentForm
+from tournaments.forms import (
+    DrawForm,
+    ParticipantForm,
+    ReasonForm,
+    ResultForm,
+    RoundLengthForm,
+    TournamentForm,
+)
 from tournaments.models import Match, Round, System, Tournament, log
 from tournaments.permissions import can_run, is_official, tournament_for_secretary
 from tournaments.tables import AuditTable, PairingTable, ParticipantTable, StandingsTable
@@ -98,10 +105,12 @@ def participant_list(request: HttpRequest, pk: int) -> HttpResponse:
         "seed", "person__surname", "person__name"
     )
     table = ParticipantTable(people)
+    runner = can_run(request.user, tournament)
+    active = [p for p in people if p.status == Participant.Status.ACTIVE] if runner else []
     return render(
         request,
         "tournaments/participants.html",
-        {"t": tournament, "table": table, "runner": can_run(request.user, tournament)},
+        {"t": tournament, "table": table, "runner": runner, "active": active},
     )
 
 
@@ -146,9 +155,12 @@ def _accepts_entries(t: Tournament) -> bool:
 
 
 @require_POST
-def participant_withdraw(request: HttpRequest, pk: int, participant_pk: int) -> HttpResponse:
+def participant_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_for_secretary(request, pk)
-    participant = get_object_or_404(Participant, pk=participant_pk, tournament=tournament)
+    participant = tournament.participants.filter(pk=_int_or_none(request.POST.get("participant"))).first()
+    if participant is None:
+        messages.error(request, _("Choose a participant of this tournament."))
+        return redirect("tournaments:participants", pk=pk)
     form = ReasonForm(request.POST)
     if not form.is_valid() or not form.cleaned_data["reason"].strip():
         messages.error(request, _("A withdrawal needs a reason."))
@@ -204,8 +216,11 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "player1__person", "player2__person", "winner__person", "round", "group"
     )
     table = PairingTable(matches, can_enter=runner and rnd.is_public)
+    length_form = RoundLengthForm(initial={"match_length": rnd.effective_match_length()})
     return render(
-        request, "tournaments/round.html", {"t": tournament, "round": rnd, "table": table, "runner": runner}
+        request,
+        "tournaments/round.html",
+        {"t": tournament, "round": rnd, "table": table, "runner": runner, "length_form": length_form},
     )
 
 
@@ -221,6 +236,48 @@ def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         results._update_round_status(rnd)
         log(tournament, request.user, "publish", _("Round %(n)s published") % {"n": number})
     messages.success(request, _("Round %(n)s published.") % {"n": number})
+    return redirect("tournaments:round", pk=pk, number=number)
+
+
+@require_POST
+def round_length(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = tournament_for_secretary(request, pk)
+    form = RoundLengthForm(request.POST)
+    with transaction.atomic():
+        rnd = get_object_or_404(Round.objects.select_for_update(), tournament=tournament, number=number)
+        if rnd.status != Round.Status.DRAFT:
+            messages.error(request, _("The match length can be changed only before the round is published."))
+        elif not form.is_valid():
+            messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        else:
+            length = form.cleaned_data["match_length"]
+            rnd.match_length = length
+            rnd.save(update_fields=["match_length"])
+            rnd.matches.update(match_length=length)
+            log(
+                tournament,
+                request.user,
+                "round_length",
+                _("Round %(n)s: matches to %(l)s points") % {"n": number, "l": length},
+            )
+            messages.success(request, _("Round %(n)s: matches to %(l)s points.") % {"n": number, "l": length})
+    return redirect("tournaments:round", pk=pk, number=number)
+
+
+@require_POST
+def round_start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Record the start of the round: the time protests and corrections are measured against."""
+    tournament = tournament_for_secretary(request, pk)
+    with transaction.atomic():
+        rnd = get_object_or_404(Round.objects.select_for_update(), tournament=tournament, number=number)
+        if rnd.status == Round.Status.DRAFT or rnd.start_time:
+            return redirect("tournaments:round", pk=pk, number=number)
+        now = timezone.now()
+        rnd.start_time = now
+        rnd.save(update_fields=["start_time"])
+        rnd.matches.filter(result_kind="", started_at__isnull=True).update(started_at=now)
+        log(tournament, request.user, "start", _("Round %(n)s started") % {"n": number})
+    messages.success(request, _("Round %(n)s started.") % {"n": number})
     return redirect("tournaments:round", pk=pk, number=number)
 
 
@@ -305,3 +362,10 @@ def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied
     table = AuditTable(tournament.audit.select_related("user")[:500])
     return render(request, "tournaments/audit.html", {"t": tournament, "table": table})
+
+
+def _int_or_none(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
