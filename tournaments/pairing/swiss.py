@@ -414,6 +414,134 @@ def _exact(
     return [tuple(e) for e in m]  # type: ignore[misc]
 
 
+# --------------------------------------------------------------------------------------------------
+# Window path: exact small problems at the ends, the bound in the middle
+# --------------------------------------------------------------------------------------------------
+
+# Fields at least this large try the window path before the full exact matching (module attributes so
+# the tests can lower them and compare the window path with an independent oracle on small fields).
+WINDOW_MIN_FIELD = 120
+WINDOW_MAX_PLAYERS = 80
+WINDOW_MAX_TRIES = 12
+
+
+def _psi(
+    problem: _Problem, side: list[int], target: int, rng: random.Random
+) -> tuple[int, list[tuple[int, int]], list[int]] | None:
+    """Cheapest way to settle ``side`` with some players exported to a virtual partner at ``target``.
+
+    Minimises, over every c, (cost of a matching of ``side`` without forbidden pairs leaving c
+    unrestricted players unmatched) + (sum of (score - target)^2 over those c). Exact (blossom on the
+    side plus c sink vertices); c grows while the cheapest conceivable export of c players stays below
+    the best found. Returns (cost, internal pairs, exported players) or None.
+    """
+    import networkx as nx
+
+    s = problem.scores
+    side = list(side)
+    rng.shuffle(side)
+    exportable = sorted((s[v] - target) ** 2 for v in side if v not in problem.only)
+    best: tuple[int, list[tuple[int, int]], list[int]] | None = None
+    spread = max(abs(s[v] - target) for v in side) + max(s[v] for v in side) - min(s[v] for v in side)
+    big = (spread**2 + 1) * (len(side) + 2)
+    for c in range(len(side) % 2, len(side) + 1, 2):
+        if c > len(exportable):
+            break
+        if best is not None and sum(exportable[:c]) >= best[0]:
+            break
+        g = nx.Graph()
+        g.add_nodes_from(side)
+        sinks = [-(i + 1) for i in range(c)]
+        g.add_nodes_from(sinks)
+        for i, u in enumerate(side):
+            for v in side[i + 1 :]:
+                if problem.allowed(u, v):
+                    g.add_edge(u, v, weight=big - (s[u] - s[v]) ** 2)
+            if u not in problem.only:
+                for k in sinks:
+                    g.add_edge(u, k, weight=big - (s[u] - target) ** 2)
+        m = nx.max_weight_matching(g, maxcardinality=True)
+        if 2 * len(m) != len(side) + c:
+            continue
+        pairs, exported, cost = [], [], 0
+        for u, v in m:
+            if u < 0 or v < 0:
+                x = v if u < 0 else u
+                exported.append(x)
+                cost += (s[x] - target) ** 2
+            else:
+                pairs.append((u, v))
+                cost += (s[u] - s[v]) ** 2
+        if best is None or cost < best[0]:
+            best = (cost, pairs, exported)
+    return best
+
+
+def _window_path(problem: _Problem, nodes: list[int], rng: random.Random) -> list[tuple[int, int]] | None:
+    """Exact pairing when rematches block the bound only near the top and/or the bottom.
+
+    Split the groups into a top window T, a middle M (at least one group) and a bottom window B. For
+    any perfect pairing with c1 pairs leaving T and c2 leaving B, split each pair's cost at the
+    extreme scores t (top of M) and b (bottom of M): (x + y + z)^2 >= x^2 + y^2 + z^2 for the parts
+    above t, inside [b, t] and below b. Hence
+
+        cost >= psi_T(c1) + LB(M + c1 virtual players at t + c2 at b) + psi_B(c2),
+
+    where psi is the exact cost of settling a window with c players exported to a virtual partner at
+    t (resp. b) (:func:`_psi`, forbidden pairs only relaxed towards the virtual partner) and LB the
+    parity bound, which depends on c1, c2 only through their parities, fixed by |T| and |B|. So
+    minimising psi_T and psi_B separately minimises the bound. If the fast path then pairs M plus the
+    exported players (put at t resp. b and allowed only with real players of M's top resp. bottom
+    group) reaching its parity bound, the pairing costs exactly the bound: it is optimal. Otherwise
+    try another window, and in the end the full exact matching.
+    """
+    groups = _groups_desc(problem, nodes)
+    m = len(groups)
+    sizes = [len(g) for g in groups]
+    options = []
+    for i in range(m):
+        top = sum(sizes[:i])
+        for j in range(m, i, -1):
+            bottom = sum(sizes[j:])
+            if top + bottom > WINDOW_MAX_PLAYERS:
+                break
+            if i == 0 and j == m:
+                continue
+            options.append((top + bottom, i, j))
+    options.sort()
+    s = problem.scores
+    for _size, i, j in options[:WINDOW_MAX_TRIES]:
+        top_nodes = [v for g in groups[:i] for v in g]
+        bottom_nodes = [v for g in groups[j:] for v in g]
+        mid = groups[i:j]
+        t_score, b_score = s[mid[0][0]], s[mid[-1][0]]
+        settled_top = _psi(problem, top_nodes, t_score, rng) if top_nodes else (0, [], [])
+        if settled_top is None:
+            continue
+        settled_bottom = _psi(problem, bottom_nodes, b_score, rng) if bottom_nodes else (0, [], [])
+        if settled_bottom is None:
+            continue
+        scores = list(s)
+        view = _Problem(scores, problem.forbidden)
+        view.only = dict(problem.only)
+        mid_top, mid_bottom = set(mid[0]), set(mid[-1])
+        for x in settled_top[2]:
+            scores[x] = t_score
+            view.only[x] = {v for v in mid_top if v not in problem.only}
+        for x in settled_bottom[2]:
+            scores[x] = b_score
+            view.only[x] = {v for v in mid_bottom if v not in problem.only}
+        middle = [v for g in mid for v in g] + settled_top[2] + settled_bottom[2]
+        pairs = _fast_path(view, middle, rng)
+        if pairs is None:
+            continue
+        result = settled_top[1] + settled_bottom[1] + pairs
+        bound = settled_top[0] + settled_bottom[0] + _lower_bound(view, _groups_desc(view, middle))
+        assert _cost(problem, result) == bound
+        return result
+    return None
+
+
 def _solve(
     problem: _Problem, nodes: list[int], rng: random.Random, allow_rematches: bool
 ) -> tuple[list[tuple[int, int]], str] | None:
@@ -425,6 +553,10 @@ def _solve(
     if pairs is not None:
         assert _cost(problem, pairs) == lb
         return pairs, "bound"
+    if len(nodes) >= WINDOW_MIN_FIELD:
+        pairs = _window_path(problem, nodes, rng)
+        if pairs is not None:
+            return pairs, "window"
     pairs = _exact(problem, nodes, rng, allow_rematches=False)
     if pairs is not None:
         return pairs, "exact"

@@ -1,0 +1,118 @@
+"""Swiss (004 §1.4.6) against an independent exact oracle, over generated tournaments."""
+
+from __future__ import annotations
+
+import random
+from contextlib import contextmanager
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+from tournaments.pairing import NoValidPairing, is_valid_swiss_pairing, pair_swiss, swiss_cost
+from tournaments.pairing import swiss as swiss_module
+
+from .generators import random_swiss_history
+from .oracle import fewest_rematches, oracle
+
+
+def check_round(players, seed) -> None:
+    """One round: the engine's answer is valid and as good as the oracle's optimum."""
+    expected = oracle(players)
+    try:
+        res = pair_swiss(players, seed=seed)
+    except NoValidPairing:
+        assert not expected.feasible, "engine gave up although a rematch-free pairing exists"
+        res = pair_swiss(players, seed=seed, allow_rematches=True)
+        assert not is_valid_swiss_pairing(players, res.pairs, res.bye, allow_rematches=True)
+        assert res.rematches == fewest_rematches(players)
+        return
+    assert expected.feasible
+    assert is_valid_swiss_pairing(players, res.pairs, res.bye) == []
+    assert res.rematches == 0
+    assert res.cost == swiss_cost(players, res.pairs) == expected.cost
+    if res.bye is not None:
+        bye_player = next(p for p in players if p.id == res.bye)
+        assert Fraction(bye_player.points) == expected.bye_level, "bye not from the lowest possible group"
+        assert res.bye in expected.byes_possible
+
+
+def play_and_check(seed: int, n: int, rounds: int, draws: bool, churn: bool) -> None:
+    note(f"seed={seed} n={n} rounds={rounds} draws={draws} churn={churn}")
+    rng = random.Random(seed)
+    history = random_swiss_history(seed, n, 0)
+    for r in range(rounds):
+        if churn and r and rng.random() < 0.3:
+            active = [p for p in history.points if p not in history.withdrawn]
+            if len(active) > 2:
+                history.withdrawn.add(rng.choice(active))
+        if churn and r and rng.random() < 0.3:
+            history.add(f"late{r}")
+        players = history.field()
+        check_round(players, seed=f"{seed}/{r}")
+        try:
+            res = pair_swiss(players, seed=f"{seed}/{r}", allow_rematches=True)
+        except NoValidPairing:
+            return
+        history.play(res.pairs, res.bye, rng, draws)
+
+
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@settings(max_examples=250, **SETTINGS)
+@given(
+    seed=st.integers(0, 2**32),
+    n=st.integers(1, 16),
+    rounds=st.integers(1, 12),
+    draws=st.booleans(),
+    churn=st.booleans(),
+)
+def test_small_fields_match_the_exact_optimum_round_after_round(seed, n, rounds, draws, churn):
+    play_and_check(seed, n, rounds, draws, churn)
+
+
+@settings(max_examples=40, **SETTINGS)
+@given(seed=st.integers(0, 2**32), n=st.integers(17, 60), rounds=st.integers(3, 9), draws=st.booleans())
+def test_fields_up_to_60_match_the_exact_optimum(seed, n, rounds, draws):
+    play_and_check(seed, n, rounds, draws, churn=False)
+
+
+@contextmanager
+def windows_everywhere():
+    """Send small fields through the window path (normally for big fields) to check it exactly."""
+    saved = swiss_module.WINDOW_MIN_FIELD, swiss_module.WINDOW_MAX_PLAYERS
+    swiss_module.WINDOW_MIN_FIELD, swiss_module.WINDOW_MAX_PLAYERS = 0, 12
+    try:
+        yield
+    finally:
+        swiss_module.WINDOW_MIN_FIELD, swiss_module.WINDOW_MAX_PLAYERS = saved
+
+
+@settings(max_examples=120, **SETTINGS)
+@given(seed=st.integers(0, 2**32), n=st.integers(6, 30), rounds=st.integers(4, 14), draws=st.booleans())
+def test_window_path_matches_the_exact_optimum(seed, n, rounds, draws):
+    with windows_everywhere():
+        play_and_check(seed, n, rounds, draws, churn=False)
+
+
+def test_window_path_is_taken_and_optimal_when_the_leaders_have_all_met():
+    # 004 §1.4.6: the three leaders have met each other: one of them floats two groups down.
+    from tournaments.pairing import SwissPlayer
+
+    leaders = [SwissPlayer(x, Fraction(3), frozenset({"a", "b", "c"} - {x})) for x in "abc"]
+    rest = [SwissPlayer(f"m{i}", Fraction(2)) for i in range(3)]
+    rest += [SwissPlayer(f"z{i}", Fraction(1)) for i in range(4)]
+    players = leaders + rest
+    with windows_everywhere():
+        res = pair_swiss(players, seed=3)
+    assert res.path == "window"
+    assert res.cost == oracle(players).cost
+
+
+@pytest.mark.slow
+@settings(max_examples=25, **SETTINGS)
+@given(seed=st.integers(0, 2**32), n=st.integers(30, 60), rounds=st.integers(6, 14), draws=st.booleans())
+def test_slow_long_events_up_to_60_match_the_exact_optimum(seed, n, rounds, draws):
+    play_and_check(seed, n, rounds, draws, churn=True)
