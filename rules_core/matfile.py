@@ -268,11 +268,11 @@ def write_mat(record: MatchRecord) -> str:
     for game in record.games:
         out.append(f" Game {game.number}")
         left = f" {p1} : {game.score[0]}"
-        out.append(f"{left:<{LEFT_WIDTH + 6}}   {p2} : {game.score[1]}")
+        out.append(f"{left:<{LEFT_WIDTH + 4}} {p2} : {game.score[1]}")
         rows: list[list[str | None] | str] = []  # [left, right] of a numbered line, or a whole Wins line
         for a in game.actions:
             if a.kind == WIN:
-                pad = "      " if a.side == 1 else " " * (LEFT_WIDTH + 6)
+                pad = "      " if a.side == 1 else " " * (LEFT_WIDTH + 5)
                 rows.append(pad + _entry_text(a))
                 continue
             col = a.side - 1
@@ -287,6 +287,7 @@ def write_mat(record: MatchRecord) -> str:
                 out.append(row)
             else:
                 n += 1
-                out.append(f"{n:3d}) {row[0] or '':<{LEFT_WIDTH}} {row[1] or ''}".rstrip())
+                left = (row[0] or "").ljust(LEFT_WIDTH - 1)
+                out.append(f"{n:3d}) {left} {row[1] or ''}".rstrip())
         out.append("")
     return "\n".join(out) + "\n"

@@ -381,7 +381,10 @@ class _Walker:
         except NotationError as exc:  # cannot happen for parsed records; kept for hand-built ones
             self.find(g, a.move, s, R_DIRECTION, str(exc), None, a.line)
             return v if s == 1 else v.flipped(d)
-        expected = "; ".join(p.text for p in plays[:6]) + (" …" if len(plays) > 6 else "")
+        shown = "; ".join(p.text for p in plays[:12]) + (" …" if len(plays) > 12 else "")
+        expected = (
+            f"one of {len(plays)} legal plays: {shown}" if plays else "no play: the roll cannot be played"
+        )
         chosen = None
         if not segments:
             if plays:

@@ -1,0 +1,106 @@
+"""The command-line contract of rules_core/README.md (run as a real subprocess once, in-process otherwise)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from rules_core.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = Path(__file__).parent / "data"
+START_LONG = [0] * 11 + [-15] + [0] * 11 + [15]
+
+
+def run(argv, stdin=""):
+    out = io.StringIO()
+    code = main(argv, io.StringIO(stdin), out)
+    return code, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_validate_valid_record_exit_0(tmp_path):
+    code, (out,) = run(["validate", "--discipline", "short", str(DATA / "gnubg_export_3pt.mat")])
+    assert code == 0
+    assert out["valid"] is True and out["errors"] == [] and out["score"] == [3, 0]
+    assert out["games"][0]["winner"] == 1 and out["games"][0]["points"] == 2
+
+
+def test_validate_record_breaking_rules_exit_1(tmp_path):
+    text = (DATA / "gnubg_export_3pt.mat").read_text().replace("  1) 51: 13/8 24/23", "  1) 51: 13/8 24/22")
+    f = tmp_path / "bad.mat"
+    f.write_text(text)
+    code, (out,) = run(["validate", "--discipline", "short", str(f)])
+    assert code == 1 and out["valid"] is False
+    err = out["errors"][0]
+    assert {"game": 1, "move": 1, "side": 1}.items() <= err.items()
+    assert err["rule"] and err["message"] and err["expected"]
+
+
+def test_validate_unreadable_exit_2_with_line(tmp_path):
+    f = tmp_path / "junk.mat"
+    f.write_text(" 3 point match\n Game 1\n A : 0    B : 0\n  1) 99: 1/2\n")
+    code, (out,) = run(["validate", "--discipline", "long", str(f)])
+    assert code == 2 and out["valid"] is False and out["line"] == 4
+    code, (out,) = run(["validate", "--discipline", "long", str(tmp_path / "missing.mat")])
+    assert code == 2
+
+
+def test_moves_answers_each_line_in_order():
+    reqs = [
+        {"discipline": "short", "position_id": "4HPwATDgc/ABMA", "dice": [3, 1]},
+        {
+            "discipline": "long",
+            "board": START_LONG,
+            "bar": [0, 0],
+            "off": [0, 0],
+            "dice": [6, 6],
+            "first_roll": True,
+            "moves_second": True,
+            "head_rule": "federation",
+        },
+        {
+            "discipline": "long",
+            "board": START_LONG,
+            "bar": [0, 0],
+            "off": [0, 0],
+            "dice": [6, 6],
+            "first_roll": True,
+            "moves_second": False,
+        },
+    ]
+    code, outs = run(["moves"], "\n".join(json.dumps(r) for r in reqs) + "\n")
+    assert code == 0 and len(outs) == 3
+    assert len(outs[0]["plays"]) == 16 and {"moves", "board", "bar", "off"} <= outs[0]["plays"][0].keys()
+    assert [p["moves"] for p in outs[1]["plays"]] == ["24/18(2)"]
+    assert outs[1]["plays"][0]["board"][17] == 2 and outs[1]["plays"][0]["board"][23] == 13
+    assert [p["moves"] for p in outs[2]["plays"]] == ["24/18"]
+
+
+def test_moves_cannot_play_gives_empty_list_and_bad_request_an_error():
+    closed = {
+        "discipline": "short",
+        "board": [0] * 12 + [14] + [0] * 5 + [-2] * 6,
+        "bar": [1, 3],
+        "off": [0, 0],
+        "dice": [6, 5],
+    }
+    code, outs = run(["moves"], json.dumps(closed) + "\nnot json\n" + json.dumps({"discipline": "x"}) + "\n")
+    assert outs[0] == {"plays": []}
+    assert "error" in outs[1] and "error" in outs[2] and code == 2
+
+
+def test_python_dash_m_runs():
+    req = json.dumps({"discipline": "short", "position_id": "4HPwATDgc/ABMA", "dice": [6, 5]})
+    proc = subprocess.run(
+        [sys.executable, "-m", "rules_core", "moves"],
+        input=req + "\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert proc.returncode == 0
+    assert len(json.loads(proc.stdout)["plays"]) == 7

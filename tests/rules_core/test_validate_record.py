@@ -1,0 +1,194 @@
+"""Validation of whole records: each finding names game, move, side, clause and what was expected."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules_core import Action, GameRecord, MatchRecord, legal_plays, replay, start_position, validate_record
+from rules_core.simulate import random_match
+
+
+def rolls(discipline: str, seed: int, n: int, first: int = 1) -> list[Action]:
+    """``n`` random legal rolls from the start, sides alternating, ``first`` opening with non-doubles."""
+    rng = random.Random(seed)
+    views = {1: start_position(discipline), 2: start_position(discipline)}
+    out, side, rolled = [], first, {1: False, 2: False}
+    for i in range(n):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        while i == 0 and dice[0] == dice[1]:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = legal_plays(
+            views[side], dice, discipline, first_roll=not rolled[side], moves_second=side != first
+        )
+        rolled[side] = True
+        play = rng.choice(plays) if plays else None
+        if play:
+            views[side] = play.position
+            views[3 - side] = play.position.flipped(discipline)
+        out.append(Action("roll", side, i // 2 + 1, dice=dice, play=play.text if play else ""))
+        side = 3 - side
+    return out
+
+
+def act(kind: str, side: int, value: int = 0, match_won: bool = False) -> Action:
+    return Action(kind, side, None, value=value, match_won=match_won)
+
+
+def match(length: int, *games: list[Action], scores=None, discipline="short") -> MatchRecord:
+    recs, score = [], [0, 0]
+    for i, actions in enumerate(games):
+        recs.append(GameRecord(i + 1, tuple(scores[i]) if scores else tuple(score), tuple(actions)))
+        win = actions[-1]
+        if win.kind == "win":
+            score[win.side - 1] += win.value
+    meta = (("Variation", "LongNardy"),) if discipline == "long" else ()
+    return MatchRecord(length, ("A", "B"), tuple(recs), meta)
+
+
+def rules(report) -> list[str]:
+    return [f.rule for f in report.findings]
+
+
+@pytest.mark.parametrize("discipline", ["short", "long"])
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_random_legal_matches_are_valid(discipline, seed):
+    rec = random_match(discipline, 7, seed, cube_rate=0.05)
+    report = validate_record(rec, discipline)
+    assert report.valid, report.findings[:3]
+    assert max(report.score) >= 7
+
+
+def test_004_5_4_11_record_taking_two_from_the_head_is_reported():
+    bad = Action("roll", 1, 1, dice=(5, 2), play="24/19 24/22")
+    rep = validate_record(match(1, [bad, act("win", 1, 1, True)], discipline="long"), "long")
+    (f,) = [f for f in rep.findings if f.move == 1]
+    assert (f.game, f.move, f.side, f.rule) == (1, 1, 1, "004 §5.4.11")
+    assert "24/17" in f.expected
+
+
+def test_004_5_4_26_record_not_playing_the_whole_roll_is_reported():
+    bad = Action("roll", 1, 1, dice=(3, 1), play="8/5")
+    rep = validate_record(match(1, [bad, act("win", 1, 2, True)]), "short")
+    (f,) = [f for f in rep.findings if f.move == 1]
+    assert f.rule == "004 §5.4.26" and f.expected.startswith("one of 16 legal plays: ")
+
+
+def test_004_5_4_26_record_skipping_a_playable_roll_is_reported():
+    bad = Action("roll", 1, 1, dice=(3, 1), play="")
+    rep = validate_record(match(1, [bad, act("win", 1, 2, True)]), "short")
+    assert [f.rule for f in rep.findings if f.move == 1] == ["004 §5.4.26"]
+
+
+def test_001_21_4_record_landing_on_a_closed_point_is_reported():
+    bad = Action("roll", 1, 1, dice=(6, 5), play="13/7 13/8 24/19")  # 24/19 lands on the opponent's 6 point
+    rep = validate_record(
+        match(1, [Action("roll", 1, 1, dice=(6, 5), play="24/18 24/19"), act("win", 1, 2, True)]), "short"
+    )
+    assert rep.findings[0].rule == "001 art. 21.4"
+    assert bad.play  # a second shape of the same mistake is read as well
+    rep2 = validate_record(match(1, [bad, act("win", 1, 2, True)]), "short")
+    assert not rep2.valid
+
+
+def test_003_cube_6_double_only_before_ones_own_roll():
+    game = rolls("short", 1, 2) + [act("double", 2, 2), act("take", 1)] + rolls("short", 1, 4)[2:]
+    # after side 1's and side 2's rolls it is side 1's turn: side 2's double is out of turn
+    rep = validate_record(match(3, game + [act("win", 1, 2)]), "short")
+    assert "003 «Куб удвоения» п.6" in rules(rep)
+
+
+def test_003_cube_8_only_the_owner_may_redouble():
+    r = rolls("short", 2, 4)
+    game = [r[0], r[1], act("double", 1, 2), act("take", 2), r[2], r[3], act("double", 1, 4)]
+    rep = validate_record(match(5, game + [act("drop", 2), act("win", 1, 2)]), "short")
+    assert "003 «Куб удвоения» п.8" in rules(rep)
+
+
+def test_003_cube_9_pass_after_a_redouble_loses_the_value_before_it():
+    r = rolls("short", 3, 4)
+    game = [r[0], r[1], act("double", 1, 2), act("take", 2), r[2], act("double", 2, 4), act("drop", 1)]
+    ok = validate_record(match(2, game + [act("win", 2, 2, True)]), "short")
+    assert ok.valid, ok.findings
+    wrong = validate_record(match(2, game + [act("win", 2, 4, True)]), "short")
+    (f,) = wrong.findings
+    assert (f.game, f.move, f.side, f.rule, f.expected) == (
+        1,
+        None,
+        2,
+        "003 «Куб удвоения» п.7",
+        "Wins 2 points",
+    )
+
+
+def test_003_cube_1_values_only_by_doubling_up_to_64():
+    r = rolls("short", 4, 2)
+    rep = validate_record(
+        match(3, [r[0], r[1], act("double", 1, 4), act("drop", 2), act("win", 1, 1)]), "short"
+    )
+    assert "003 «Куб удвоения» п.1" in rules(rep)
+
+
+def test_003_cube_15_crawford_game_without_cube_then_post_crawford_cube():
+    g1 = rolls("short", 5, 2) + [act("win", 1, 2)]  # resigned with mars: 2-0 in a 3-point match
+    g2 = rolls("short", 6, 2) + [act("double", 1, 2), act("drop", 2), act("win", 1, 1, True)]
+    rep = validate_record(match(3, g1, g2), "short")
+    assert [(f.game, f.rule) for f in rep.findings] == [(2, "003 «Куб удвоения» п.15")]
+    g2ok = rolls("short", 6, 2) + [act("win", 2, 2)]  # Crawford game, 2-2
+    g3 = rolls("short", 7, 2) + [act("double", 1, 2), act("drop", 2), act("win", 1, 1, True)]
+    rep = validate_record(match(3, g1, g2ok, g3), "short")
+    assert rep.valid, rep.findings  # post-Crawford: the cube is back
+    assert rep.score == (3, 2)
+
+
+def test_003_cube_13_no_cube_in_a_one_point_match():
+    g = rolls("short", 8, 2) + [act("double", 1, 2), act("drop", 2), act("win", 1, 1, True)]
+    assert "003 «Куб удвоения» п.13" in rules(validate_record(match(1, g), "short"))
+
+
+def test_003_result_resignation_without_mars_needs_a_checker_off():
+    g = rolls("long", 9, 4) + [act("win", 1, 1, True)]
+    rep = validate_record(match(1, g, discipline="long"), "long")
+    (f,) = rep.findings
+    assert f.rule.startswith("003 «Результат партии»") and f.expected == "2 or 3" and f.move is None
+
+
+def test_003_result_wrong_points_for_a_finished_game_are_reported():
+    rec = random_match("short", 1, 21)
+    game = rec.games[0]
+    win = game.actions[-1]
+    wrong = Action("win", win.side, None, value=win.value + 1, match_won=True)
+    rep = validate_record(match(1, list(game.actions[:-1]) + [wrong]), "short")
+    (f,) = rep.findings
+    assert (f.move, f.rule, f.expected) == (None, "003 «Результат партии»", f"Wins {win.value} points")
+
+
+def test_003_match_score_line_and_match_end_are_checked():
+    g1 = rolls("short", 5, 2) + [act("win", 1, 2)]
+    g2 = rolls("short", 6, 2) + [act("win", 1, 2, True)]
+    rep = validate_record(match(3, g1, g2, scores=[(0, 0), (1, 0)]), "short")
+    assert [(f.game, f.rule) for f in rep.findings] == [(2, "003 «Завершение партии и матча»")]
+    unfinished = validate_record(match(5, g1), "short")
+    assert [f.message for f in unfinished.findings] == ["the match to 5 is not finished"]
+    after = validate_record(match(1, g1, g2, scores=[(0, 0), (2, 0)]), "short")
+    assert any("after the match was over" in f.message for f in after.findings)
+
+
+def test_004_5_4_6_rolling_out_of_turn_is_reported():
+    r = rolls("short", 10, 3)
+    twice = Action("roll", 1, 2, dice=r[2].dice, play=r[2].play)
+    rep = validate_record(match(1, [r[0], twice, act("win", 1, 2, True)]), "short")
+    assert rep.findings[0].rule == "004 §5.4.6"
+
+
+def test_replay_gives_a_snapshot_per_action_with_dice_and_cube():
+    rec = random_match("long", 3, 31, cube_rate=0.1)
+    snaps = replay(rec, "long")
+    assert len(snaps) == sum(len(g.actions) + 1 for g in rec.games)
+    first = snaps[0]
+    assert first.kind == "start" and first.board[23] == 15 and first.board[11] == -15 and first.cube == 1
+    for s in snaps:
+        assert sum(n for n in s.board if n > 0) + s.off[0] == 15
+        assert -sum(n for n in s.board if n < 0) + s.off[1] == 15
+    assert any(s.cube > 1 for s in snaps) or not any(a.kind == "take" for g in rec.games for a in g.actions)
