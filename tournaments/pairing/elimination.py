@@ -237,7 +237,8 @@ def single_elimination(
     classification : every place is decided: the losers of each round play on for the next places
         (losers of the quarter-finals for 5-8, ...); implies a third-place match.
     results : winner per match id played so far.
-    withdrawn : removed players (004 §5.7.3): their unplayed matches are walkovers, they get no place.
+    withdrawn : removed players (004 §5.7.3), in the order of withdrawal: their unplayed matches are
+        walkovers, they get no place. When two removed players meet, the one who withdrew first loses.
 
     Returns
     -------
@@ -260,7 +261,7 @@ def single_elimination(
     st = _Static(n)
     plan = _Plan()
     _knockout_main(plan, st, n, size, "W", "main", classification, third_place or classification)
-    return _resolve(plan, st, order, size, results or {}, set(withdrawn), reset=None)
+    return _resolve(plan, st, order, size, results or {}, list(withdrawn), reset=None)
 
 
 def _knockout_main(
@@ -399,7 +400,7 @@ def double_elimination(
         for mid in ids:
             plan.rules.append(("loser", mid, above + 1, above + len(ids)))
         above += len(ids)
-    return _resolve(plan, st, order, size, results or {}, set(withdrawn), reset=reset)
+    return _resolve(plan, st, order, size, results or {}, list(withdrawn), reset=reset)
 
 
 def _lower_round(
@@ -443,9 +444,11 @@ def _resolve(
     order: list[str],
     size: int,
     results: Mapping[str, str],
-    withdrawn: set[str],
+    withdrawn_list: Sequence[str],
     reset: _Spec | None,
 ) -> Bracket:
+    withdrawn = set(withdrawn_list)
+    withdrawal_order = {p: i for i, p in enumerate(withdrawn_list)}
     unknown_w = withdrawn - set(order)
     if unknown_w:
         raise BadRequest(f"withdrawn players not in the bracket: {sorted(unknown_w)}")
@@ -487,9 +490,12 @@ def _resolve(
                     raise BadRequest(f"result of {spec.id}: {res!r} is not a player of that match")
                 w, lo = res, (b if res == a else a)
             elif a in withdrawn or b in withdrawn:
-                # 004 §5.7.3: removal gives technical defeats in every remaining match
+                # 004 §5.7.3: removal gives technical defeats in every remaining match. Two removed
+                # players: the one who withdrew first (earlier in the list) loses, so that the answer
+                # does not change when a second player withdraws later.
                 walkover = True
-                w, lo = (b, a) if a in withdrawn and b not in withdrawn else (a, b)
+                first_out = min((a, b), key=lambda x: withdrawal_order.get(x, len(withdrawal_order)))
+                w, lo = (b, a) if first_out == a else (a, b)
             else:
                 ready = True
         elif spec.id in results:
