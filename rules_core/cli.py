@@ -9,13 +9,13 @@ from typing import TextIO
 
 from .matfile import MatParseError
 from .moves import HEAD_RULES, legal_plays
-from .position import DISCIPLINES, SHORT, Position, PositionError, from_gnubg_id
+from .position import DISCIPLINES, SHORT, Position, from_gnubg_id
 from .validate import validate_record
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
 
-class RequestError(ValueError):
+class RequestError(ValueError):  # PositionError is a ValueError too
     """A ``moves`` request that cannot be answered (answered with ``{"error": …}``)."""
 
 
@@ -82,7 +82,7 @@ def cmd_moves(stdin: TextIO, stdout: TextIO) -> int:
             continue
         try:
             out = answer_request(json.loads(line))
-        except (ValueError, PositionError, RequestError) as exc:  # JSONDecodeError is a ValueError
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError, PositionError, RequestError
             out = {"error": str(exc)}
             status = EXIT_UNREADABLE
         stdout.write(json.dumps(out, ensure_ascii=False) + "\n")

@@ -8,6 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rules_core.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,3 +107,44 @@ def test_python_dash_m_runs():
     )
     assert proc.returncode == 0
     assert len(json.loads(proc.stdout)["plays"]) == 7
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-20, 30) | st.sampled_from(["short", "long", "classic", "x"]),
+    lambda children: (
+        st.lists(children, max_size=25) | st.dictionaries(st.text(max_size=3), children, max_size=4)
+    ),
+    max_leaves=40,
+)
+_KEYS = [
+    "discipline",
+    "board",
+    "bar",
+    "off",
+    "dice",
+    "first_roll",
+    "moves_second",
+    "head_rule",
+    "position_id",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(_KEYS), _JSON, max_size=9))
+def test_moves_random_requests_get_an_answer_or_an_error_line(req):
+    code, outs = run(["moves"], json.dumps(req) + "\n")
+    assert len(outs) == 1 and ("plays" in outs[0] or "error" in outs[0])
+    assert code in (0, 2)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text(
+        alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=!", min_size=0, max_size=16
+    )
+)
+def test_moves_random_position_ids_get_an_answer_or_an_error_line(pid):
+    code, outs = run(
+        ["moves"], json.dumps({"discipline": "short", "position_id": pid, "dice": [6, 6]}) + "\n"
+    )
+    assert len(outs) == 1 and ("plays" in outs[0] or "error" in outs[0])
