@@ -28,8 +28,9 @@ def berger_rounds(n: int) -> list[list[tuple[int, int]]]:
 
     Parameters
     ----------
-    n : number of players (>= 1). Odd ``n`` is padded with a dummy ``n + 1``; the player paired with
-        it has the bye (the pair with the dummy stays in the table: the caller drops it).
+    n : number of players (fewer than 2 give no rounds). Odd ``n`` is padded with a dummy ``n + 1``;
+        the player paired with it has the bye (the pair with the dummy stays in the table: the caller
+        drops it).
 
     Returns
     -------
@@ -47,7 +48,7 @@ def berger_rounds(n: int) -> list[list[tuple[int, int]]]:
     >>> berger_rounds(6)[1]
     [(6, 4), (5, 3), (1, 2)]
     """
-    if n < 1:
+    if n < 2:
         return []
     big = n + (n % 2)
     if big == 2:
