@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Discipline(models.TextChoices):
@@ -29,7 +30,7 @@ ELIMINATION_SYSTEMS = {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}
 
 class Character(models.TextChoices):
     PERSONAL = "personal", _("personal")
-    TEAM = "team", _("team")
+    TEAM = "team", pgettext_lazy("character", "team")
     PERSONAL_TEAM = "personal_team", _("personal-team")
 
 
@@ -54,7 +55,7 @@ class Tournament(models.Model):
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
 
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(pgettext_lazy("tournament", "name"), max_length=200)
     discipline = models.CharField(_("discipline"), max_length=10, choices=Discipline.choices)
     start_date = models.DateField(_("first day"))
     end_date = models.DateField(_("last day"))

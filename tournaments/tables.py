@@ -40,8 +40,13 @@ class PairingTable(tables.Table):
         if not can_enter:
             self.exclude = ("actions",)
 
+    def render_player1(self, record: Match):
+        return _player(record.player1, record.winner_id == record.player1_id and not record.is_bye)
+
     def render_player2(self, record: Match):
-        return record.player2 if record.player2_id else _("— bye —")
+        if not record.player2_id:
+            return _("— rests —") if "rest" in record.flags else _("— bye —")
+        return _player(record.player2, record.winner_id == record.player2_id)
 
     def render_score(self, record: Match):
         if record.score1 is None or record.score2 is None:
@@ -51,10 +56,9 @@ class PairingTable(tables.Table):
     def render_state(self, record: Match):
         if not record.result_kind:
             return _("not played yet")
-        text = record.get_result_kind_display()
-        if record.winner_id and not record.is_bye:
-            text = f"{text}, {_('winner')}: {record.winner}"
-        return text
+        if record.result_reason:
+            return f"{record.get_result_kind_display()}: {record.result_reason}"
+        return record.get_result_kind_display()
 
     def render_actions(self, record: Match):
         if record.is_bye or record.round.status == record.round.Status.DRAFT:
@@ -81,6 +85,12 @@ class StandingsTable(tables.Table):
 
     def render_buchholz(self, value):
         return _fraction(value)
+
+
+def _player(participant, won: bool):
+    if won:
+        return format_html('<span class="winner">{}</span>', participant)
+    return str(participant)
 
 
 def _fraction(value) -> str:
