@@ -202,7 +202,14 @@ class _Walker:
                 'Variation "LongNardy"',
             )
         if self.d == SHORT and variation == "longnardy":
-            self.find(None, None, None, "rules_core/README.md", "record is long nardy, validated as short")
+            self.find(
+                None,
+                None,
+                None,
+                "rules_core/README.md",
+                "record is long nardy, validated as short",
+                'a short-nardy record (no Variation "LongNardy")',
+            )
         crawford_played = False
         ended = False
         for idx, game in enumerate(rec.games, start=1):
@@ -292,14 +299,14 @@ class _Walker:
         for a in game.actions:
             s, o = a.side, 3 - a.side
             if claim is not None:
-                self.find(g, a.move, s, R_MATCH_END, "entry after the game's result", None, a.line)
+                self.find(g, a.move, s, R_MATCH_END, "entry after the game's result", "Game next", a.line)
                 continue
             if a.kind == WIN:
                 claim = a
                 snap(a, WIN)
                 continue
             if over is not None:
-                self.find(g, a.move, s, R_WIN, "entry after the game was over", None, a.line)
+                self.find(g, a.move, s, R_WIN, "entry after the game was over", "Wins N points", a.line)
                 continue
             if a.kind == ROLL:
                 if pending is not None:
@@ -325,7 +332,13 @@ class _Walker:
             elif a.kind == DOUBLE:
                 if pending is not None:
                     self.find(
-                        g, a.move, s, R_CUBE_ANSWER, "a double while a double is unanswered", None, a.line
+                        g,
+                        a.move,
+                        s,
+                        R_CUBE_ANSWER,
+                        "a double while a double is unanswered",
+                        "Takes or Drops",
+                        a.line,
                     )
                 if turn is not None and s != turn:
                     self.find(
@@ -338,9 +351,11 @@ class _Walker:
                         a.line,
                     )
                 if no_cube:
-                    self.find(g, a.move, s, sc.R_NO_CUBE, "no cube in a 1-point match", None, a.line)
+                    self.find(g, a.move, s, sc.R_NO_CUBE, "no cube in a 1-point match", "no double", a.line)
                 elif crawford:
-                    self.find(g, a.move, s, sc.R_CRAWFORD, "no cube in the Crawford game", None, a.line)
+                    self.find(
+                        g, a.move, s, sc.R_CRAWFORD, "no cube in the Crawford game", "no double", a.line
+                    )
                 if owner not in (0, s):
                     self.find(
                         g,
@@ -359,7 +374,13 @@ class _Walker:
             elif a.kind in (TAKE, DROP):
                 if pending is None or pending[0] == s:
                     self.find(
-                        g, a.move, s, R_CUBE_ANSWER, f"{a.kind} without a double to answer", None, a.line
+                        g,
+                        a.move,
+                        s,
+                        R_CUBE_ANSWER,
+                        f"{a.kind} without a double to answer",
+                        "a double by the opponent first",
+                        a.line,
                     )
                     continue
                 if a.kind == TAKE:
@@ -481,7 +502,7 @@ class _Walker:
                 winner,
                 R_WIN,
                 "the game has no result ('Wins N points')",
-                f"Wins {points} points" if winner else None,
+                f"Wins {points} points" if winner else "a 'Wins N points' line",
                 None,
             )
         else:
