@@ -60,9 +60,11 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "import_export",
     "registration",
     "tournaments",
     "judging",
+    "protocols",
 ]
 
 MIDDLEWARE = [

@@ -5,5 +5,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("api/", include("api.urls")),
+    path("", include("registration.urls")),
+    path("", include("judging.urls")),
+    path("", include("protocols.urls")),
     path("", include("tournaments.urls")),
 ]
