@@ -6,7 +6,7 @@ from .moves import Play, Step, format_steps, legal_plays
 from .notation import NotationError, parse_play
 from .position import LONG, SHORT, Position, PositionError, from_gnubg_id, start_position, to_gnubg_id
 from .scoring import game_multiplier, game_points
-from .validate import Finding, GameResult, Report, Snapshot, replay, validate_record
+from .validate import Finding, GameResult, PlayVerdict, Report, Snapshot, judge_play, replay, validate_record
 
 __all__ = [
     "LONG",
@@ -19,6 +19,7 @@ __all__ = [
     "MatchRecord",
     "NotationError",
     "Play",
+    "PlayVerdict",
     "Position",
     "PositionError",
     "Report",
@@ -28,6 +29,7 @@ __all__ = [
     "from_gnubg_id",
     "game_multiplier",
     "game_points",
+    "judge_play",
     "legal_plays",
     "parse_mat",
     "parse_play",

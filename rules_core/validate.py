@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 
 from . import scoring as sc
 from .matfile import DOUBLE, DROP, ROLL, TAKE, WIN, Action, MatchRecord, parse_mat
-from .moves import BAR, LONG, OFF, SHORT, _reachable, head_allowance, legal_plays
+from .moves import BAR, LONG, OFF, SHORT, Play, _reachable, head_allowance, legal_plays
 from .notation import NotationError, Segment, parse_play
 from .position import CHECKERS, Position, start_position
 
@@ -23,6 +23,7 @@ R_HEAD = "004 §5.4.11"
 R_CLOSED_LONG = "004 §5.4.12"
 R_BLOCK = "004 §5.4.13"
 R_BEAROFF = "004 §5.4.38"
+R_HIGHER = "004 §5.4.37"
 R_CLOSED_SHORT = "001 art. 21.4"
 R_BAR_FIRST = "001 art. 21.8"
 R_WIN = "004 §5.4.39"
@@ -166,11 +167,81 @@ def _explain(
         moved_in = sum(1 for s in segments if s.src > 6 and 0 < s.dst <= 6)
         if outside > moved_in:
             return R_BEAROFF, "bearing off before all 15 checkers are home"
+    if any(s.dst == OFF and not s.via and s.src not in dice for s in segments):
+        return R_HIGHER, "a higher die bears off only from the highest occupied point"
     for s in segments:
         for p in (*s.via, s.dst):
             if p != OFF and (view.board[p - 1] < 0 if long else view.board[p - 1] < -1):
                 return (R_CLOSED_LONG if long else R_CLOSED_SHORT), f"point {p} is closed by the opponent"
     return R_DIRECTION, "the checkers cannot move so with these dice"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayVerdict:
+    """Whether a written play is legal for ``dice`` from ``position`` (mover's view).
+
+    ``position`` is the position after the play: the legal play's result, or — for an illegal play that can
+    still be carried out on the board — the play as written (003 «Невозможные ходы»: an unnoticed impossible
+    move stands), else the position before it. ``rule``/``message``/``expected`` describe an illegal play.
+    """
+
+    legal: bool
+    position: Position
+    play: Play | None = None
+    rule: str | None = None
+    message: str = ""
+    expected: str = ""
+
+
+def judge_play(
+    position: Position,
+    dice: tuple[int, int],
+    text: str,
+    discipline: str,
+    *,
+    first_roll: bool = False,
+    moves_second: bool = False,
+    head_rule: str = "federation",
+) -> PlayVerdict:
+    """Judge one written play (``"13/8 13/11"``, ``""`` for "no move") against the legal plays."""
+    d = discipline
+    plays = legal_plays(
+        position, dice, d, first_roll=first_roll, moves_second=moves_second, head_rule=head_rule
+    )
+    roll = f"{dice[0]}{dice[1]}"
+    shown = "; ".join(p.text for p in plays[:12]) + (" …" if len(plays) > 12 else "")
+    expected = f"one of {len(plays)} legal plays: {shown}" if plays else "no play: the roll cannot be played"
+    try:
+        segments = parse_play(text)
+    except NotationError as exc:
+        return PlayVerdict(False, position, None, R_DIRECTION, str(exc), expected)
+    if not segments:
+        if not plays:
+            return PlayVerdict(True, position)
+        return PlayVerdict(
+            False, position, None, R_FULL, f"no play written for {roll}, but it can be played", expected
+        )
+    target = _apply_segments(position, segments)
+    after = _force(position, segments, d) if target is not None else position
+    if target is None:
+        return PlayVerdict(
+            False, after, None, R_DIRECTION, f"{roll}: {text} moves a checker from an empty point", expected
+        )
+    if not plays:
+        return PlayVerdict(
+            False, after, None, R_FULL, f"{roll}: {text} — this roll cannot be played at all", expected
+        )
+    cands = [p for p in plays if _key(p.position.board, p.position.bar[0], p.position.off[0]) == target]
+    if not cands:
+        head = head_allowance(dice, first_roll, moves_second, head_rule) if d == LONG else 99
+        rule, why = _explain(position, dice, d, head, segments, target)
+        return PlayVerdict(False, after, None, rule, f"{roll}: {text} is not legal: {why}", expected)
+    # the mover's checkers agree; which blot was hit on the way follows the "*" marks
+    marked = {h for seg in segments for h in seg.hits}
+    ends = {seg.dst for seg in segments if seg.dst != OFF and position.board[seg.dst - 1] == -1}
+    want = marked | ends
+    chosen = min(cands, key=lambda p: len({st.dst for st in p.steps if st.hit} ^ want))
+    return PlayVerdict(True, chosen.position, chosen)
 
 
 class _Walker:
@@ -392,82 +463,14 @@ class _Walker:
         self.finish(game, over, claim, cube, pos1)
 
     def roll(self, g: int, a: Action, v: Position, s: int, rolled: bool, second: bool) -> Position:
-        d = self.d
         assert a.dice is not None
-        plays = legal_plays(
-            v, a.dice, d, first_roll=not rolled, moves_second=second, head_rule=self.head_rule
+        verdict = judge_play(
+            v, a.dice, a.play, self.d, first_roll=not rolled, moves_second=second, head_rule=self.head_rule
         )
-        try:
-            segments = parse_play(a.play)
-        except NotationError as exc:  # cannot happen for parsed records; kept for hand-built ones
-            self.find(g, a.move, s, R_DIRECTION, str(exc), None, a.line)
-            return v if s == 1 else v.flipped(d)
-        shown = "; ".join(p.text for p in plays[:12]) + (" …" if len(plays) > 12 else "")
-        expected = (
-            f"one of {len(plays)} legal plays: {shown}" if plays else "no play: the roll cannot be played"
-        )
-        chosen = None
-        if not segments:
-            if plays:
-                self.find(
-                    g,
-                    a.move,
-                    s,
-                    R_FULL,
-                    f"no play written for {a.dice[0]}{a.dice[1]}, but it can be played",
-                    expected,
-                    a.line,
-                )
-        else:
-            target = _apply_segments(v, segments)
-            if not plays:
-                self.find(
-                    g,
-                    a.move,
-                    s,
-                    R_FULL if target else R_DIRECTION,
-                    f"{a.dice[0]}{a.dice[1]}: {a.play} — this roll cannot be played at all",
-                    "no move",
-                    a.line,
-                )
-            elif target is None:
-                self.find(
-                    g,
-                    a.move,
-                    s,
-                    R_DIRECTION,
-                    f"{a.dice[0]}{a.dice[1]}: {a.play} moves a checker from an empty point",
-                    expected,
-                    a.line,
-                )
-            else:
-                cands = [
-                    p for p in plays if _key(p.position.board, p.position.bar[0], p.position.off[0]) == target
-                ]
-                if not cands:
-                    head = head_allowance(a.dice, not rolled, second, self.head_rule) if d == LONG else 99
-                    rule, why = _explain(v, a.dice, d, head, segments, target)
-                    self.find(
-                        g,
-                        a.move,
-                        s,
-                        rule,
-                        f"{a.dice[0]}{a.dice[1]}: {a.play} is not legal: {why}",
-                        expected,
-                        a.line,
-                    )
-                else:
-                    marked = {h for seg in segments for h in seg.hits}
-                    ends = {seg.dst for seg in segments if seg.dst != OFF and v.board[seg.dst - 1] == -1}
-                    want = marked | ends
-                    chosen = min(cands, key=lambda p: len({st.dst for st in p.steps if st.hit} ^ want))
-        if chosen is not None:
-            newv = chosen.position
-        elif target_ok(segments, v):
-            newv = _force(v, segments, d)  # follow the record as written so later moves can still be judged
-        else:
-            newv = v
-        return newv if s == 1 else newv.flipped(d)
+        if not verdict.legal:
+            self.find(g, a.move, s, verdict.rule, verdict.message, verdict.expected, a.line)
+        newv = verdict.position
+        return newv if s == 1 else newv.flipped(self.d)
 
     def finish(self, game, over, claim: Action | None, cube: int, pos1: Position) -> None:
         d = self.d
@@ -547,10 +550,6 @@ class _Walker:
 
 
 R_CUBE_ANSWER = "003 «Куб удвоения» п.7"
-
-
-def target_ok(segments: list[Segment], v: Position) -> bool:
-    return bool(segments) and _apply_segments(v, segments) is not None
 
 
 def _force(v: Position, segments: list[Segment], d: str) -> Position:
