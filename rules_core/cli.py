@@ -92,11 +92,15 @@ def cmd_moves(stdin: TextIO, stdout: TextIO) -> int:
 
 def cmd_validate(path: str, discipline: str, head_rule: str, stdout: TextIO) -> int:
     try:
-        with open(path, encoding="utf-8-sig") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
         stdout.write(json.dumps({"valid": False, "error": f"cannot read {path}: {exc}", "line": None}) + "\n")
         return EXIT_UNREADABLE
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1251", errors="replace")  # older Windows tools write names in a code page
     try:
         report = validate_record(text, discipline, head_rule=head_rule)
     except MatParseError as exc:

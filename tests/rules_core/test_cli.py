@@ -42,6 +42,14 @@ def test_validate_record_breaking_rules_exit_1(tmp_path):
     assert err["rule"] and err["message"] and err["expected"]
 
 
+def test_validate_reads_a_cp1251_record(tmp_path):
+    text = (DATA / "gnubg_export_3pt.mat").read_text().replace("root", "Иван")
+    f = tmp_path / "cp.mat"
+    f.write_bytes(text.encode("cp1251"))
+    code, (out,) = run(["validate", "--discipline", "short", str(f)])
+    assert code == 0 and out["players"] == ["gnubg", "Иван"]
+
+
 def test_validate_unreadable_exit_2_with_line(tmp_path):
     f = tmp_path / "junk.mat"
     f.write_text(" 3 point match\n Game 1\n A : 0    B : 0\n  1) 99: 1/2\n")
