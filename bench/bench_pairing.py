@@ -49,13 +49,25 @@ def bench_swiss(n: int, seed: int = 1) -> None:
     t0 = time.perf_counter()
     res = pair_swiss(field, seed=f"{seed}-9")
     dt = time.perf_counter() - t0
+    request = {
+        "system": "swiss",
+        "seed": f"{seed}-9",
+        "players": [
+            {"id": p.id, "points": float(p.points), "opponents": sorted(p.opponents), "byes": p.byes}
+            for p in field
+        ],
+    }
+    t0 = time.perf_counter()
+    handle(request)
+    dt_json = time.perf_counter() - t0
     # the same (deterministic) call again for the memory figure: tracemalloc slows Python down
     tracemalloc.start()
     pair_swiss(field, seed=f"{seed}-9")
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     print(
-        f"swiss round 9, {n:>6} players: {dt:8.3f} s, peak {peak / 2**20:7.1f} MiB (tracemalloc), "
+        f"swiss round 9, {n:>6} players: {dt:7.3f} s (via handle(): {dt_json:.3f} s), "
+        f"peak {peak / 2**20:7.1f} MiB (tracemalloc), "
         f"path={res.path}, cost={res.cost}, rematches={res.rematches}  [rounds 1-8: {setup:.1f} s]"
     )
 

@@ -56,7 +56,7 @@ def test_seed_order_keeps_the_top_seeds_apart():
     assert {q for s in (1, 2, 3, 4) for q in [order.index(s) // 4]} == {0, 1, 2, 3}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=700, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     n=st.integers(2, 40),
@@ -103,7 +103,7 @@ def test_single_elimination_gives_every_participant_a_final_place(
         assert len(main_losers) == len(set(main_losers))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=700, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     n=st.integers(2, 40),

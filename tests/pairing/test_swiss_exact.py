@@ -61,7 +61,7 @@ def play_and_check(seed: int, n: int, rounds: int, draws: bool, churn: bool) -> 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@settings(max_examples=250, **SETTINGS)
+@settings(max_examples=600, **SETTINGS)
 @given(
     seed=st.integers(0, 2**32),
     n=st.integers(1, 16),
@@ -73,7 +73,7 @@ def test_small_fields_match_the_exact_optimum_round_after_round(seed, n, rounds,
     play_and_check(seed, n, rounds, draws, churn)
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(max_examples=60, **SETTINGS)
 @given(seed=st.integers(0, 2**32), n=st.integers(17, 60), rounds=st.integers(3, 9), draws=st.booleans())
 def test_fields_up_to_60_match_the_exact_optimum(seed, n, rounds, draws):
     play_and_check(seed, n, rounds, draws, churn=False)
@@ -90,7 +90,7 @@ def windows_everywhere():
         swiss_module.WINDOW_MIN_FIELD, swiss_module.WINDOW_MAX_PLAYERS = saved
 
 
-@settings(max_examples=120, **SETTINGS)
+@settings(max_examples=150, **SETTINGS)
 @given(seed=st.integers(0, 2**32), n=st.integers(6, 30), rounds=st.integers(4, 14), draws=st.booleans())
 def test_window_path_matches_the_exact_optimum(seed, n, rounds, draws):
     with windows_everywhere():
