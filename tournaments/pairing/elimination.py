@@ -575,7 +575,22 @@ def _resolve(
 
 
 def is_valid_bracket(bracket: Bracket, players: Sequence[str]) -> list[str]:
-    """Check a bracket: nobody twice in an app round, no bye against bye, ids unique; problems or []."""
+    """Check a bracket (004 §1.4.4, §1.4.5).
+
+    Parameters
+    ----------
+    bracket : an answer of :func:`single_elimination` or :func:`double_elimination`;
+    players : the participants.
+
+    Returns
+    -------
+    The list of problems (empty = valid).
+
+    Notes
+    -----
+    Checks: match ids unique, no bye against bye, nobody in two games of one app round, and once
+    finished, a place (or ``null`` for the withdrawn) for every participant.
+    """
     problems = []
     ids = [m.id for m in bracket.matches]
     if len(ids) != len(set(ids)):

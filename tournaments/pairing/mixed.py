@@ -29,7 +29,25 @@ def _pow2(n: int) -> int:
 
 
 def first_round_pairs(n: int) -> list[tuple[int, int]]:
-    """Seed numbers (1-based) that meet in round 1 of a seeded bracket of ``n`` players (no byes)."""
+    """Seed numbers that meet in round 1 of a seeded bracket of ``n`` players.
+
+    Parameters
+    ----------
+    n : number of players.
+
+    Returns
+    -------
+    Pairs of 1-based seed numbers (bye matches left out).
+
+    Notes
+    -----
+    Standard placement of 004 §1.4.4 (:func:`seed_order`).
+
+    Examples
+    --------
+    >>> first_round_pairs(6)
+    [(4, 5), (3, 6)]
+    """
     size = _pow2(n)
     order = seed_order(size)
     return [

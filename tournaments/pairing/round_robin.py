@@ -119,7 +119,21 @@ def round_robin_schedule(
 
 
 def is_valid_round_robin(players: Sequence[str], rounds: Sequence[RoundRobinRound], cycles: int) -> list[str]:
-    """Check a schedule: nobody twice in a round, every pair exactly once per cycle; problems or []."""
+    """Check a round-robin schedule (004 §1.4.3).
+
+    Parameters
+    ----------
+    players : the ids; rounds : the schedule; cycles : the number of cycles.
+
+    Returns
+    -------
+    The list of problems (empty = valid).
+
+    Notes
+    -----
+    Checks the number of rounds (N - 1 per cycle), that everybody appears exactly once per round (in a
+    pair or as the bye) and that every pair meets exactly once per cycle.
+    """
     problems = []
     n = len(players)
     per = max(n + (n % 2) - 1, 0) if n > 1 else 0

@@ -759,13 +759,40 @@ def _answer(
 
 
 def swiss_cost(players: Sequence[SwissPlayer], pairs: Iterable[tuple[str, str]]) -> Fraction:
-    """Sum over ``pairs`` of the squared points difference (exact)."""
+    """Sum over ``pairs`` of the squared points difference.
+
+    Parameters
+    ----------
+    players : the field (points looked up by id); pairs : pairs of ids.
+
+    Returns
+    -------
+    The exact cost as a ``Fraction``.
+
+    Notes
+    -----
+    The quantity the issue's rule for 004 §1.4.6 ("similar scores") minimises.
+    """
     pts = {p.id: Fraction(p.points) for p in players}
     return sum(((pts[a] - pts[b]) ** 2 for a, b in pairs), Fraction(0))
 
 
 def swiss_lower_bound(players: Sequence[SwissPlayer]) -> Fraction:
-    """The parity lower bound on the cost of any perfect pairing of ``players`` (see module docs)."""
+    """The parity lower bound on the cost of any perfect pairing of ``players``.
+
+    Parameters
+    ----------
+    players : the players to be paired (all of them; an even number for the bound to be meaningful).
+
+    Returns
+    -------
+    Sum of g^2 over the boundaries between adjacent score groups with an odd number of players above.
+
+    Notes
+    -----
+    A pair spanning gaps S costs (sum S)^2 >= sum of squares, and boundary k is crossed an odd number
+    of times when an odd number of players is above it (module docstring; 004 §1.4.6).
+    """
     pts = sorted((Fraction(p.points) for p in players), reverse=True)
     lb = Fraction(0)
     for k in range(1, len(pts)):
@@ -782,8 +809,18 @@ def is_valid_swiss_pairing(
     allow_rematches: bool = False,
     max_losses: int | None = None,
 ) -> list[str]:
-    """Check a Swiss pairing against the hard rules; returns the list of problems (empty = valid).
+    """Check a Swiss pairing against the hard rules (004 §1.4.6).
 
+    Parameters
+    ----------
+    players, allow_rematches, max_losses : as :func:`pair_swiss`; pairs, bye : the pairing to check.
+
+    Returns
+    -------
+    The list of problems found (empty = valid).
+
+    Notes
+    -----
     Checks: every active player appears exactly once (in a pair or as the bye), nobody inactive
     appears, a bye exactly when the count is odd, the bye-taker has had no bye (unless every active
     player has had one and ``allow_rematches``), and no rematch unless ``allow_rematches``.
