@@ -6,7 +6,18 @@ import random
 
 import pytest
 
-from rules_core import Action, GameRecord, MatchRecord, legal_plays, replay, start_position, validate_record
+from rules_core import (
+    Action,
+    GameRecord,
+    MatchRecord,
+    Position,
+    legal_plays,
+    parse_mat,
+    replay,
+    start_position,
+    validate_record,
+    write_mat,
+)
 from rules_core.simulate import random_match
 
 
@@ -192,3 +203,46 @@ def test_replay_gives_a_snapshot_per_action_with_dice_and_cube():
         assert sum(n for n in s.board if n > 0) + s.off[0] == 15
         assert -sum(n for n in s.board if n < 0) + s.off[1] == 15
     assert any(s.cube > 1 for s in snaps) or not any(a.kind == "take" for g in rec.games for a in g.actions)
+
+
+@pytest.mark.parametrize("discipline", ["short", "long"])
+def test_an_illegal_play_slipped_into_a_legal_match_is_found_at_its_line(discipline):
+    """Replace one play of a random legal match by a play legal only for other dice: the first finding is
+    reported at that game, move and side."""
+    rng = random.Random(77)
+    rec = parse_mat(write_mat(random_match(discipline, 3, 5)))
+    snaps = replay(rec, discipline)
+    rolls_at = [i for i, s in enumerate(snaps) if s.kind == "roll" and s.play]
+    done = 0
+    for i in rng.sample(rolls_at, 40):
+        s, before = snaps[i], snaps[i - 1]
+        game = rec.games[s.game - 1]
+        view = Position(before.board, before.bar, before.off)
+        if s.side == 2:
+            view = view.flipped(discipline)
+        ok = {
+            p.position.board
+            for p in legal_plays(
+                view, s.dice, discipline, first_roll=True, moves_second=True, head_rule="classic"
+            )
+        }
+        ok |= {p.position.board for p in legal_plays(view, s.dice, discipline)}
+        other = [(a, b) for a in range(1, 7) for b in range(a, 7) if {a, b} != set(s.dice)]
+        wrong = [p for d in other for p in legal_plays(view, d, discipline) if p.position.board not in ok]
+        if not wrong:
+            continue
+        bad = rng.choice(wrong)
+        k = [
+            j
+            for j, a in enumerate(game.actions)
+            if a.kind == "roll" and a.move == s.move and a.side == s.side
+        ][0]
+        actions = list(game.actions)
+        actions[k] = Action("roll", s.side, s.move, actions[k].line, dice=s.dice, play=bad.text)
+        games = list(rec.games)
+        games[s.game - 1] = GameRecord(game.number, game.score, tuple(actions), game.line)
+        report = validate_record(MatchRecord(rec.length, rec.players, tuple(games), rec.metadata), discipline)
+        first = report.findings[0]
+        assert (first.game, first.move, first.side) == (s.game, s.move, s.side), (bad.text, s.dice, first)
+        done += 1
+    assert done >= 20
