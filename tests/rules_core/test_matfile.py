@@ -134,3 +134,22 @@ def test_mutated_records_only_raise_parse_errors(mutations):
     for discipline in ("short", "long"):
         report = validate_record(record, discipline)
         assert report.valid in (True, False)
+
+
+@pytest.mark.parametrize(
+    ("name", "score"), [("gnubg_export_5pt.mat", (10, 3)), ("gnubg_export_7pt.mat", (7, 1))]
+)
+def test_gnu_backgammon_matches_with_crawford_and_cube_validate(name, score):
+    """Whole matches GNU Backgammon played against itself (``export match mat``): cube, drops, resignations, a
+    Crawford game and post-Crawford doubles."""
+    report = validate_record((DATA / name).read_text(), "short")
+    assert report.valid, report.findings
+    assert report.score == score
+
+
+def test_003_cube_15_crawford_game_found_in_gnu_backgammon_match():
+    from rules_core import replay
+
+    snaps = replay((DATA / "gnubg_export_5pt.mat").read_text(), "short")
+    assert {s.game for s in snaps if s.crawford} == {3}  # 4-2 after game 2 in a 5-point match
+    assert any(s.kind == "double" for s in snaps if s.game == 4)  # post-Crawford: the cube is back
