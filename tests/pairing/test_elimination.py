@@ -86,6 +86,7 @@ def test_single_elimination_gives_every_participant_a_final_place(
     assert size >= n > size // 2 or n == size == 2 or (size == 2 and n == 2)
     # byes only in round 1 of the main bracket and never against each other (checked by is_valid_bracket)
     main = [m for m in b.matches if m.bracket == "main"]
+    assert len(main) == size - 1  # no match dropped: bye never meets bye in the main bracket
     assert all(m.round == 1 for m in main if m.bye)
     placed = [p for p in b.places if p["place"] is not None]
     if classification and not withdraw:

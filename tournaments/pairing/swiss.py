@@ -350,9 +350,13 @@ def _fast_path(problem: _Problem, nodes: list[int], rng: random.Random) -> list[
     budget = [_FAST_PATH_BUDGET]
     below_sets = [set(groups[k + 1]) if k + 1 < m else None for k in range(m)]
 
+    failed: set[tuple[int, int | None]] = set()  # (group, incoming floater) known to lead nowhere
+
     def search(k: int, incoming: int | None) -> list[tuple[int, int]] | None:
         if k == m:
             return [] if incoming is None else None
+        if (k, incoming) in failed or budget[0] <= 0:
+            return None
         for pairs, d in _group_solutions(problem, groups[k], incoming, parity[k], below_sets[k], rng):
             budget[0] -= 1
             rest = search(k + 1, d)
@@ -360,6 +364,7 @@ def _fast_path(problem: _Problem, nodes: list[int], rng: random.Random) -> list[
                 return pairs + rest
             if budget[0] <= 0:
                 return None
+        failed.add((k, incoming))
         return None
 
     import sys
