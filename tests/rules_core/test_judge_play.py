@@ -85,3 +85,33 @@ def test_no_move_written_when_none_is_possible_is_legal():
     p = pos({13: 14, 19: -2, 21: -2, 1: -11}, bar=(1, 0))
     assert judge_play(p, (6, 4), "", S).legal
     assert not judge_play(p, (6, 4), "bar/19", S).legal
+
+
+def test_every_generated_play_text_reads_back_to_its_own_position():
+    """The notation written for a play identifies it: judging it gives back exactly that resulting position
+    (hits on the way included), on positions of the GNU Backgammon fixture and long-nardy random play."""
+    import gzip
+    import json
+    from pathlib import Path
+
+    from rules_core import from_gnubg_id, legal_plays
+
+    fixture = Path(__file__).parent / "data" / "gnubg_plays.jsonl.gz"
+    with gzip.open(fixture, "rt") as fh:
+        rows = [json.loads(line) for _, line in zip(range(120), fh)]
+    checked = 0
+    for row in rows:
+        position, dice = from_gnubg_id(row["id"]), tuple(row["dice"])
+        for play in legal_plays(position, dice, S):
+            verdict = judge_play(position, dice, play.text, S)
+            assert verdict.legal and verdict.position == play.position, (row, play.text)
+            checked += 1
+    from .test_long_nardy_reference import _positions
+
+    for position, first, second in _positions(50, 3):
+        for dice in [(6, 6), (5, 2), (3, 3), (4, 1)]:
+            for play in legal_plays(position, dice, L, first_roll=first, moves_second=second):
+                verdict = judge_play(position, dice, play.text, L, first_roll=first, moves_second=second)
+                assert verdict.legal and verdict.position == play.position
+                checked += 1
+    assert checked > 2000
