@@ -169,9 +169,18 @@ def _explain(
             return R_BEAROFF, "bearing off before all 15 checkers are home"
     if any(s.dst == OFF and not s.via and s.src not in dice for s in segments):
         return R_HIGHER, "a higher die bears off only from the highest occupied point"
+
+    def closed(p: int) -> bool:
+        return p != OFF and (view.board[p - 1] < 0 if long else view.board[p - 1] < -1)
+
+    a, b = dice
+    for s in segments:
+        if not s.via and s.dst != OFF and a != b and s.src - s.dst == a + b:
+            if closed(s.src - a) and closed(s.src - b):
+                return R_SUM, f"both intermediate points ({s.src - a}, {s.src - b}) are closed"
     for s in segments:
         for p in (*s.via, s.dst):
-            if p != OFF and (view.board[p - 1] < 0 if long else view.board[p - 1] < -1):
+            if closed(p):
                 return (R_CLOSED_LONG if long else R_CLOSED_SHORT), f"point {p} is closed by the opponent"
     return R_DIRECTION, "the checkers cannot move so with these dice"
 
@@ -227,14 +236,12 @@ def judge_play(
         return PlayVerdict(
             False, after, None, R_DIRECTION, f"{roll}: {text} moves a checker from an empty point", expected
         )
-    if not plays:
-        return PlayVerdict(
-            False, after, None, R_FULL, f"{roll}: {text} — this roll cannot be played at all", expected
-        )
     cands = [p for p in plays if _key(p.position.board, p.position.bar[0], p.position.off[0]) == target]
     if not cands:
         head = head_allowance(dice, first_roll, moves_second, head_rule) if d == LONG else 99
         rule, why = _explain(position, dice, d, head, segments, target)
+        if not plays:
+            why = f"the roll cannot be played at all ({why})"
         return PlayVerdict(False, after, None, rule, f"{roll}: {text} is not legal: {why}", expected)
     # the mover's checkers agree; which blot was hit on the way follows the "*" marks
     marked = {h for seg in segments for h in seg.hits}

@@ -49,6 +49,12 @@ def test_004_5_4_12_judged_landing_on_an_opposing_checker():
     assert not v.legal and v.rule == "004 §5.4.12"
 
 
+def test_004_5_4_24_judged_sum_through_closed_intermediate_points():
+    p = pos({24: 15, 12: -13, 18: -1, 19: -1}, discipline=L)
+    v = judge_play(p, (6, 5), "24/13", L)
+    assert not v.legal and v.rule == "004 §5.4.24" and v.expected == "no play: the roll cannot be played"
+
+
 def test_004_5_4_26_judged_larger_die_rule():
     p = pos({13: 1, 1: 14, 2: -2, 24: -13})
     v = judge_play(p, (6, 5), "13/8", S)
