@@ -127,6 +127,9 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / "media")))
+# Protest evidence (images or PDF), checked by content; served only to the panel and the protester.
+PROTEST_ATTACHMENT_MAX_BYTES = envint("PROTEST_ATTACHMENT_MAX_BYTES", 5 * 1024 * 1024)
+PROTEST_ATTACHMENTS_MAX = envint("PROTEST_ATTACHMENTS_MAX", 5)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"
@@ -151,6 +154,10 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# Results become final when their protest windows close (004 §5.10); the task is idempotent.
+CELERY_BEAT_SCHEDULE = {
+    "finalize-results": {"task": "judging.finalize_results", "schedule": envint("FINALIZE_EVERY_SECONDS", 60)},
+}
 
 LOGGING = {
     "version": 1,

@@ -1,4 +1,8 @@
-"""Sanctions (004 §5.7). Protests and rulings come with the judging issue.
+"""Judging: match protocols, protests and the panel's rulings, sanctions and their consequences.
+
+004 §5.7 (sanctions), §5.10–5.11 (protests), §2.4.2 item 5, §6.1.2, §6.2.1; 003 (protocols, breaks, technical
+defeats). Every record here is written once by a method of its model and logged in the tournament's change log
+(who, when, what, the clause); there are no edit views and the admin is read-only.
 
 The admission check (004 §2.3.2) reads disqualifications through ``Sanction.objects.disqualifying``.
 """
@@ -6,10 +10,42 @@ The admission check (004 §2.3.2) reads disqualifications through ``Sanction.obj
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import models
+from django.core.files.base import ContentFile
+from django.db import models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from judging import state
+
+
+class JudgingError(Exception):
+    """A user error: expected, translated, shown to the person who asked; nothing was changed."""
+
+
+@dataclass(frozen=True)
+class Upload:
+    """An attachment already checked by the form: its name as sent, its type by content, its bytes."""
+
+    name: str
+    content_type: str
+    data: bytes
+    sha256: str
+
+
+def _log(tournament, user, action: str, summary: str, reason: str = "", **data):
+    from tournaments.models import log
+
+    return log(tournament, user, action, summary, reason=reason, **data)
+
+
+PANEL_CLAUSE = "004 §5.10"
+
+
+# --- sanctions (004 §5.7) -----------------------------------------------------------------------------
 
 
 class SanctionQuerySet(models.QuerySet):
@@ -17,14 +53,50 @@ class SanctionQuerySet(models.QuerySet):
         """Disqualifications of ``person`` in force on day ``on`` (004 §2.3.2, §5.7.4).
 
         A disqualification for a period is in force from ``starts_on`` to ``ends_on`` inclusive; one without
-        an end date is in force until lifted (``lifted_at``).
+        an end date or count is in force until lifted (``lifted_at``). One for a number of tournaments is in
+        force while fewer than that many tournaments have had their first day on or after ``starts_on`` and
+        before ``on``; one for a number of matches, while fewer than that many rounds have started since
+        ``starts_on`` (before ``on``) in the tournaments held in that time — the matches he could have played.
         """
-        return self.filter(
+        from tournaments.models import Round, Tournament
+
+        candidates = self.filter(
             person=person,
             kind=Sanction.Kind.DISQUALIFICATION,
             lifted_at__isnull=True,
             starts_on__lte=on,
         ).filter(models.Q(ends_on__isnull=True) | models.Q(ends_on__gte=on))
+        in_force = []
+        for s in candidates:
+            if s.tournaments_count:
+                held = Tournament.objects.filter(start_date__gte=s.starts_on, start_date__lt=on).count()
+                if held >= s.tournaments_count:
+                    continue
+            if s.matches_count:
+                # Rounds started since the disqualification, counted per tournament the person could enter.
+                started = (
+                    Round.objects.filter(start_time__date__gte=s.starts_on, start_time__date__lt=on)
+                    .exclude(start_time__isnull=True)
+                    .count()
+                )
+                if started >= s.matches_count:
+                    continue
+            in_force.append(s.pk)
+        return self.filter(pk__in=in_force)
+
+    def warnings_in(self, tournament, person) -> SanctionQuerySet:
+        return self.filter(tournament=tournament, person=person, kind=Sanction.Kind.WARNING)
+
+
+class Violation(models.TextChoices):
+    PROTOCOL = "protocol", _("match protocol not handed in (003)")
+    BREAK = "break", _("break at the wrong time (003)")
+    FLAG = "flag", _("flag fall: loss on time (003)")
+    CONDUCT = "conduct", _("other breach of the rules")
+
+
+# 003: these two are punished by a warning the first time and a technical defeat the second time.
+REPEAT_IS_TECHNICAL = {Violation.PROTOCOL, Violation.BREAK}
 
 
 class Sanction(models.Model):
@@ -32,17 +104,37 @@ class Sanction(models.Model):
         WARNING = "warning", _("warning")
         REMOVAL = "removal", _("removal")
         DISQUALIFICATION = "disqualification", _("disqualification")
+        TECHNICAL_DEFEAT = "technical_defeat", _("technical defeat")
+
+    class Outcome(models.TextChoices):
+        NONE = "", "—"
+        TECHNICAL = "technical", _("remaining matches lost technically")
+        ANNULLED = "annulled", _("results in the stage annulled")
 
     person = models.ForeignKey("registration.Person", on_delete=models.PROTECT, related_name="sanctions")
     tournament = models.ForeignKey(
         "tournaments.Tournament", null=True, blank=True, on_delete=models.PROTECT, related_name="sanctions"
     )
     kind = models.CharField(_("sanction"), max_length=20, choices=Kind.choices)
+    violation = models.CharField(_("violation"), max_length=20, choices=Violation.choices, blank=True)
     clause = models.CharField(_("rule broken"), max_length=100, blank=True)
     facts = models.TextField(_("facts"), blank=True)
+    match = models.ForeignKey(
+        "tournaments.Match", null=True, blank=True, on_delete=models.PROTECT, related_name="sanctions"
+    )
+    stage = models.ForeignKey(
+        "tournaments.Stage", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    outcome = models.CharField(_("consequence"), max_length=20, choices=Outcome.choices, blank=True)
     starts_on = models.DateField(_("in force from"), null=True, blank=True)
     ends_on = models.DateField(_("in force until (inclusive)"), null=True, blank=True)
-    issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    matches_count = models.PositiveSmallIntegerField(_("for a number of matches"), null=True, blank=True)
+    tournaments_count = models.PositiveSmallIntegerField(
+        _("for a number of tournaments"), null=True, blank=True
+    )
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
     issued_at = models.DateTimeField(auto_now_add=True)
     lifted_at = models.DateTimeField(null=True, blank=True)
 
@@ -51,7 +143,572 @@ class Sanction(models.Model):
     class Meta:
         verbose_name = _("sanction")
         verbose_name_plural = _("sanctions")
-        ordering = ["-issued_at"]
+        ordering = ["-issued_at", "-id"]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.person}"
+
+    def apply(self, user, participant=None) -> RemovalProposal | None:
+        """Record the sanction and carry out its consequence; all or nothing.
+
+        Returns the removal proposal raised when this was the player's second warning (004 §5.7.2).
+        """
+        from judging import removal
+        from tournaments import results
+
+        if self.pk:
+            raise JudgingError(gettext("A sanction is applied once and never edited."))
+        with transaction.atomic():
+            if self.kind == self.Kind.WARNING and self.violation in REPEAT_IS_TECHNICAL:
+                repeated = Sanction.objects.filter(
+                    tournament=self.tournament, person=self.person, violation=self.violation
+                ).exists()
+                if repeated:
+                    # 003: a protocol not handed in or a break at the wrong time, again: technical defeat.
+                    self.kind = self.Kind.TECHNICAL_DEFEAT
+            if self.violation == Violation.FLAG:
+                self.kind = self.Kind.TECHNICAL_DEFEAT  # 003: a flag fall loses the match at once
+            if self.kind == self.Kind.TECHNICAL_DEFEAT:
+                self._lose_match(user, participant, results)
+            elif self.kind == self.Kind.REMOVAL:
+                if participant is None:
+                    raise JudgingError(gettext("Choose the participant to remove."))
+                removal.apply_removal(self, participant, user)
+            elif self.kind == self.Kind.DISQUALIFICATION:
+                self._check_disqualification()
+            self.issued_by = user if getattr(user, "is_authenticated", False) else None
+            self.save()
+            if self.tournament is not None:
+                _log(
+                    self.tournament,
+                    user,
+                    "sanction",
+                    gettext("%(kind)s: %(person)s")
+                    % {"kind": self.get_kind_display(), "person": self.person},
+                    reason=self.facts,
+                    sanction=self.pk,
+                    clause=self.clause,
+                    violation=self.violation,
+                    outcome=self.outcome,
+                )
+            if self.kind == self.Kind.WARNING and participant is not None:
+                return RemovalProposal.raise_if_due(self.tournament, participant)
+        return None
+
+    def _lose_match(self, user, participant, results) -> None:
+        m = self.match
+        if m is None or participant is None or participant.pk not in (m.player1_id, m.player2_id):
+            raise JudgingError(gettext("A technical defeat needs the match the participant plays in."))
+        if m.is_bye:
+            raise JudgingError(gettext("A bye has no result to enter."))
+        side = 2 if participant.pk == m.player1_id else 1
+        if self.violation == Violation.FLAG:
+            data = results.ResultInput("time", m.score1, m.score2, side, self.facts)
+            if m.score1 is not None and max(m.score1, m.score2 or 0) >= m.match_length:
+                data = results.ResultInput("time", None, None, side, self.facts)
+        else:
+            data = results.ResultInput("technical", winner_side=side, reason=self.facts or str(self.clause))
+        try:
+            results.panel_result(m.pk, user, data, self.facts, self.clause or "003")
+        except results.ResultError as exc:
+            raise JudgingError(str(exc)) from exc
+
+    def _check_disqualification(self) -> None:
+        # 004 §5.7.4: a period, or a number of matches or tournaments.
+        self.starts_on = self.starts_on or timezone.localdate()
+        if self.ends_on and self.ends_on < self.starts_on:
+            raise JudgingError(gettext("The disqualification cannot end before it starts."))
+        if not (self.ends_on or self.matches_count or self.tournaments_count):
+            raise JudgingError(gettext("Set the end date or the number of matches or tournaments."))
+
+
+class RemovalProposal(models.Model):
+    """004 §5.7.2: a second warning leads to removal; the system proposes it to the chief judge at once."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for the chief judge")
+        APPLIED = "applied", _("removal applied")
+        DECLINED = "declined", _("declined")
+
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="+")
+    participant = models.ForeignKey("registration.Participant", on_delete=models.CASCADE, related_name="+")
+    warnings = models.ManyToManyField(Sanction, related_name="+")
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+    removal = models.ForeignKey(Sanction, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["participant"],
+                condition=models.Q(status="pending"),
+                name="one_pending_removal_proposal",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant}: {self.get_status_display()}"
+
+    @classmethod
+    def raise_if_due(cls, tournament, participant) -> RemovalProposal | None:
+        """004 §5.7.2: the second warning in a tournament leads to removal: propose it at once."""
+        warnings = list(Sanction.objects.warnings_in(tournament, participant.person))
+        if (
+            len(warnings) < 2
+            or cls.objects.filter(participant=participant, status=cls.Status.PENDING).exists()
+        ):
+            return None
+        if participant.status == participant.Status.REMOVED:
+            return None
+        proposal = cls.objects.create(tournament=tournament, participant=participant)
+        proposal.warnings.set(warnings)
+        _log(
+            tournament,
+            None,
+            "removal_proposed",
+            gettext("Removal proposed to the chief judge: %(p)s (second warning, 004 §5.7.2)")
+            % {"p": participant},
+            participant=participant.pk,
+            clause="004 §5.7.2",
+        )
+        return proposal
+
+    def decide(self, user, apply: bool, reason: str) -> Sanction | None:
+        """The chief judge applies the removal or declines it, with a reason."""
+        if not reason.strip():
+            raise JudgingError(gettext("Give the reason."))
+        with transaction.atomic():
+            locked = RemovalProposal.objects.select_for_update().get(pk=self.pk)
+            if locked.status != self.Status.PENDING:
+                raise JudgingError(gettext("This proposal has already been decided."))
+            sanction = None
+            if apply:
+                sanction = Sanction(
+                    person=self.participant.person,
+                    tournament=self.tournament,
+                    kind=Sanction.Kind.REMOVAL,
+                    clause="004 §5.7.2, §5.7.3",
+                    facts=reason.strip(),
+                )
+                sanction.apply(user, self.participant)
+            self.status = self.Status.APPLIED if apply else self.Status.DECLINED
+            self.decided_by, self.decided_at, self.reason, self.removal = (
+                user,
+                timezone.now(),
+                reason,
+                sanction,
+            )
+            self.save()
+            _log(
+                self.tournament,
+                user,
+                "removal_proposal",
+                gettext("Removal proposal for %(p)s: %(s)s")
+                % {"p": self.participant, "s": self.get_status_display()},
+                reason=reason,
+                clause="004 §5.7.2",
+            )
+        return sanction
+
+
+# --- match protocols (003) -------------------------------------------------------------------------------
+
+
+class MatchProtocol(models.Model):
+    """The players' match protocol: the winner hands it in, the opponent signs, the secretary certifies."""
+
+    class Status(models.TextChoices):
+        SUBMITTED = "submitted", _("handed in by the winner")
+        CONFIRMED = "confirmed", _("signed by the opponent")
+        DISPUTED = "disputed", _("disputed by the opponent")
+        CERTIFIED = "certified", _("certified by the secretary")
+
+    match = models.OneToOneField("tournaments.Match", on_delete=models.CASCADE, related_name="protocol")
+    submitted_by = models.ForeignKey("registration.Participant", on_delete=models.PROTECT, related_name="+")
+    score1 = models.PositiveSmallIntegerField()
+    score2 = models.PositiveSmallIntegerField()
+    record = models.TextField(_("game-by-game record"), blank=True)
+    submitted_at = models.DateTimeField()
+    corrections = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.SUBMITTED)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    dispute = models.TextField(_("why the opponent disputes it"), blank=True)
+    certified_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    certified_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("match protocol")
+        verbose_name_plural = _("match protocols")
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.score1}:{self.score2}"
+
+    @classmethod
+    def submit(cls, match, participant, score1: int, score2: int, record: str, user, now) -> MatchProtocol:
+        """The winner hands in the protocol (003); the result counts from now, provisionally (004 §5.10).
+
+        A second submission is a correction, possible until either player starts his next match (003).
+        """
+        from tournaments import results
+
+        if match.round.status == match.round.Status.DRAFT or match.is_bye:
+            raise JudgingError(gettext("This match has no protocol to hand in."))
+        existing = cls.objects.filter(match=match).first()
+        if match.result_kind and existing is None:
+            raise JudgingError(gettext("The result of this match has already been entered by the judges."))
+        if existing is not None and state.either_started_next(match, now):
+            raise JudgingError(
+                gettext("A player has started his next match: the protocol can no longer be corrected (003).")
+            )
+        mine, theirs = (score1, score2) if participant.pk == match.player1_id else (score2, score1)
+        if mine <= theirs:
+            raise JudgingError(gettext("The protocol is handed in by the winner of the match (003)."))
+        try:
+            results.record_result(
+                match.pk, user, results.ResultInput("played", score1, score2), match.version
+            )
+        except results.ResultError as exc:
+            raise JudgingError(str(exc)) from exc
+        with transaction.atomic():
+            protocol = existing or cls(match=match)
+            if existing is not None:
+                protocol.corrections += 1
+            protocol.submitted_by, protocol.score1, protocol.score2 = participant, score1, score2
+            protocol.record, protocol.submitted_at = record.strip(), now
+            protocol.status, protocol.answered_at, protocol.dispute = cls.Status.SUBMITTED, None, ""
+            protocol.certified_by = protocol.certified_at = None
+            protocol.save()
+            _log(
+                match.round.tournament,
+                user,
+                "protocol",
+                gettext("Round %(r)s, table %(t)s: protocol %(s1)s:%(s2)s handed in by %(p)s")
+                % {"r": match.round.number, "t": match.table, "s1": score1, "s2": score2, "p": participant},
+                match=match.pk,
+                correction=protocol.corrections,
+                clause="003",
+            )
+        return protocol
+
+    def answer(self, participant, confirm: bool, dispute: str, user, now) -> None:
+        """The opponent signs the protocol or disputes it with a reason (003)."""
+        if participant.pk == self.submitted_by_id:
+            raise JudgingError(gettext("The opponent signs the protocol, not the one who handed it in."))
+        if self.status != self.Status.SUBMITTED:
+            raise JudgingError(gettext("This protocol has already been answered."))
+        if not confirm and not dispute.strip():
+            raise JudgingError(gettext("Say what is wrong in the protocol."))
+        self.status = self.Status.CONFIRMED if confirm else self.Status.DISPUTED
+        self.dispute, self.answered_at = dispute.strip(), now
+        self.save(update_fields=["status", "dispute", "answered_at"])
+        _log(
+            self.match.round.tournament,
+            user,
+            "protocol",
+            gettext("Round %(r)s, table %(t)s: protocol %(s)s by %(p)s")
+            % {
+                "r": self.match.round.number,
+                "t": self.match.table,
+                "s": self.get_status_display(),
+                "p": participant,
+            },
+            reason=self.dispute,
+            match=self.match_id,
+            clause="003",
+        )
+
+    def certify(self, user, now) -> None:
+        """The secretary checks the protocol and certifies it with his signature (004 §6.2.3 item 4)."""
+        if self.status == self.Status.CERTIFIED:
+            raise JudgingError(gettext("This protocol is already certified."))
+        self.status, self.certified_by, self.certified_at = self.Status.CERTIFIED, user, now
+        self.save(update_fields=["status", "certified_by", "certified_at"])
+        _log(
+            self.match.round.tournament,
+            user,
+            "protocol",
+            gettext("Round %(r)s, table %(t)s: protocol certified")
+            % {"r": self.match.round.number, "t": self.match.table},
+            match=self.match_id,
+            clause="004 §6.2.3",
+        )
+
+
+# --- protests (004 §5.10, §5.11, §2.4.2 item 5) -----------------------------------------------------------
+
+
+def attachment_path(instance: ProtestAttachment, filename: str) -> str:
+    # The stored name is ours, never the uploader's: the original name is kept in a field.
+    ext = {"application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif"}.get(
+        instance.content_type, "bin"
+    )
+    return f"protests/{instance.protest.tournament_id}/{instance.protest_id}/{instance.sha256[:16]}.{ext}"
+
+
+class Protest(models.Model):
+    class Status(models.TextChoices):
+        FILED = "filed", _("filed, waiting for the panel")
+        ACCEPTED = "accepted", _("accepted for consideration")
+        REJECTED = "rejected", _("not accepted")
+        UPHELD = "upheld", _("upheld")
+        DISMISSED = "dismissed", _("dismissed")
+
+    class Rejection(models.TextChoices):
+        UNFOUNDED = "unfounded", _("unfounded")
+        NO_EVIDENCE = "no_evidence", _("without evidence")
+
+    class Consequence(models.TextChoices):
+        NONE = "", _("no change to the result")
+        SCORE = "score", _("corrected score")
+        TECHNICAL = "technical", _("technical defeat")
+        REPLAY = "replay", _("replay ordered")
+
+    OPEN = (Status.FILED, Status.ACCEPTED)
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="protests"
+    )
+    match = models.ForeignKey("tournaments.Match", on_delete=models.PROTECT, related_name="protests")
+    protester = models.ForeignKey("registration.Participant", on_delete=models.PROTECT, related_name="+")
+    filed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    filed_at = models.DateTimeField()
+    reasons = models.TextField(_("reasons"))
+    arguments = models.TextField(_("arguments"))
+    evidence = models.TextField(_("evidence"), blank=True)
+    deposit = models.DecimalField(_("deposit"), max_digits=9, decimal_places=2, default=0)
+    deposit_returned_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.FILED)
+    # First step: accepted for consideration, or not accepted (004 §5.10: unfounded or unevidenced).
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+    rejection = models.CharField(_("not accepted as"), max_length=12, choices=Rejection.choices, blank=True)
+    # Second step: the decision, final (004 §5.10: no appeal).
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision_reasons = models.TextField(_("reasons of the panel"), blank=True)
+    consequence = models.CharField(_("consequence"), max_length=10, choices=Consequence.choices, blank=True)
+    new_score1 = models.PositiveSmallIntegerField(null=True, blank=True)
+    new_score2 = models.PositiveSmallIntegerField(null=True, blank=True)
+    winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    next_round = models.CharField(_("the next round"), max_length=10, blank=True)  # "", kept, redrawn
+    changed_pairings = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("protest")
+        verbose_name_plural = _("protests")
+        ordering = ["-filed_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "protester"], name="one_protest_per_player_and_match")
+        ]
+
+    def __str__(self) -> str:
+        return f"{_('protest')} #{self.pk}: {self.match}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in self.OPEN
+
+    @property
+    def deadline(self) -> datetime.datetime | None:
+        return state.window_end(self.match)
+
+    @classmethod
+    def file(
+        cls, match, protester, user, reasons: str, arguments: str, evidence: str, uploads: list[Upload], now
+    ) -> Protest:
+        """File a protest; refused with a clear message (nothing saved) when it is late or misplaced."""
+        t = match.round.tournament
+        if match.is_bye or not match.result_kind or match.ended_at is None:
+            raise JudgingError(gettext("This match has no result to protest."))
+        end = state.window_end(match)
+        if now > end:
+            # 004 §5.10: within the window (default 10 minutes) after the end of the match.
+            raise JudgingError(
+                gettext(
+                    "The protest window closed at %(end)s: a protest is filed within %(m)s minutes after "
+                    "the end of the match (004 §5.10)."
+                )
+                % {"end": timezone.localtime(end).strftime("%H:%M:%S"), "m": t.protest_window_minutes}
+            )
+        if state.next_match_started(match, protester.pk, now):
+            # 004 §2.4.2 item 5: claims about a match come before the next match starts.
+            raise JudgingError(
+                gettext("Your next match has already started: a protest had to come before it (004 §2.4.2).")
+            )
+        if cls.objects.filter(match=match, protester=protester).exists():
+            raise JudgingError(gettext("You have already filed a protest on this match."))
+        if not reasons.strip() or not arguments.strip():
+            raise JudgingError(gettext("A protest states its reasons and arguments (004 §5.10)."))
+        with transaction.atomic():
+            protest = cls.objects.create(
+                tournament=t,
+                match=match,
+                protester=protester,
+                filed_by=user,
+                filed_at=now,
+                reasons=reasons.strip(),
+                arguments=arguments.strip(),
+                evidence=evidence.strip(),
+                deposit=t.protest_deposit,
+            )
+            for upload in uploads:
+                attachment = ProtestAttachment(
+                    protest=protest,
+                    original_name=upload.name[:200],
+                    content_type=upload.content_type,
+                    size=len(upload.data),
+                    sha256=upload.sha256,
+                )
+                attachment.file.save(upload.name, ContentFile(upload.data), save=True)
+            _log(
+                t,
+                user,
+                "protest",
+                gettext("Protest #%(n)s filed by %(p)s on round %(r)s, table %(t)s")
+                % {"n": protest.pk, "p": protester, "r": match.round.number, "t": match.table},
+                protest=protest.pk,
+                clause="004 §5.10",
+            )
+        return protest
+
+    def review(self, user, accept: bool, rejection: str, reasons: str, now) -> None:
+        """The panel accepts the protest for consideration, or does not: unfounded or without evidence."""
+        with transaction.atomic():
+            locked = Protest.objects.select_for_update().get(pk=self.pk)
+            if locked.status != self.Status.FILED:
+                raise JudgingError(gettext("This protest has already been reviewed."))
+            if not accept and rejection not in self.Rejection.values:
+                raise JudgingError(
+                    gettext("Say why the protest is not accepted: unfounded or without evidence.")
+                )
+            if not accept and not reasons.strip():
+                raise JudgingError(gettext("Give the reasons of the panel."))
+            self.reviewed_by, self.reviewed_at = user, now
+            if accept:
+                self.status = self.Status.ACCEPTED
+            else:
+                # 004 §5.10: unfounded and unevidenced protests are not accepted; this is final.
+                self.status, self.rejection, self.decision_reasons = (
+                    self.Status.REJECTED,
+                    rejection,
+                    reasons.strip(),
+                )
+            self.save()
+            _log(
+                self.tournament,
+                user,
+                "protest_review",
+                gettext("Protest #%(n)s: %(s)s") % {"n": self.pk, "s": self.get_status_display()},
+                reason=reasons,
+                protest=self.pk,
+                clause="004 §5.10",
+            )
+            state.finalize_match(self.match, now)
+
+    def following_round(self):
+        """The round drawn right after the protested match's round, if it exists."""
+        from tournaments.models import Round
+
+        return Round.objects.filter(tournament=self.tournament, number=self.match.round.number + 1).first()
+
+    def decide(
+        self,
+        user,
+        upheld: bool,
+        reasons: str,
+        consequence: str = "",
+        score1: int | None = None,
+        score2: int | None = None,
+        winner_side: int | None = None,
+        next_round: str = "",
+        now=None,
+    ) -> list[str]:
+        """Decide the protest, finally (004 §5.10: no appeal). Returns notes for the panel.
+
+        Upheld: the deposit is returned and the consequence carried out (corrected score, technical defeat
+        or replay); standings and brackets follow from the changed match. If the next round was drawn on the
+        old result, ``next_round`` says whether its pairings are kept or the unplayed round is drawn again.
+        """
+        from judging import redraw
+
+        now = now or timezone.now()
+        if not reasons.strip():
+            raise JudgingError(gettext("Give the reasons of the panel."))
+        if upheld and consequence not in self.Consequence.values:
+            raise JudgingError(gettext("Choose the consequence."))
+        notes: list[str] = []
+        with transaction.atomic():
+            locked = Protest.objects.select_for_update().get(pk=self.pk)
+            if locked.status != self.Status.ACCEPTED:
+                raise JudgingError(gettext("Only a protest accepted for consideration can be decided."))
+            self.status = self.Status.UPHELD if upheld else self.Status.DISMISSED
+            self.decided_by, self.decided_at, self.decision_reasons = user, now, reasons.strip()
+            if upheld:
+                self.consequence, self.new_score1, self.new_score2 = consequence, score1, score2
+                self.winner_side = winner_side
+                if self.deposit:
+                    self.deposit_returned_at = now  # 004 §5.10: returned when the protest is upheld
+                if consequence:
+                    notes = redraw.apply_with_next_round(self, user, next_round)
+            self.save()
+            _log(
+                self.tournament,
+                user,
+                "protest_decision",
+                gettext("Protest #%(n)s: %(s)s") % {"n": self.pk, "s": self.get_status_display()},
+                reason=reasons,
+                protest=self.pk,
+                consequence=self.consequence,
+                next_round=self.next_round,
+                changed=self.changed_pairings,
+                clause="004 §5.10",
+            )
+            self.match.refresh_from_db()
+            state.finalize_match(self.match, now)
+        return notes
+
+    def apply_consequence(self, user) -> None:
+        """Change the match as the upheld protest says, by a panel ruling (logged with the clause)."""
+        from tournaments import results
+
+        why = gettext("Protest #%(n)s upheld") % {"n": self.pk}
+        try:
+            if self.consequence == self.Consequence.REPLAY:
+                results.panel_replay(self.match_id, user, why, PANEL_CLAUSE)
+            elif self.consequence == self.Consequence.SCORE:
+                data = results.ResultInput("played", self.new_score1, self.new_score2)
+                results.panel_result(self.match_id, user, data, why, PANEL_CLAUSE)
+            elif self.consequence == self.Consequence.TECHNICAL:
+                data = results.ResultInput("technical", winner_side=self.winner_side, reason=why)
+                results.panel_result(self.match_id, user, data, why, PANEL_CLAUSE)
+        except results.ResultError as exc:
+            raise JudgingError(str(exc)) from exc
+
+
+class ProtestAttachment(models.Model):
+    protest = models.ForeignKey(Protest, on_delete=models.CASCADE, related_name="attachments")
+    file = models.FileField(upload_to=attachment_path, max_length=200)
+    original_name = models.CharField(max_length=200)
+    content_type = models.CharField(max_length=50)
+    size = models.PositiveIntegerField()
+    sha256 = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.original_name

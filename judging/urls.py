@@ -1,4 +1,26 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from judging import views
 
 app_name = "judging"
-urlpatterns: list = []
+urlpatterns = [
+    path("t/<int:pk>/matches/<int:match_pk>/protocol/", views.match_page, name="match"),
+    path("t/<int:pk>/matches/<int:match_pk>/protocol/submit/", views.protocol_submit, name="protocol_submit"),
+    path("t/<int:pk>/matches/<int:match_pk>/protocol/answer/", views.protocol_answer, name="protocol_answer"),
+    path(
+        "t/<int:pk>/matches/<int:match_pk>/protocol/certify/", views.protocol_certify, name="protocol_certify"
+    ),
+    path("t/<int:pk>/matches/<int:match_pk>/protocol/protest/", views.protest_new, name="protest_new"),
+    path("t/<int:pk>/protests/<int:protest_pk>/", views.protest_detail, name="protest"),
+    path("t/<int:pk>/protests/<int:protest_pk>/review/", views.protest_review, name="protest_review"),
+    path("t/<int:pk>/protests/<int:protest_pk>/decide/", views.protest_decide, name="protest_decide"),
+    path(
+        "t/<int:pk>/protests/<int:protest_pk>/files/<int:attachment_pk>/",
+        views.protest_attachment,
+        name="protest_attachment",
+    ),
+    path("t/<int:pk>/desk/", views.desk, name="desk"),
+    path("t/<int:pk>/desk/finalize/", views.finalize_now, name="finalize"),
+    path("t/<int:pk>/sanctions/new/", views.sanction_new, name="sanction_new"),
+    path("t/<int:pk>/sanctions/proposals/<int:proposal_pk>/", views.proposal_decide, name="proposal_decide"),
+]

@@ -324,7 +324,17 @@ def _schedule_pairings(t: Tournament, scheduled: dict, group: Group | None) -> l
 
 
 def _walkover_if_out(pa: Participant, pb: Participant, group: Group | None, code: str = "") -> Pairing:
-    """A scheduled match with a player no longer in the event is a technical defeat for him."""
+    """A scheduled match with a player no longer in the event is a technical defeat for him.
+
+    004 §5.7.3: a player removed after playing not more than half of his round-robin matches has all his
+    results in the stage annulled; his future pairings then do not count either (annulled, not walked over).
+    """
+    from judging.removal import annulled_in
+
+    for p in (pa, pb):
+        if p.status == Participant.Status.REMOVED and annulled_in(p):
+            reason = _("%(p)s removed: results in the stage annulled (004 §5.7.3)") % {"p": p}
+            return Pairing(pa, pb, ResultKind.ANNULLED, None, group, code, ("removed",), reason)
     out_a = pa.status != Participant.Status.ACTIVE
     out_b = pb.status != Participant.Status.ACTIVE
     if out_a and not out_b:
@@ -480,6 +490,9 @@ def group_tables(t: Tournament, stage: Stage) -> list[tuple[Group, list[standing
 
 def playoff_seeding(t: Tournament, groups_stage: Stage) -> list[str]:
     tables = group_tables(t, groups_stage)
+    # 004 §5.7.3: a removed player keeps no place and does not qualify.
+    removed = {p.key for p in t.participants.filter(status=Participant.Status.REMOVED)}
+    tables = [(group, [row for row in rows if row.player not in removed]) for group, rows in tables]
     ordered_groups = [[row.player for row in rows] for _group, rows in tables]
     k = t.qualifiers_per_group
     if any(len(g) < k for g in ordered_groups):

@@ -37,6 +37,7 @@ class TournamentForm(forms.ModelForm):
             "grand_final_reset",
             "draw_mode",
             "protest_window_minutes",
+            "protest_deposit",
             "min_age",
             "bye_points",
             "tiebreaks",

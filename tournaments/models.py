@@ -104,6 +104,10 @@ class Tournament(models.Model):
         _("placement"), max_length=10, choices=DrawMode.choices, default=DrawMode.SEEDED
     )
     protest_window_minutes = models.PositiveSmallIntegerField(_("protest window, minutes"), default=10)
+    # 004 §5.10: the regulation may set a deposit for a protest, returned when the protest is upheld.
+    protest_deposit = models.DecimalField(
+        _("protest deposit"), max_digits=9, decimal_places=2, default=0, help_text=_("0: no deposit.")
+    )
     min_age = models.PositiveSmallIntegerField(_("minimum age"), default=18)
     bye_points = models.DecimalField(_("points for a bye"), max_digits=3, decimal_places=1, default=1)
     tiebreaks = models.CharField(_("tie-break order"), max_length=200, default="buchholz,wins")
@@ -141,6 +145,7 @@ class Tournament(models.Model):
         "grand_final_reset",
         "draw_mode",
         "protest_window_minutes",
+        "protest_deposit",
         "min_age",
         "bye_points",
         "tiebreaks",
@@ -297,6 +302,8 @@ class Match(models.Model):
     flags = models.JSONField(default=list, blank=True)  # how the draw explains this pairing
     started_at = models.DateTimeField(_("start"), null=True, blank=True)
     ended_at = models.DateTimeField(_("end"), null=True, blank=True)
+    # When the result became final (004 §5.10: the protest window passed, or the protest was decided).
+    final_at = models.DateTimeField(_("final since"), null=True, blank=True)
     version = models.PositiveIntegerField(default=0)  # optimistic lock for concurrent result entry
 
     class Meta:

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from judging.state import pending_protests_warning
 from registration.models import Official, Participant, Person
 from tournaments import draw, results
 from tournaments.forms import (
@@ -46,6 +47,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "next_number": draw.next_round_number(tournament),
         "finish_blocker": results.can_finish(tournament) if runner else None,
         "draw_form": DrawForm(initial={"number": draw.next_round_number(tournament)}),
+        "protest_warning": pending_protests_warning(tournament) if runner else "",
     }
     if tournament.system == System.SWISS:
         context["planned_rounds"] = draw.swiss_rounds(tournament)
@@ -203,6 +205,9 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, str(exc))
         return redirect("tournaments:detail", pk=pk)
     messages.success(request, _("Round %(n)s drawn. Check it and publish it.") % {"n": rnd.number})
+    warning = pending_protests_warning(tournament)
+    if warning:
+        messages.warning(request, warning)
     return redirect("tournaments:round", pk=pk, number=rnd.number)
 
 

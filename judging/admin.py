@@ -1,0 +1,41 @@
+"""Rulings and sanctions are never edited: the admin shows them read-only (DESIGN: every change recorded)."""
+
+from django.contrib import admin
+
+from judging.models import MatchProtocol, Protest, ProtestAttachment, RemovalProposal, Sanction
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Sanction)
+class SanctionAdmin(ReadOnlyAdmin):
+    list_display = ("issued_at", "tournament", "person", "kind", "violation", "clause", "issued_by")
+    list_filter = ("kind", "violation")
+
+
+@admin.register(Protest)
+class ProtestAdmin(ReadOnlyAdmin):
+    list_display = ("filed_at", "tournament", "match", "protester", "status", "consequence", "decided_by")
+    list_filter = ("status",)
+
+
+@admin.register(MatchProtocol)
+class MatchProtocolAdmin(ReadOnlyAdmin):
+    list_display = ("match", "score1", "score2", "status", "submitted_at", "certified_by")
+
+
+@admin.register(RemovalProposal)
+class RemovalProposalAdmin(ReadOnlyAdmin):
+    list_display = ("created_at", "tournament", "participant", "status", "decided_by")
+
+
+admin.site.register(ProtestAttachment, ReadOnlyAdmin)

@@ -1,0 +1,147 @@
+"""A panel decision that changes a result after the next round was drawn on the old one.
+
+The panel is told exactly which pairings of that round the decision changes (the draw is run again, with the
+round's own seed, on the corrected results, and the two sets of pairings are compared) and chooses to keep
+the round or to draw the unplayed round again.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from judging.models import JudgingError, Protest
+from tournaments import draw
+from tournaments.models import ResultKind, Round
+
+KEEP = "keep"
+REDRAW = "redraw"
+PLAYED_KINDS = {ResultKind.PLAYED, ResultKind.TIME}
+
+
+def _pair_names(p1, p2) -> str:
+    return f"{p1} — {p2}" if p2 is not None else f"{p1} — {_('bye')}"
+
+
+def _current(rnd: Round) -> dict[frozenset, str]:
+    out = {}
+    for m in rnd.matches.select_related("player1__person", "player2__person"):
+        out[frozenset({m.player1_id, m.player2_id})] = _pair_names(m.player1, m.player2)
+    return out
+
+
+def _redrawn(rnd: Round) -> dict[frozenset, str] | str:
+    """The pairings the draw would make now for ``rnd`` (its seed, its options); an error message if none."""
+    t = rnd.tournament
+    allow = any("rematch" in m.flags for m in rnd.matches.all())
+    sid = transaction.savepoint()
+    try:
+        Round.objects.filter(pk=rnd.pk).delete()
+        _stage, pairs, _flags = draw._pairings_for(t, rnd.number, rnd.seed, allow)
+        return {
+            frozenset(
+                {p.player1.pk if p.player1 else None, p.player2.pk if p.player2 else None}
+            ): _pair_names(p.player1, p.player2)
+            for p in pairs
+        }
+    except draw.DrawError as exc:
+        return str(exc)
+    finally:
+        transaction.savepoint_rollback(sid)
+
+
+def changes(rnd: Round) -> tuple[list[str], list[str]] | str:
+    """(pairings that would go, pairings that would come) for the drawn round ``rnd``, or why unknown."""
+    new = _redrawn(rnd)
+    if isinstance(new, str):
+        return new
+    old = _current(rnd)
+    gone = [old[k] for k in old if k not in new]
+    come = [new[k] for k in new if k not in old]
+    return gone, come
+
+
+def round_is_unplayed(rnd: Round) -> bool:
+    """No match of the round has started or has a result played over the board."""
+    started = rnd.matches.filter(started_at__isnull=False).exists()
+    return not started and not rnd.matches.filter(result_kind__in=PLAYED_KINDS).exists()
+
+
+def preview(protest: Protest, consequence: str, score1, score2, winner_side) -> dict | None:
+    """What an upheld decision would change in the next round, computed and thrown away (nothing saved)."""
+    rnd = protest.following_round()
+    if rnd is None or not consequence:
+        return None
+    answer: dict = {"round": rnd.number, "unplayed": round_is_unplayed(rnd)}
+    with transaction.atomic():
+        sid = transaction.savepoint()
+        try:
+            probe = Protest(
+                pk=protest.pk,
+                match=protest.match,
+                tournament=protest.tournament,
+                consequence=consequence,
+                new_score1=score1,
+                new_score2=score2,
+                winner_side=winner_side,
+            )
+            probe.apply_consequence(None)
+            result = changes(rnd)
+        except JudgingError as exc:
+            result = str(exc)
+        finally:
+            transaction.savepoint_rollback(sid)
+    if isinstance(result, str):
+        answer["error"] = result
+    else:
+        answer["gone"], answer["come"] = result
+    return answer
+
+
+def apply_with_next_round(protest: Protest, user, choice: str) -> list[str]:
+    """Carry out the consequence; keep or redraw the next round drawn on the old result. In a transaction."""
+    rnd = protest.following_round()
+    protest.apply_consequence(user)
+    if rnd is None:
+        return []
+    later = Round.objects.filter(tournament=protest.tournament, number__gt=rnd.number).exists()
+    result = changes(rnd)
+    if isinstance(result, str):
+        gone, come = [], []
+    else:
+        gone, come = result
+    protest.changed_pairings = [{"gone": g} for g in gone] + [{"come": c} for c in come]
+    if not gone and not come and not isinstance(result, str):
+        protest.next_round = KEEP
+        return [_("The pairings of round %(n)s do not change.") % {"n": rnd.number}]
+    if choice not in (KEEP, REDRAW):
+        raise JudgingError(
+            _("Round %(n)s was drawn on the old result: choose to keep its pairings or to draw it again.")
+            % {"n": rnd.number}
+        )
+    if choice == KEEP:
+        if rnd.stage.is_elimination:
+            raise JudgingError(
+                _("In a bracket the next round follows the results: it has to be drawn again.")
+            )
+        protest.next_round = KEEP
+        return [_("The pairings of round %(n)s are kept.") % {"n": rnd.number}]
+    if later or not round_is_unplayed(rnd):
+        raise JudgingError(
+            _("Round %(n)s has already started: it cannot be drawn again; keep its pairings.")
+            % {"n": rnd.number}
+        )
+    number, seed = rnd.number, rnd.seed
+    allow = any("rematch" in m.flags for m in rnd.matches.all())
+    Round.objects.filter(pk=rnd.pk).delete()
+    protest.next_round = REDRAW
+    try:
+        draw.draw_round(protest.tournament, user, expected_number=number, seed=seed, allow_rematches=allow)
+    except draw.DrawError as exc:
+        return [
+            _("Round %(n)s was dropped; it can be drawn when the results allow: %(e)s")
+            % {"n": number, "e": exc}
+        ]
+    return [
+        _("Round %(n)s was drawn again as a draft: the secretary checks and publishes it.") % {"n": number}
+    ]

@@ -1,0 +1,405 @@
+"""Judging views: fetch, check access on the server, act in a transaction, redirect or render.
+
+Forbidden paths raise PermissionDenied (403) before anything changes; user errors come back as a message or a
+form error with HTTP 400 and nothing saved.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
+from django.http import FileResponse, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from judging import redraw, state
+from judging.forms import (
+    AnswerForm,
+    DecisionForm,
+    ProposalForm,
+    ProtestForm,
+    ProtocolForm,
+    ReviewForm,
+    SanctionForm,
+)
+from judging.models import JudgingError, MatchProtocol, Protest, RemovalProposal, Sanction
+from judging.permissions import (
+    is_chief_judge,
+    is_panel,
+    player_in,
+    tournament_for_chief_judge,
+    tournament_for_panel,
+    tournament_for_secretary,
+)
+from judging.tasks import finalize_results
+from tournaments.models import Match, Round, Tournament
+from tournaments.permissions import can_run, is_official
+
+# --- the match: state, protocol ------------------------------------------------------------------------
+
+
+def _match_of(tournament: Tournament, match_pk: int) -> Match:
+    return get_object_or_404(
+        Match.objects.select_related("round__tournament", "player1__person", "player2__person"),
+        pk=match_pk,
+        round__tournament=tournament,
+        round__status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED],
+    )
+
+
+def match_page(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    match = _match_of(tournament, match_pk)
+    me = player_in(request.user, match)
+    if me is None and not is_official(request.user, tournament):
+        raise PermissionDenied
+    return _render_match(request, tournament, match, me)
+
+
+def _render_match(request, tournament, match, me, status=200, **forms) -> HttpResponse:
+    now = timezone.now()
+    match_state, seconds_left = state.match_state(match, now)
+    protocol = MatchProtocol.objects.filter(match=match).first()
+    protests = match.protests.select_related("protester__person")
+    if not is_panel(request.user, tournament):
+        protests = protests.filter(protester=me) if me else protests.none()
+    context = {
+        "t": tournament,
+        "match": match,
+        "me": me,
+        "state": match_state,
+        "seconds_left": seconds_left,
+        "window_end": state.window_end(match),
+        "protocol": protocol,
+        "protests": protests,
+        "runner": can_run(request.user, tournament),
+        "can_protest": me is not None and match.result_kind and match_state == state.PROVISIONAL,
+        "protocol_form": forms.get("protocol_form") or ProtocolForm(),
+        "answer_form": forms.get("answer_form") or AnswerForm(),
+    }
+    return render(request, "judging/match.html", context, status=status)
+
+
+@require_POST
+def protocol_submit(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    match = _match_of(tournament, match_pk)
+    me = player_in(request.user, match)
+    if me is None:
+        raise PermissionDenied
+    form = ProtocolForm(request.POST)
+    if not form.is_valid():
+        return _render_match(request, tournament, match, me, status=400, protocol_form=form)
+    d = form.cleaned_data
+    try:
+        MatchProtocol.submit(match, me, d["score1"], d["score2"], d["record"], request.user, timezone.now())
+    except JudgingError as exc:
+        form.add_error(None, str(exc))
+        return _render_match(request, tournament, match, me, status=400, protocol_form=form)
+    messages.success(
+        request, _("Protocol handed in. The result is provisional until the protest window closes.")
+    )
+    return redirect("judging:match", pk=pk, match_pk=match_pk)
+
+
+@require_POST
+def protocol_answer(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    match = _match_of(tournament, match_pk)
+    me = player_in(request.user, match)
+    protocol = MatchProtocol.objects.filter(match=match).first()
+    if me is None or protocol is None or protocol.submitted_by_id == me.pk:
+        raise PermissionDenied
+    form = AnswerForm(request.POST)
+    if not form.is_valid():
+        return _render_match(request, tournament, match, me, status=400, answer_form=form)
+    try:
+        protocol.answer(
+            me, form.cleaned_data["confirm"], form.cleaned_data["dispute"], request.user, timezone.now()
+        )
+    except JudgingError as exc:
+        form.add_error(None, str(exc))
+        return _render_match(request, tournament, match, me, status=400, answer_form=form)
+    messages.success(request, _("Your answer is recorded."))
+    return redirect("judging:match", pk=pk, match_pk=match_pk)
+
+
+@require_POST
+def protocol_certify(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    tournament = tournament_for_secretary(request, pk)
+    match = _match_of(tournament, match_pk)
+    protocol = get_object_or_404(MatchProtocol, match=match)
+    try:
+        protocol.certify(request.user, timezone.now())
+    except JudgingError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Protocol certified."))
+    return redirect("judging:match", pk=pk, match_pk=match_pk)
+
+
+# --- protests ---------------------------------------------------------------------------------------------
+
+
+def protest_new(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    match = _match_of(tournament, match_pk)
+    me = player_in(request.user, match)
+    if me is None:
+        raise PermissionDenied  # 004 §5.10: a participant of the match protests, nobody else
+    deposit = tournament.protest_deposit or None
+    form = ProtestForm(request.POST or None, request.FILES or None, deposit=deposit)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            d = form.cleaned_data
+            try:
+                protest = Protest.file(
+                    match,
+                    me,
+                    request.user,
+                    d["reasons"],
+                    d["arguments"],
+                    d["evidence"],
+                    d["files"],
+                    timezone.now(),
+                )
+            except JudgingError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("Protest filed. The judging panel will consider it."))
+                return redirect("judging:protest", pk=pk, protest_pk=protest.pk)
+        status = 400
+    return render(
+        request,
+        "judging/protest_form.html",
+        {"t": tournament, "match": match, "form": form, "window_end": state.window_end(match)},
+        status=status,
+    )
+
+
+def _protest_for_viewer(request, pk: int, protest_pk: int) -> tuple[Tournament, Protest, bool]:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    protest = get_object_or_404(
+        Protest.objects.select_related("match__round", "protester__person", "match__player1__person"),
+        pk=protest_pk,
+        tournament=tournament,
+    )
+    panel = is_panel(request.user, tournament)
+    if not panel and protest.protester.person.user_id != getattr(request.user, "pk", None):
+        raise PermissionDenied
+    return tournament, protest, panel
+
+
+def protest_detail(request: HttpRequest, pk: int, protest_pk: int) -> HttpResponse:
+    tournament, protest, panel = _protest_for_viewer(request, pk, protest_pk)
+    return _render_protest(request, tournament, protest, panel)
+
+
+def _render_protest(request, tournament, protest, panel, status=200, **extra) -> HttpResponse:
+    context = {
+        "t": tournament,
+        "protest": protest,
+        "panel": panel,
+        "review_form": extra.get("review_form") or ReviewForm(),
+        "decision_form": extra.get("decision_form") or DecisionForm(),
+        "preview": extra.get("preview"),
+        "next_round": protest.following_round(),
+    }
+    return render(request, "judging/protest.html", context, status=status)
+
+
+@require_POST
+def protest_review(request: HttpRequest, pk: int, protest_pk: int) -> HttpResponse:
+    tournament = tournament_for_panel(request, pk)
+    protest = get_object_or_404(Protest, pk=protest_pk, tournament=tournament)
+    form = ReviewForm(request.POST)
+    if not form.is_valid():
+        return _render_protest(request, tournament, protest, True, status=400, review_form=form)
+    d = form.cleaned_data
+    try:
+        protest.review(request.user, d["accept"], d["rejection"], d["reasons"], timezone.now())
+    except JudgingError as exc:
+        form.add_error(None, str(exc))
+        protest.refresh_from_db()
+        return _render_protest(request, tournament, protest, True, status=400, review_form=form)
+    messages.success(
+        request, _("Protest #%(n)s: %(s)s.") % {"n": protest.pk, "s": protest.get_status_display()}
+    )
+    return redirect("judging:protest", pk=pk, protest_pk=protest.pk)
+
+
+@require_POST
+def protest_decide(request: HttpRequest, pk: int, protest_pk: int) -> HttpResponse:
+    tournament = tournament_for_panel(request, pk)
+    protest = get_object_or_404(Protest, pk=protest_pk, tournament=tournament)
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        return _render_protest(request, tournament, protest, True, status=400, decision_form=form)
+    d = form.cleaned_data
+    consequence = d["consequence"] if d["upheld"] else ""
+    if request.POST.get("action") == "preview":
+        # The panel sees which pairings of the drawn next round the decision would change; nothing is saved.
+        preview = redraw.preview(protest, consequence, d["score1"], d["score2"], d["winner_side"])
+        return _render_protest(request, tournament, protest, True, decision_form=form, preview=preview or {})
+    try:
+        notes = protest.decide(
+            request.user,
+            d["upheld"],
+            d["reasons"],
+            consequence,
+            d["score1"],
+            d["score2"],
+            d["winner_side"],
+            d["next_round"],
+        )
+    except JudgingError as exc:
+        form.add_error(None, str(exc))
+        protest.refresh_from_db()
+        preview = redraw.preview(protest, consequence, d["score1"], d["score2"], d["winner_side"])
+        return _render_protest(
+            request, tournament, protest, True, status=400, decision_form=form, preview=preview
+        )
+    messages.success(
+        request, _("Protest #%(n)s: %(s)s.") % {"n": protest.pk, "s": protest.get_status_display()}
+    )
+    for note in notes:
+        messages.info(request, note)
+    return redirect("judging:protest", pk=pk, protest_pk=protest.pk)
+
+
+def protest_attachment(request: HttpRequest, pk: int, protest_pk: int, attachment_pk: int) -> FileResponse:
+    _tournament, protest, _panel = _protest_for_viewer(request, pk, protest_pk)
+    attachment = get_object_or_404(protest.attachments, pk=attachment_pk)
+    response = FileResponse(attachment.file.open("rb"), content_type=attachment.content_type)
+    response["Content-Disposition"] = f'inline; filename="{attachment.file.name.rsplit("/", 1)[-1]}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+@require_POST
+def finalize_now(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament_for_panel(request, pk)
+    count = finalize_results()
+    messages.success(request, _("Results made final: %(n)s.") % {"n": count})
+    return redirect("judging:desk", pk=pk)
+
+
+# --- the chief judge's desk and sanctions -------------------------------------------------------------------
+
+
+def desk(request: HttpRequest, pk: int) -> HttpResponse:
+    """Open protests with their deadlines, warnings per player, pending removals: what the panel must sign."""
+    tournament = tournament_for_panel(request, pk)
+    now = timezone.now()
+    open_protests = (
+        tournament.protests.filter(status__in=Protest.OPEN)
+        .select_related("match__round__tournament", "protester__person")
+        .order_by("filed_at")
+    )
+    warnings = (
+        tournament.participants.annotate(
+            warnings=Count(
+                "person__sanctions",
+                filter=Q(person__sanctions__tournament=tournament, person__sanctions__kind="warning"),
+            )
+        )
+        .filter(warnings__gt=0)
+        .select_related("person")
+    )
+    pending = RemovalProposal.objects.filter(
+        tournament=tournament, status=RemovalProposal.Status.PENDING
+    ).select_related("participant__person")
+    protocols = (
+        MatchProtocol.objects.filter(match__round__tournament=tournament)
+        .exclude(status=MatchProtocol.Status.CERTIFIED)
+        .select_related("match__round", "submitted_by__person")
+    )
+    provisional = [
+        (m, *state.match_state(m, now))
+        for m in Match.objects.filter(round__tournament=tournament, final_at__isnull=True)
+        .exclude(result_kind="")
+        .exclude(player2__isnull=True)
+        .select_related("round__tournament", "player1__person", "player2__person")
+    ]
+    context = {
+        "t": tournament,
+        "open_protests": open_protests,
+        "warnings": warnings,
+        "pending": pending,
+        "protocols": protocols,
+        "provisional": [row for row in provisional if row[1] != state.FINAL],
+        "chief_judge": is_chief_judge(request.user, tournament),
+        "proposal_form": ProposalForm(),
+        "sanctions": Sanction.objects.filter(tournament=tournament).select_related("person", "issued_by")[
+            :200
+        ],
+    }
+    return render(request, "judging/desk.html", context)
+
+
+def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = tournament_for_chief_judge(request, pk)
+    form = SanctionForm(request.POST or None, tournament=tournament)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            d = form.cleaned_data
+            participant = d["participant"]
+            sanction = Sanction(
+                person=participant.person,
+                tournament=tournament,
+                kind=d["kind"],
+                violation=d["violation"],
+                clause=d["clause"].strip(),
+                facts=d["facts"].strip(),
+                match=d["match"],
+                ends_on=d["ends_on"],
+                matches_count=d["matches_count"],
+                tournaments_count=d["tournaments_count"],
+            )
+            try:
+                proposal = sanction.apply(request.user, participant)
+            except JudgingError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(
+                    request,
+                    _("%(kind)s recorded: %(p)s.") % {"kind": sanction.get_kind_display(), "p": participant},
+                )
+                if proposal is not None:
+                    messages.warning(
+                        request,
+                        _("Second warning: removal of %(p)s is proposed to the chief judge (004 §5.7.2).")
+                        % {"p": participant},
+                    )
+                return redirect("judging:desk", pk=pk)
+        status = 400
+    return render(request, "judging/sanction_form.html", {"t": tournament, "form": form}, status=status)
+
+
+@require_POST
+def proposal_decide(request: HttpRequest, pk: int, proposal_pk: int) -> HttpResponse:
+    tournament = tournament_for_chief_judge(request, pk)
+    proposal = get_object_or_404(RemovalProposal, pk=proposal_pk, tournament=tournament)
+    form = ProposalForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose the decision and give the reason."))
+        return redirect("judging:desk", pk=pk)
+    try:
+        proposal.decide(request.user, form.cleaned_data["apply"], form.cleaned_data["reason"])
+    except JudgingError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            _("Removal proposal for %(p)s: %(s)s.")
+            % {
+                "p": proposal.participant,
+                "s": proposal.get_status_display(),
+            },
+        )
+    return redirect("judging:desk", pk=pk)
