@@ -80,21 +80,41 @@ def test_fields_up_to_60_match_the_exact_optimum(seed, n, rounds, draws):
 
 
 @contextmanager
-def windows_everywhere():
-    """Send small fields through the window path (normally for big fields) to check it exactly."""
-    saved = swiss_module.WINDOW_MIN_FIELD, swiss_module.WINDOW_MAX_PLAYERS
+def windows_everywhere(middle_only: bool = False):
+    """Send small fields through the window paths (normally for big fields) to check them exactly."""
+    saved = swiss_module.WINDOW_MIN_FIELD, swiss_module.WINDOW_MAX_PLAYERS, swiss_module._window_path
     swiss_module.WINDOW_MIN_FIELD, swiss_module.WINDOW_MAX_PLAYERS = 0, 12
+    if middle_only:
+        swiss_module._window_path = lambda *args: None
     try:
         yield
     finally:
-        swiss_module.WINDOW_MIN_FIELD, swiss_module.WINDOW_MAX_PLAYERS = saved
+        swiss_module.WINDOW_MIN_FIELD, swiss_module.WINDOW_MAX_PLAYERS, swiss_module._window_path = saved
 
 
 @settings(max_examples=150, **SETTINGS)
-@given(seed=st.integers(0, 2**32), n=st.integers(6, 30), rounds=st.integers(4, 14), draws=st.booleans())
-def test_window_path_matches_the_exact_optimum(seed, n, rounds, draws):
-    with windows_everywhere():
+@given(
+    seed=st.integers(0, 2**32),
+    n=st.integers(6, 30),
+    rounds=st.integers(4, 14),
+    draws=st.booleans(),
+    middle_only=st.booleans(),
+)
+def test_window_paths_match_the_exact_optimum(seed, n, rounds, draws, middle_only):
+    with windows_everywhere(middle_only):
         play_and_check(seed, n, rounds, draws, churn=False)
+
+
+def test_middle_window_is_taken_and_optimal_when_a_middle_group_has_all_met():
+    from tournaments.pairing import SwissPlayer
+
+    trio = [SwissPlayer(x, Fraction(2), frozenset({"a", "b", "c"} - {x})) for x in "abc"]
+    players = [SwissPlayer(f"h{i}", Fraction(3)) for i in range(5)] + trio
+    players += [SwissPlayer(f"z{i}", Fraction(1)) for i in range(6)]
+    with windows_everywhere(middle_only=True):
+        res = pair_swiss(players, seed=2)
+    assert res.path == "window"
+    assert res.cost == oracle(players).cost
 
 
 def test_window_path_is_taken_and_optimal_when_the_leaders_have_all_met():

@@ -337,7 +337,10 @@ def _group_solutions(
             break
 
 
-def _fast_path(problem: _Problem, nodes: list[int], rng: random.Random) -> list[tuple[int, int]] | None:
+def _fast_path(
+    problem: _Problem, nodes: list[int], rng: random.Random, trouble: set[int] | None = None
+) -> list[tuple[int, int]] | None:
+    """The bound path (module docstring); ``trouble`` collects the indices of groups that led nowhere."""
     groups = _groups_desc(problem, nodes)
     for g in groups:
         rng.shuffle(g)
@@ -365,6 +368,8 @@ def _fast_path(problem: _Problem, nodes: list[int], rng: random.Random) -> list[
             if budget[0] <= 0:
                 return None
         failed.add((k, incoming))
+        if trouble is not None:
+            trouble.add(k)
         return None
 
     import sys
@@ -547,6 +552,185 @@ def _window_path(problem: _Problem, nodes: list[int], rng: random.Random) -> lis
     return None
 
 
+def _levels_lb(levels: list[list[int]]) -> int:
+    """Parity bound of a multiset given as [score, count] from the highest score down."""
+    lb = 0
+    above = 0
+    for k in range(len(levels) - 1):
+        above += levels[k][1]
+        if above % 2:
+            lb += (levels[k][0] - levels[k + 1][0]) ** 2
+    return lb
+
+
+def _psi_between(
+    problem: _Problem,
+    window: list[int],
+    t_up: int | None,
+    k_up: int,
+    t_down: int | None,
+    k_down: int,
+    rng: random.Random,
+) -> tuple[int, list[tuple[int, int]], list[int], list[int], int] | None:
+    """Settle a middle window exactly with up to k_up exports up (to t_up) and k_down down (to t_down).
+
+    A perfect matching of the window, k_up "up" sinks and k_down "down" sinks: window pairs cost the
+    squared difference, window-sink pairs the squared distance to the sink's score, an up sink with a
+    down sink (a pair passing over the window) (t_up - t_down)^2, two sinks of one kind 0 (unused: the
+    number of used sinks keeps the parity of k). Returns (cost, window pairs, exported up, exported
+    down, pass-overs) or None.
+    """
+    import networkx as nx
+
+    s = problem.scores
+    window = list(window)
+    rng.shuffle(window)
+    ups = [-(i + 1) for i in range(k_up)]
+    downs = [-(10**9) - (i + 1) for i in range(k_down)]
+    hi = t_up if t_up is not None else max(s[v] for v in window)
+    lo = t_down if t_down is not None else min(s[v] for v in window)
+    big = ((hi - lo) ** 2 + 1) * (len(window) + k_up + k_down + 2)
+    g = nx.Graph()
+    g.add_nodes_from(window + ups + downs)
+    for i, u in enumerate(window):
+        for v in window[i + 1 :]:
+            if problem.allowed(u, v):
+                g.add_edge(u, v, weight=big - (s[u] - s[v]) ** 2)
+        if u not in problem.only:
+            for x in ups:
+                g.add_edge(u, x, weight=big - (t_up - s[u]) ** 2)  # type: ignore[operator]
+            for x in downs:
+                g.add_edge(u, x, weight=big - (s[u] - t_down) ** 2)  # type: ignore[operator]
+    for sinks in (ups, downs):
+        for i, x in enumerate(sinks):
+            for y in sinks[i + 1 :]:
+                g.add_edge(x, y, weight=big)
+    for x in ups:
+        for y in downs:
+            g.add_edge(x, y, weight=big - (t_up - t_down) ** 2)  # type: ignore[operator]
+    m = nx.max_weight_matching(g, maxcardinality=True)
+    if 2 * len(m) != g.number_of_nodes():
+        return None
+    cost, pairs, out_up, out_down, passing = 0, [], [], [], 0
+    up_set, down_set = set(ups), set(downs)
+    for u, v in m:
+        if u >= 0 and v >= 0:
+            pairs.append((u, v))
+            cost += (s[u] - s[v]) ** 2
+            continue
+        if u >= 0 or v >= 0:
+            x, sink = (u, v) if u >= 0 else (v, u)
+            if sink in up_set:
+                out_up.append(x)
+                cost += (t_up - s[x]) ** 2  # type: ignore[operator]
+            else:
+                out_down.append(x)
+                cost += (s[x] - t_down) ** 2  # type: ignore[operator]
+        elif (u in up_set) != (v in up_set):
+            passing += 1
+            cost += (t_up - t_down) ** 2  # type: ignore[operator]
+    del down_set
+    return cost, pairs, out_up, out_down, passing
+
+
+def _middle_window(
+    problem: _Problem, groups: list[list[int]], i: int, j: int, rng: random.Random
+) -> list[tuple[int, int]] | None:
+    """Exact window W = groups[i:j] between the bound segments U = groups[:i] and D = groups[j:].
+
+    Split every pair's cost at t_U (lowest score of U) and t_D (highest of D): a U-W pair costs at
+    least (s - t_U)^2 + (t_U - s')^2, a W-D pair likewise at t_D, a U-D pair at least
+    a^2 + (t_U - t_D)^2 + b^2. So with c_U, c_D pairs crossing W's edges,
+
+        cost >= LB(U + c_U players at t_U) + psi_W(c_U, c_D) + LB(D + c_D players at t_D),
+
+    where the outer bounds depend only on the parities of c_U, c_D, fixed by |U| and |D|, and
+    psi_W (:func:`_psi_between`, sinks relaxing the forbidden pairs towards U and D) covers every
+    c <= k; larger c cost at least (k + 2) g^2 (g the gap at W's edge), checked against the bound. If
+    the minimum has no pass-over and the bound path then pairs U, D and the exported players (placed
+    at t_U, t_D and allowed only with real players of U's last and D's first group) at the outer
+    bound, the pairing costs exactly the lower bound: it is optimal.
+    """
+    s = problem.scores
+    m = len(groups)
+    upper = [v for g in groups[:i] for v in g]
+    window = [v for g in groups[i:j] for v in g]
+    lower = [v for g in groups[j:] for v in g]
+    t_up = s[groups[i - 1][0]] if i > 0 else None
+    t_down = s[groups[j][0]] if j < m else None
+    pu, pd = len(upper) % 2, len(lower) % 2
+    levels_d = [[s[g[0]], len(g)] for g in groups[j:]]
+    if levels_d:
+        levels_d[0][1] += pd
+    lb_out = _levels_lb([[s[g[0]], len(g)] for g in groups[:i]]) + _levels_lb(levels_d)
+    g_up = (t_up - s[groups[i][0]]) ** 2 if upper else 0  # type: ignore[operator]
+    g_down = (s[groups[j - 1][0]] - t_down) ** 2 if lower else 0  # type: ignore[operator]
+    k_up = min(pu + 2, len(upper)) if upper else 0
+    k_down = min(pd + 2, len(lower)) if lower else 0
+    while True:
+        settled = _psi_between(problem, window, t_up, k_up, t_down, k_down, rng)
+        if settled is None:
+            return None
+        bound = lb_out + settled[0]
+        grow_up = upper and k_up < len(upper) and lb_out + (k_up + 2) * g_up < bound
+        grow_down = lower and k_down < len(lower) and lb_out + (k_down + 2) * g_down < bound
+        if not grow_up and not grow_down:
+            break
+        if grow_up:
+            k_up = min(2 * k_up + pu, len(upper))
+        if grow_down:
+            k_down = min(2 * k_down + pd, len(lower))
+    _cost_w, pairs_w, out_up, out_down, passing = settled
+    if passing:
+        return None
+    scores = list(s)
+    view = _Problem(scores, problem.forbidden)
+    view.only = dict(problem.only)
+    if out_up:
+        real = {v for v in groups[i - 1] if v not in problem.only}
+        for x in out_up:
+            scores[x] = t_up  # type: ignore[assignment]
+            view.only[x] = real
+    if out_down:
+        real = {v for v in groups[j] if v not in problem.only}
+        for x in out_down:
+            scores[x] = t_down  # type: ignore[assignment]
+            view.only[x] = real
+    outer = upper + lower + out_up + out_down
+    pairs = _fast_path(view, outer, rng) if outer else []
+    if pairs is None:
+        return None
+    result = pairs_w + pairs
+    assert _cost(problem, result) == bound
+    return result
+
+
+def _middle_window_path(
+    problem: _Problem, nodes: list[int], rng: random.Random, trouble: set[int]
+) -> list[tuple[int, int]] | None:
+    """Try exact windows grown around the groups where the bound path got stuck (deepest first)."""
+    groups = _groups_desc(problem, nodes)
+    m = len(groups)
+    tried: set[tuple[int, int]] = set()
+    for k in sorted(trouble, reverse=True):
+        i, j = k, k + 1
+        while sum(len(g) for g in groups[i:j]) <= WINDOW_MAX_PLAYERS:
+            if (i, j) not in tried:
+                tried.add((i, j))
+                result = _middle_window(problem, groups, i, j, rng)
+                if result is not None:
+                    return result
+                if len(tried) >= WINDOW_MAX_TRIES:
+                    return None
+            if i == 0 and j == m:
+                break
+            if j == m or (i > 0 and len(groups[i - 1]) <= len(groups[j])):
+                i -= 1
+            else:
+                j += 1
+    return None
+
+
 def _solve(
     problem: _Problem, nodes: list[int], rng: random.Random, allow_rematches: bool
 ) -> tuple[list[tuple[int, int]], str] | None:
@@ -554,12 +738,15 @@ def _solve(
         return [], "trivial"
     groups = _groups_desc(problem, nodes)
     lb = _lower_bound(problem, groups)
-    pairs = _fast_path(problem, nodes, rng)
+    trouble: set[int] = set()
+    pairs = _fast_path(problem, nodes, rng, trouble)
     if pairs is not None:
         assert _cost(problem, pairs) == lb
         return pairs, "bound"
     if len(nodes) >= WINDOW_MIN_FIELD:
         pairs = _window_path(problem, nodes, rng)
+        if pairs is None:
+            pairs = _middle_window_path(problem, nodes, rng, trouble)
         if pairs is not None:
             return pairs, "window"
     pairs = _exact(problem, nodes, rng, allow_rematches=False)
