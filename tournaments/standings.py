@@ -1,8 +1,28 @@
 """Standings as a pure function of match results: no Django import, exact arithmetic.
 
-The foundation's standings: match points, then the tournament's tie-break order chosen from a small
-registry of metrics (each a pure function of the results). Elimination stages rank by the bracket
-(places from the pairing engine) instead.
+Match points first (win 1, loss 0, bye per the regulation, annulled nothing), then the tournament's
+tie-break order chosen from ``METRICS``: a registry of small metric objects (``key``, ``name``, ``abbr``,
+``ascending`` and one ``compute`` function of the results). Elimination stages rank by the bracket (places
+from the pairing engine) instead; the app does that in ``tournaments.results``.
+
+Unplayed matches (the choice documented in the README, after FIDE's virtual opponent, Handbook C.02
+13.15.2 of 2009–2022):
+
+* A match is *played* when it was decided over the board: ``played`` or ``time`` (a flag fall, 003).
+  A ``technical`` result (a forfeit, a walk-over, a removed player's remaining matches, 004 §5.7.3),
+  a ``bye`` and an ``annulled`` result are *unplayed*. A round-robin rest (a bye worth nothing, no winner)
+  is not a round of the player's at all and counts nowhere.
+* Match points always count as scored: a technical win is a win, a bye is worth ``bye_points``.
+* With ``virtual_opponents=True`` (what the app uses) each unplayed round of a player counts in the
+  Buchholz family and in Sonneborn-Berger as a game against a *virtual opponent* who had the player's
+  points before that round, got the opposite of the player's result in it (1 − his points there) and
+  scores ½ in every later round: ``before + (1 − score) + ½·(R − r)``, R the last round of the stage.
+  The real opponent of a technical result gets the same treatment for that round (nobody benefits
+  from a forfeit in his Buchholz). With ``virtual_opponents=False`` (the foundation's plain reading)
+  an unplayed round counts only through the real opponent of a technical result, and byes and annulled
+  results contribute nothing.
+* Opponents count with their actual points, also when they withdrew or were removed later.
+* Game points (points won and the difference) count only played matches.
 """
 
 from __future__ import annotations
@@ -12,13 +32,22 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+PLAYED_KINDS = frozenset({"played", "time"})  # decided over the board
+HALF = Fraction(1, 2)
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a name for translation without importing Django (the app translates at display time)."""
+    return message
+
 
 @dataclass(frozen=True)
 class Result:
     """One match from one stage, as the standings see it.
 
-    ``kind`` is one of played, technical, time, bye, annulled. ``winner`` is None for annulled matches and
-    for matches without a result (which the standings ignore).
+    ``kind`` is one of played, technical, time, bye, annulled. ``winner`` is None for annulled matches, for
+    a round-robin rest and for matches without a result (which the standings ignore). ``round`` is the
+    round number (None: the order of a player's results is his order of rounds).
     """
 
     player1: str
@@ -27,6 +56,24 @@ class Result:
     kind: str
     score1: int | None = None
     score2: int | None = None
+    round: int | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One round of one player's record."""
+
+    round: int
+    opponent: str | None  # None: a bye
+    score: Fraction  # match points he got from it
+    kind: str
+    won: bool
+    own_games: int | None = None  # game points he scored (played matches only)
+    their_games: int | None = None
+
+    @property
+    def played(self) -> bool:
+        return self.kind in PLAYED_KINDS and self.opponent is not None
 
 
 @dataclass
@@ -38,6 +85,7 @@ class Row:
     played: int = 0
     byes: int = 0
     opponents: list[str] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
     metrics: dict[str, Fraction] = field(default_factory=dict)
     place: int | None = None
     place_to: int | None = None
@@ -50,28 +98,127 @@ class Row:
             return f"{self.place}–{self.place_to}"
         return str(self.place)
 
+    @property
+    def games_won(self) -> int:
+        return sum(e.own_games or 0 for e in self.entries if e.played)
+
+    @property
+    def games_lost(self) -> int:
+        return sum(e.their_games or 0 for e in self.entries if e.played)
+
+
+@dataclass
+class Context:
+    """What a metric may look at besides its own row."""
+
+    rows: dict[str, Row]
+    rounds: int  # R: the last round of the stage
+    virtual_opponents: bool = True
+    tied: frozenset[str] = frozenset()  # the group tied on points and every earlier key
+
 
 @dataclass(frozen=True)
 class Metric:
     key: str
     name: str
     abbr: str
-    compute: Callable[[Row, dict[str, Row]], Fraction]
+    compute: Callable[[Row, Context], Fraction]
+    ascending: bool = False  # False: more is better
+    needs_tied_group: bool = False
 
 
-def _buchholz(row: Row, rows: dict[str, Row]) -> Fraction:
-    # Sum of the points of the opponents actually met (byes and annulled matches have no opponent).
-    return sum((rows[o].points for o in row.opponents if o in rows), Fraction(0))
+# --- the metrics -------------------------------------------------------------------------------------
 
 
-def _wins(row: Row, rows: dict[str, Row]) -> Fraction:
+def virtual_opponent_points(row: Row, entry: Entry, rounds: int) -> Fraction:
+    """FIDE's virtual opponent for an unplayed round: before + (1 − score) + ½ per later round."""
+    before = sum((e.score for e in row.entries if e.round < entry.round), Fraction(0))
+    return before + (1 - entry.score) + HALF * max(0, rounds - entry.round)
+
+
+def contributions(row: Row, ctx: Context) -> list[tuple[Fraction, Fraction]]:
+    """(opponent's points, the player's score) for every round counting in Buchholz and Sonneborn-Berger."""
+    out = []
+    for e in row.entries:
+        if e.played:
+            out.append((ctx.rows[e.opponent].points if e.opponent in ctx.rows else Fraction(0), e.score))
+        elif ctx.virtual_opponents:
+            out.append((virtual_opponent_points(row, e, ctx.rounds), e.score))
+        elif e.opponent is not None and e.kind != "annulled":
+            out.append((ctx.rows[e.opponent].points if e.opponent in ctx.rows else Fraction(0), e.score))
+    return out
+
+
+def _buchholz(row: Row, ctx: Context) -> Fraction:
+    return sum((points for points, _score in contributions(row, ctx)), Fraction(0))
+
+
+def _buchholz_cut1(row: Row, ctx: Context) -> Fraction:
+    values = sorted(points for points, _score in contributions(row, ctx))
+    return sum(values[1:], Fraction(0))
+
+
+def _median_buchholz(row: Row, ctx: Context) -> Fraction:
+    values = sorted(points for points, _score in contributions(row, ctx))
+    return sum(values[1:-1], Fraction(0))
+
+
+def _sonneborn_berger(row: Row, ctx: Context) -> Fraction:
+    return sum((points * score for points, score in contributions(row, ctx)), Fraction(0))
+
+
+def _direct_encounter(row: Row, ctx: Context) -> Fraction:
+    """Points won against the others of the tied group, when every two of them have met; else 0.
+
+    So the key only decides when it can separate the group fairly: a group whose members have not all met
+    each other (or a single player) stays as it is for the next key.
+    """
+    group = ctx.tied
+    if len(group) < 2:
+        return Fraction(0)
+    for member in group:
+        met = {e.opponent for e in ctx.rows[member].entries if e.opponent and e.kind != "annulled"}
+        if not (group - {member}) <= met:
+            return Fraction(0)
+    return sum(
+        (e.score for e in row.entries if e.opponent in group and e.kind != "annulled"),
+        Fraction(0),
+    )
+
+
+def _wins(row: Row, ctx: Context) -> Fraction:
     return Fraction(row.wins)
 
 
+def _game_difference(row: Row, ctx: Context) -> Fraction:
+    return Fraction(row.games_won - row.games_lost)
+
+
+def _game_points(row: Row, ctx: Context) -> Fraction:
+    return Fraction(row.games_won)
+
+
+def _progressive(row: Row, ctx: Context) -> Fraction:
+    # The sum of the running totals after each round: a point won in round r counts R − r + 1 times.
+    return sum((e.score * (ctx.rounds - e.round + 1) for e in row.entries), Fraction(0))
+
+
+_ = gettext_noop
 METRICS: dict[str, Metric] = {
-    "buchholz": Metric("buchholz", "Buchholz", "Bh", _buchholz),
-    "wins": Metric("wins", "wins", "W", _wins),
+    m.key: m
+    for m in (
+        Metric("buchholz", _("Buchholz"), _("Bh"), _buchholz),
+        Metric("buchholz_cut1", _("Buchholz cut 1"), _("Bh-1"), _buchholz_cut1),
+        Metric("median_buchholz", _("median Buchholz"), _("mBh"), _median_buchholz),
+        Metric("sonneborn_berger", _("Sonneborn-Berger"), _("SB"), _sonneborn_berger),
+        Metric("direct", _("direct encounter"), _("DE"), _direct_encounter, needs_tied_group=True),
+        Metric("wins", _("wins"), _("W"), _wins),
+        Metric("game_difference", _("game-point difference"), _("+/−"), _game_difference),
+        Metric("game_points", _("game points won"), _("GP"), _game_points),
+        Metric("progressive", _("progressive score"), _("Pr"), _progressive),
+    )
 }
+del _
 
 
 def validate_tiebreaks(keys: Sequence[str]) -> list[str]:
@@ -79,49 +226,105 @@ def validate_tiebreaks(keys: Sequence[str]) -> list[str]:
     return [key for key in keys if key not in METRICS]
 
 
+# --- the table -----------------------------------------------------------------------------------------
+
+
+def records(players: Iterable[str], results: Iterable[Result], bye_points: Fraction = Fraction(1)) -> dict:
+    """Each player's row with points, wins, losses and his entries round by round (no metrics yet)."""
+    rows = {p: Row(p) for p in players}
+    sequence: dict[str, int] = defaultdict(int)
+
+    def add(player: str, entry: Entry) -> None:
+        row = rows.get(player)
+        if row is not None:
+            row.entries.append(entry)
+
+    for r in results:
+        if r.kind == "bye" or r.player2 is None:
+            if r.winner is None:
+                continue  # a round-robin rest: not a round of his
+            sequence[r.player1] += 1
+            number = r.round if r.round is not None else sequence[r.player1]
+            row = rows.get(r.player1)
+            if row is not None:
+                row.points += bye_points
+                row.byes += 1
+            add(r.player1, Entry(number, None, Fraction(bye_points), "bye", won=True))
+            continue
+        for me, other, own, their in (
+            (r.player1, r.player2, r.score1, r.score2),
+            (r.player2, r.player1, r.score2, r.score1),
+        ):
+            sequence[me] += 1
+            number = r.round if r.round is not None else sequence[me]
+            won = r.winner == me and r.kind != "annulled"
+            add(me, Entry(number, other, Fraction(1 if won else 0), r.kind, won, own, their))
+            row = rows.get(me)
+            if row is None or r.kind == "annulled" or r.winner is None:
+                continue
+            row.played += 1
+            row.opponents.append(other)
+            if won:
+                row.points += 1
+                row.wins += 1
+            else:
+                row.losses += 1
+    return rows
+
+
 def table(
     players: Iterable[str],
     results: Iterable[Result],
     bye_points: Fraction = Fraction(1),
     tiebreaks: Sequence[str] = ("buchholz",),
+    virtual_opponents: bool = False,
 ) -> list[Row]:
     """Rank ``players`` by match points, then by ``tiebreaks`` in order.
 
-    Win (played, technical or on time) = 1, loss = 0, bye = ``bye_points``, annulled = nothing.
-    Players still equal on every key share a place (``place``–``place_to``).
+    Parameters
+    ----------
+    players: the keys of everybody to rank (results of others still count for their opponents).
+    results: the stage's decided matches; a result with ``winner=None`` and kind other than annulled is
+        ignored unless it is a rest.
+    bye_points: what a bye is worth (the regulation's value).
+    tiebreaks: keys of ``METRICS`` in order.
+    virtual_opponents: count unplayed rounds through FIDE's virtual opponent (see the module notes).
+
+    Returns
+    -------
+    Rows best first. Players still equal on every key share a place (``place``–``place_to``).
     """
     unknown = validate_tiebreaks(tiebreaks)
     if unknown:
         raise ValueError(f"unknown tie-break keys: {unknown}")
-    rows = {p: Row(p) for p in players}
-    for r in results:
-        if r.kind == "annulled" or r.winner is None:
+    results = [r for r in results if r.winner is not None or r.kind == "annulled" or r.player2 is None]
+    rows = records(players, results, bye_points)
+    rounds = max((e.round for row in rows.values() for e in row.entries), default=0)
+    ctx = Context(rows, rounds, virtual_opponents)
+    for i, key in enumerate(tiebreaks):
+        metric = METRICS[key]
+        if not metric.needs_tied_group:
+            for row in rows.values():
+                row.metrics[key] = metric.compute(row, ctx)
             continue
-        if r.kind == "bye" or r.player2 is None:
-            row = rows.get(r.player1)
-            if row is not None:
-                row.points += bye_points
-                row.byes += 1
-            continue
-        loser = r.player2 if r.winner == r.player1 else r.player1
-        for me, other in ((r.player1, r.player2), (r.player2, r.player1)):
-            if me in rows:
-                rows[me].played += 1
-                rows[me].opponents.append(other)
-        if r.winner in rows:
-            rows[r.winner].points += 1
-            rows[r.winner].wins += 1
-        if loser in rows:
-            rows[loser].losses += 1
-    for row in rows.values():
-        row.metrics = {key: METRICS[key].compute(row, rows) for key in tiebreaks}
+        groups: dict[tuple, set[str]] = defaultdict(set)
+        for row in rows.values():
+            groups[(row.points, *(row.metrics[k] for k in tiebreaks[:i]))].add(row.player)
+        for members in groups.values():
+            group_ctx = Context(rows, rounds, virtual_opponents, frozenset(members))
+            for player in members:
+                rows[player].metrics[key] = metric.compute(rows[player], group_ctx)
 
     def sort_key(row: Row) -> tuple:
-        return (-row.points, *(-row.metrics[k] for k in tiebreaks))
+        return (-row.points, *_signed(row, tiebreaks))
 
     ordered = sorted(rows.values(), key=lambda row: (sort_key(row), row.player))
     assign_places(ordered, sort_key)
     return ordered
+
+
+def _signed(row: Row, keys: Sequence[str]) -> list[Fraction]:
+    return [row.metrics[k] if METRICS[k].ascending else -row.metrics[k] for k in keys]
 
 
 def assign_places(ordered: list[Row], sort_key: Callable[[Row], tuple], start: int = 1) -> None:
@@ -144,3 +347,54 @@ def group_counts(results: Iterable[Result]) -> dict[str, int]:
             continue
         losses[r.player2 if r.winner == r.player1 else r.player1] += 1
     return dict(losses)
+
+
+# --- teams (004 §1.3: in personal-team events each player's result also counts for the team) ------------
+
+
+@dataclass
+class TeamRow:
+    team: str
+    members: list[str] = field(default_factory=list)
+    points: Fraction = Fraction(0)
+    wins: int = 0
+    games_won: int = 0
+    games_lost: int = 0
+    best_place: int | None = None
+    place: int | None = None
+    place_to: int | None = None
+
+    @property
+    def game_difference(self) -> int:
+        return self.games_won - self.games_lost
+
+    @property
+    def place_label(self) -> str:
+        if self.place is None:
+            return "—"
+        return f"{self.place}–{self.place_to}" if self.place_to != self.place else str(self.place)
+
+
+def team_table(rows: Iterable[Row], team_of: dict[str, str]) -> list[TeamRow]:
+    """Teams ranked by the sum of their members' match points, then wins, then game-point difference,
+    then game points won; teams equal on all four share a place. Players without a team count for none."""
+    teams: dict[str, TeamRow] = {}
+    for row in rows:
+        name = team_of.get(row.player)
+        if not name:
+            continue
+        team = teams.setdefault(name, TeamRow(name))
+        team.members.append(row.player)
+        team.points += row.points
+        team.wins += row.wins
+        team.games_won += row.games_won
+        team.games_lost += row.games_lost
+        if row.place is not None and (team.best_place is None or row.place < team.best_place):
+            team.best_place = row.place
+
+    def sort_key(team: TeamRow) -> tuple:
+        return (-team.points, -team.wins, -team.game_difference, -team.games_won)
+
+    ordered = sorted(teams.values(), key=lambda t: (sort_key(t), t.team))
+    assign_places(ordered, sort_key)  # type: ignore[arg-type]
+    return ordered

@@ -1,9 +1,35 @@
+"""django-tables2 tables of the pages: pairings, standings, teams, crosstable, participants, change log.
+
+Tables of derived data take plain dicts (sortable by django-tables2 in Python); every column that renders
+HTML has a ``value_`` twin so that CSV and XLSX exports hold plain values.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import standings
 from tournaments.models import Match
+
+NO_PLACE = 10**9  # removed players sort after everybody
+
+
+def participant_url(participant) -> str:
+    return reverse("tournaments:participant", args=[participant.tournament_id, participant.pk])
+
+
+def _link(participant, won: bool = False):
+    if participant is None:
+        return "—"
+    css = "winner" if won else ""
+    return format_html('<a class="{}" href="{}">{}</a>', css, participant_url(participant), participant)
 
 
 class ParticipantTable(tables.Table):
@@ -22,31 +48,51 @@ class ParticipantTable(tables.Table):
     def render_seed(self, record):
         return record.seed or "—"
 
+    def render_name(self, record):
+        return _link(record)
+
+    def value_name(self, record):
+        return record.person.full_name
+
 
 class PairingTable(tables.Table):
+    """The pairings of a round by table, with each match's live state (see ``tournaments.public``)."""
+
     table = tables.Column(verbose_name=_("table"))
     player1 = tables.Column(verbose_name=_("first player"))
     score = tables.Column(verbose_name=_("score"), empty_values=())
     player2 = tables.Column(verbose_name=_("second player"), empty_values=())
     state = tables.Column(verbose_name=_("result"), empty_values=())
+    live = tables.Column(verbose_name=_("state"), empty_values=())
     actions = tables.Column(verbose_name="", empty_values=())
 
     class Meta:
-        attrs = {"class": "table pairings"}
+        attrs = {"class": "table pairings", "id": "pairings"}
+        row_attrs = {"data-table": lambda record: record.table}
         orderable = False
 
-    def __init__(self, *args, can_enter: bool = False, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, data, *args, can_enter: bool = False, now=None, **kwargs):
+        from tournaments.public import match_states  # the state hook lives with the public pages
+
+        matches = list(data)
+        self.states = match_states(matches, now or timezone.now())
+        super().__init__(matches, *args, **kwargs)
         if not can_enter:
             self.exclude = ("actions",)
 
     def render_player1(self, record: Match):
-        return _player(record.player1, record.winner_id == record.player1_id and not record.is_bye)
+        return _link(record.player1, record.winner_id == record.player1_id and not record.is_bye)
+
+    def value_player1(self, record: Match):
+        return str(record.player1)
 
     def render_player2(self, record: Match):
         if not record.player2_id:
             return _("— rests —") if "rest" in record.flags else _("— bye —")
-        return _player(record.player2, record.winner_id == record.player2_id)
+        return _link(record.player2, record.winner_id == record.player2_id)
+
+    def value_player2(self, record: Match):
+        return str(record.player2) if record.player2_id else ""
 
     def render_score(self, record: Match):
         if record.score1 is None or record.score2 is None:
@@ -60,6 +106,13 @@ class PairingTable(tables.Table):
             return f"{record.get_result_kind_display()}: {record.result_reason}"
         return record.get_result_kind_display()
 
+    def render_live(self, record: Match):
+        state = self.states[record.pk]
+        return format_html('<span class="state {}">{}</span>', state.key, state.text)
+
+    def value_live(self, record: Match):
+        return self.states[record.pk].text
+
     def render_actions(self, record: Match):
         if record.is_bye or record.round.status == record.round.Status.DRAFT:
             return ""
@@ -67,36 +120,196 @@ class PairingTable(tables.Table):
         return format_html('<a class="button small" href="{}">{}</a>', url, _("result"))
 
 
+def number(value) -> int | float | str:
+    """A Fraction for an export cell: an int when whole, else a float (0.5 steps are exact in binary)."""
+    if value is None:
+        return ""
+    if getattr(value, "denominator", 1) == 1:
+        return int(value)
+    return float(value)
+
+
+def fraction_text(value) -> str:
+    if value is None or value == "":
+        return "—"
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    whole, rest = divmod(value.numerator, value.denominator)
+    if value.denominator == 2:
+        return f"{whole}½" if whole else "½"
+    return f"{float(value):.2f}".rstrip("0")
+
+
+class NumberColumn(tables.Column):
+    def render(self, value):
+        return fraction_text(value)
+
+    def value(self, value):
+        return number(value)
+
+
+def standings_records(rows) -> list[dict]:
+    """Plain dicts for StandingsTable from ``ranking.StandingRow`` objects."""
+    out = []
+    for s in rows:
+        p, row = s.participant, s.row
+        record = {
+            "participant": p,
+            "name": p.person.full_name,
+            "team": p.team.name if p.team_id else "",
+            "organisation": p.person.organisation,
+            "group": s.group,
+            "place": row.place_label,
+            "place_sort": row.place if row.place is not None else NO_PLACE,
+            "points": row.points,
+            "played": row.played + row.byes,
+            "wins": row.wins,
+            "losses": row.losses,
+            "status": p.status,
+        }
+        for key, value in row.metrics.items():
+            record[f"m_{key}"] = value
+        out.append(record)
+    return out
+
+
 class StandingsTable(tables.Table):
-    place = tables.Column(verbose_name=_("place"), accessor="row__place_label")
-    participant = tables.Column(verbose_name=_("participant"))
-    organisation = tables.Column(verbose_name=_("organisation"), accessor="participant__person__organisation")
-    points = tables.Column(verbose_name=_("points"), accessor="row__points")
-    wins = tables.Column(verbose_name=_("wins"), accessor="row__wins")
-    losses = tables.Column(verbose_name=_("losses"), accessor="row__losses")
-    buchholz = tables.Column(verbose_name=_("Buchholz"), accessor="row__metrics__buchholz", default="—")
+    place = tables.Column(verbose_name=_("place"), order_by=("place_sort", "name"))
+    participant = tables.Column(verbose_name=_("participant"), order_by=("name",))
+    organisation = tables.Column(verbose_name=_("organisation"), attrs={"td": {"class": "wide-only"}})
+    points = NumberColumn(verbose_name=_("points"), order_by=("points",))
+    played = tables.Column(verbose_name=_("matches"), attrs={"td": {"class": "wide-only"}})
+    wins = tables.Column(verbose_name=_("wins"))
+    losses = tables.Column(verbose_name=_("losses"))
 
     class Meta:
-        attrs = {"class": "table standings"}
+        attrs = {"class": "table standings", "id": "standings", "th": {"class": "sortable"}}
+        order_by = ("place",)
+
+    def __init__(self, data, *args, keys=(), team: bool = False, group: bool = False, **kwargs):
+        extra = [
+            (
+                f"m_{key}",
+                NumberColumn(
+                    verbose_name=gettext(standings.METRICS[key].name),
+                    default="—",
+                    attrs={"th": {"title": gettext(standings.METRICS[key].name)}},
+                ),
+            )
+            for key in keys
+            if key != "wins"  # already a column of its own
+        ]
+        if team:
+            extra.insert(0, ("team", tables.Column(verbose_name=_("team"))))
+        if group:
+            extra.insert(0, ("group", tables.Column(verbose_name=_("group"))))
+        super().__init__(data, *args, extra_columns=extra, **kwargs)
+        if len(self.sequence) > 3:  # keep place and name first, the metrics after the basic counts
+            base = ["place", "participant", "organisation", "points", "played", "wins", "losses"]
+            self.sequence = base + [c for c in self.sequence if c not in base]
+
+    def render_participant(self, record):
+        p = record["participant"]
+        name = _link(p)
+        if record["status"] == "removed":
+            return format_html('{} <span class="badge removed">{}</span>', name, gettext("removed"))
+        if record["status"] == "withdrawn":
+            return format_html('{} <span class="badge">{}</span>', name, gettext("withdrew"))
+        return name
+
+    def value_participant(self, record):
+        return record["name"]
+
+    def value_place(self, record):
+        return record["place"]
+
+
+class TeamStandingsTable(tables.Table):
+    place = tables.Column(verbose_name=_("place"), accessor="place_label", order_by=("place",))
+    team = tables.Column(verbose_name=_("team"))
+    members = tables.Column(verbose_name=_("players"), accessor="size")
+    points = NumberColumn(verbose_name=_("points"))
+    wins = tables.Column(verbose_name=_("wins"))
+    game_difference = tables.Column(verbose_name=_("game-point difference"))
+
+    class Meta:
+        attrs = {"class": "table standings teams", "id": "teams"}
         orderable = False
 
-    def render_points(self, value):
-        return _fraction(value)
 
-    def render_buchholz(self, value):
-        return _fraction(value)
+def team_records(teams: list[standings.TeamRow]) -> list[dict]:
+    return [
+        {
+            "place": t.place,
+            "place_label": t.place_label,
+            "team": t.team,
+            "size": len(t.members),
+            "points": t.points,
+            "wins": t.wins,
+            "game_difference": t.game_difference,
+        }
+        for t in teams
+    ]
 
 
-def _player(participant, won: bool):
-    if won:
-        return format_html('<span class="winner">{}</span>', participant)
-    return str(participant)
+class CrosstableTable(tables.Table):
+    """The round-robin crosstable: a row per player in standings order, a column per opponent."""
+
+    number = tables.Column(verbose_name="№")
+    participant = tables.Column(verbose_name=_("participant"))
+
+    class Meta:
+        attrs = {"class": "table crosstable", "id": "crosstable"}
+        orderable = False
+
+    def __init__(self, rows, *args, **kwargs):
+        data = []
+        for r in rows:
+            record = {
+                "number": r.number,
+                "participant": r.standing.participant,
+                "points": r.standing.row.points,
+                "place": r.standing.row.place_label,
+            }
+            for j, cells in enumerate(r.cells, start=1):
+                record[f"c{j}"] = (cells, r.number == j)
+            data.append(record)
+        extra = [(f"c{j}", CrossCell(verbose_name=str(j), empty_values=())) for j in range(1, len(rows) + 1)]
+        extra += [
+            ("points", NumberColumn(verbose_name=_("points"))),
+            ("place", tables.Column(verbose_name=_("place"))),
+        ]
+        super().__init__(data, *args, extra_columns=extra, **kwargs)
+
+    def render_participant(self, value):
+        return _link(value)
+
+    def value_participant(self, value):
+        return str(value)
 
 
-def _fraction(value) -> str:
-    if getattr(value, "denominator", 1) == 1:
-        return str(int(value))
-    return f"{float(value):g}"
+class CrossCell(tables.Column):
+    def render(self, value):
+        cells, diagonal = value
+        if diagonal:
+            return format_html('<span class="diag">{}</span>', "■")
+        if not cells:
+            return ""
+        return format_html_join(
+            " ",
+            '<span class="{}" title="{}">{}</span>',
+            (
+                ("won" if c.won else "lost" if c.won is False else "open", c.detail, c.text or "·")
+                for c in cells
+            ),
+        )
+
+    def value(self, value):
+        cells, diagonal = value
+        if diagonal:
+            return "x"
+        return " ".join(c.text + (f" ({c.detail})" if c.detail else "") for c in cells)
 
 
 class AuditTable(tables.Table):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import public, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -18,7 +18,13 @@ urlpatterns = [
     path("t/<int:pk>/rounds/<int:number>/length/", views.round_length, name="round_length"),
     path("t/<int:pk>/rounds/<int:number>/start/", views.round_start, name="round_start"),
     path("t/<int:pk>/matches/<int:match_pk>/result/", views.match_result, name="match_result"),
-    path("t/<int:pk>/standings/", views.standings_view, name="standings"),
+    path("t/<int:pk>/standings/", public.standings, name="standings"),
+    path("t/<int:pk>/crosstable/", public.crosstable, name="crosstable"),
+    path("t/<int:pk>/bracket/", public.bracket_view, name="bracket"),
+    path("t/<int:pk>/screen/", public.screen, name="screen"),
+    path("t/<int:pk>/live/", public.home_live, name="home_live"),
+    path("t/<int:pk>/rounds/<int:number>/live/", public.round_live, name="round_live"),
+    path("t/<int:pk>/p/<int:participant_pk>/", public.participant, name="participant"),
     path("t/<int:pk>/finish/", views.tournament_finish, name="finish"),
     path("t/<int:pk>/log/", views.audit_log, name="audit"),
 ]

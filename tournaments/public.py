@@ -1,0 +1,415 @@
+"""The public pages: standings, crosstable, brackets, a participant's page, the venue screen, live fragments.
+
+Anybody may read them (draft rounds stay hidden); nothing private (dates of birth, documents, contacts) is
+shown. Parts that change during a round are served again as fragments (``?fragment=1`` or the ``…/live/``
+routes) that ``static/js/live.js`` polls every few seconds and swaps in without a reload.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from registration.models import Participant
+from tournaments import brackets, draw, ranking
+from tournaments.models import ELIMINATION_SYSTEMS, Match, ResultKind, Round, Stage, System, Tournament
+from tournaments.permissions import can_run
+from tournaments.tables import (
+    CrosstableTable,
+    PairingTable,
+    StandingsTable,
+    TeamStandingsTable,
+    standings_records,
+    team_records,
+)
+
+LIVE_SECONDS = 3  # how often live parts poll: a result shows within a few seconds
+
+
+# --- match state -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchState:
+    key: str  # not_started, playing, provisional, protest, final
+    text: str
+    seconds_left: int | None = None
+
+
+def match_states(matches: list[Match], now: datetime.datetime) -> dict[int, MatchState]:
+    """The state of each match: not started, playing, provisional (protest time left), under protest, final.
+
+    The judging app owns protests and the moment a result becomes final: when ``judging.state.match_state``
+    exists it decides (called per match); until then the state is derived here from the match and the
+    tournament's protest window (004 §5.10), and open protests are read in one query when the judging app
+    has them.
+    """
+    try:
+        from judging.state import match_state as judged  # type: ignore[import-not-found]
+    except ImportError:
+        judged = None
+    if judged is not None:
+        return {m.pk: _adapt(judged(m, now), m, now) for m in matches}
+    protested = _open_protests([m.pk for m in matches])
+    return {m.pk: derive_state(m, now, m.pk in protested) for m in matches}
+
+
+def _adapt(value, m: Match, now: datetime.datetime) -> MatchState:
+    if isinstance(value, MatchState):
+        return value
+    key = getattr(value, "key", None) or getattr(value, "value", None) or str(value)
+    seconds = getattr(value, "seconds_left", None)
+    fallback = derive_state(m, now, key in {"protest", "under_protest", "protested"})
+    if key in STATE_TEXT:
+        return MatchState(key, _state_text(key, seconds), seconds)
+    if key in {"under_protest", "protested"}:
+        return MatchState("protest", _state_text("protest", None))
+    return fallback
+
+
+def _open_protests(match_ids: list[int]) -> set[int]:
+    try:
+        from judging.models import Protest
+    except ImportError:  # the judging app without protests yet
+        return set()
+    open_statuses = getattr(Protest, "OPEN", ("filed", "accepted"))
+    return set(
+        Protest.objects.filter(match_id__in=match_ids, status__in=list(open_statuses)).values_list(
+            "match_id", flat=True
+        )
+    )
+
+
+STATE_TEXT = {"not_started", "playing", "provisional", "protest", "final"}
+
+
+def _state_text(key: str, seconds: int | None) -> str:
+    if key == "not_started":
+        return _("not started")
+    if key == "playing":
+        return _("playing")
+    if key == "protest":
+        return _("under protest")
+    if key == "provisional":
+        if seconds is None:
+            return _("provisional")
+        minutes = max(1, -(-seconds // 60))
+        return ngettext(
+            "provisional: %(n)s min left for a protest", "provisional: %(n)s min left for a protest", minutes
+        ) % {"n": minutes}
+    return _("final")
+
+
+def derive_state(m: Match, now: datetime.datetime, protested: bool = False) -> MatchState:
+    if not m.result_kind:
+        if m.started_at or m.round.start_time:
+            return MatchState("playing", _state_text("playing", None))
+        return MatchState("not_started", _state_text("not_started", None))
+    if protested:
+        return MatchState("protest", _state_text("protest", None))
+    if m.result_kind == ResultKind.BYE or getattr(m, "final_at", None):
+        return MatchState("final", _state_text("final", None))
+    # 004 §5.10: a protest may be filed within the window after the end of the match.
+    window = datetime.timedelta(minutes=m.round.tournament.protest_window_minutes)
+    if m.ended_at and m.ended_at + window > now:
+        seconds = int((m.ended_at + window - now).total_seconds())
+        return MatchState("provisional", _state_text("provisional", seconds), seconds)
+    return MatchState("final", _state_text("final", None))
+
+
+# --- helpers ---------------------------------------------------------------------------------------------
+
+
+def _tournament(pk: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=pk)
+
+
+def _is_fragment(request: HttpRequest) -> bool:
+    """Whether only the live part is asked for.
+
+    The marker is dropped from the query so that the table's sorting links point at the page itself.
+    """
+    if request.GET.get("fragment") != "1":
+        return False
+    query = request.GET.copy()
+    query.pop("fragment")
+    request.GET = query
+    return True
+
+
+def live_url(request: HttpRequest) -> str:
+    query = request.GET.copy()
+    query["fragment"] = "1"
+    return f"{request.path}?{query.urlencode()}"
+
+
+def _export(request: HttpRequest, table, name: str) -> HttpResponse | None:
+    fmt = request.GET.get("_export")
+    if not fmt:
+        return None
+    if fmt not in ("csv", "xlsx"):
+        return HttpResponse(
+            _("Unknown export format: choose csv or xlsx."), status=400, content_type="text/plain"
+        )
+    return TableExport(fmt, table).response(f"{name}.{fmt}")
+
+
+def public_rounds(t: Tournament):
+    return t.round_set.exclude(status=Round.Status.DRAFT).select_related("stage")
+
+
+def current_round(t: Tournament) -> Round | None:
+    return public_rounds(t).order_by("-number").first()
+
+
+def round_matches(rnd: Round):
+    return rnd.matches.select_related(
+        "player1__person",
+        "player2__person",
+        "winner__person",
+        "round__tournament",
+        "group",
+    )
+
+
+# --- standings -------------------------------------------------------------------------------------------
+
+
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    data = ranking.compute(t)
+    table = StandingsTable(
+        standings_records(data.rows),
+        keys=data.keys,
+        team=t.character != "personal",
+        group=t.system == System.MIXED,
+    )
+    RequestConfig(request, paginate=False).configure(table)
+    exported = _export(request, table, f"standings-{t.pk}")
+    if exported is not None:
+        return exported
+    teams = TeamStandingsTable(team_records(data.teams)) if data.teams else None
+    context = {"t": t, "table": table, "teams": teams, "live_url": live_url(request)}
+    if _is_fragment(request):
+        return render(request, "tournaments/_standings_live.html", context)
+    return render(request, "tournaments/standings.html", context)
+
+
+def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    stage = t.stages.exclude(system__in=ELIMINATION_SYSTEMS).first()
+    if stage is None:
+        raise Http404(_("This tournament has no round-robin stage."))
+    if stage.system not in {System.ROUND_ROBIN}:
+        raise Http404(_("A crosstable is drawn for round-robin stages only."))
+    data = ranking.compute(t)
+    sections = []
+    if data.groups:
+        for g in data.groups:
+            rows = ranking.crosstable(t, stage, g.rows, g.group)
+            sections.append((_("Group %(g)s") % {"g": g.group.name}, CrosstableTable(rows)))
+    else:
+        sections.append(("", CrosstableTable(ranking.crosstable(t, stage, data.rows))))
+    fmt = request.GET.get("_export")
+    if fmt:
+        index = _int(request.GET.get("section"), 0)
+        if not 0 <= index < len(sections):
+            return HttpResponse(_("No such group."), status=400, content_type="text/plain")
+        return _export(request, sections[index][1], f"crosstable-{t.pk}-{index + 1}")
+    context = {"t": t, "sections": sections, "live_url": live_url(request)}
+    if _is_fragment(request):
+        return render(request, "tournaments/_crosstable_live.html", context)
+    return render(request, "tournaments/crosstable.html", context)
+
+
+# --- brackets --------------------------------------------------------------------------------------------
+
+
+def elimination_stages(t: Tournament) -> list[Stage]:
+    return [s for s in t.stages.all() if s.system in ELIMINATION_SYSTEMS and s.plan.get("players")]
+
+
+def stage_bracket(stage: Stage, by_key: dict[str, Participant]) -> dict:
+    """The engine's bracket for a stage with names and scores: plain data for the SVG and the API."""
+    answer = draw.bracket(stage)
+    played = {
+        m.bracket_code: m
+        for m in Match.objects.filter(round__stage=stage)
+        .exclude(bracket_code="")
+        .exclude(round__status=Round.Status.DRAFT)
+    }
+    out = []
+    for m in answer["matches"]:
+        row = played.get(m["id"])
+        scores = [None, None]
+        if row is not None and row.result_kind not in ("", ResultKind.BYE, ResultKind.ANNULLED):
+            # The engine's slots follow the draw: match our stored sides to its players.
+            first = str(row.player1_id)
+            s = (row.score1, row.score2) if m["players"][0] == first else (row.score2, row.score1)
+            scores = [s[0], s[1]]
+        out.append(
+            {
+                **m,
+                "names": [by_key[k].person.short_name if k in by_key else None for k in m["players"]],
+                "scores": scores,
+                "drawn": row is not None,
+            }
+        )
+    return {"matches": out, "places": answer["places"], "finished": answer["finished"]}
+
+
+def bracket_view(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    stages = elimination_stages(t)
+    if not stages and t.system not in ELIMINATION_SYSTEMS and t.system != System.MIXED:
+        raise Http404(_("This tournament has no elimination stage."))
+    by_key = ranking.participants_by_key(t) if stages else {}
+    drawings = []
+    for stage in stages:
+        data = stage_bracket(stage, by_key)
+        title = _("Playoff") if stage.kind == Stage.Kind.PLAYOFF else stage.get_system_display()
+        drawings.append((title, brackets.svg(data["matches"], brackets.default_titles(), title=title)))
+    context = {"t": t, "drawings": drawings, "live_url": live_url(request)}
+    if _is_fragment(request):
+        return render(request, "tournaments/_bracket_live.html", context)
+    return render(request, "tournaments/bracket.html", context)
+
+
+# --- rounds ----------------------------------------------------------------------------------------------
+
+
+def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The pairings of a round as a fragment, for the round page and the venue screen to poll."""
+    t = _tournament(pk)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    runner = can_run(request.user, t)
+    if not rnd.is_public and not runner:
+        raise PermissionDenied
+    table = PairingTable(round_matches(rnd), can_enter=runner and rnd.is_public)
+    return render(request, "tournaments/_pairings_live.html", {"t": t, "round": rnd, "table": table})
+
+
+# --- a participant's page --------------------------------------------------------------------------------
+
+
+def participant(request: HttpRequest, pk: int, participant_pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    p = get_object_or_404(
+        Participant.objects.select_related("person", "team"), pk=participant_pk, tournament=t
+    )
+    matches = list(
+        Match.objects.filter(round__tournament=t)
+        .exclude(round__status=Round.Status.DRAFT)
+        .filter(_plays(p))
+        .select_related("round__tournament", "player1__person", "player2__person", "winner__person")
+        .order_by("round__number")
+    )
+    states = match_states(matches, timezone.now())
+    rows = [
+        {
+            "match": m,
+            "opponent": m.player2 if m.player1_id == p.pk else m.player1,
+            "own": m.score1 if m.player1_id == p.pk else m.score2,
+            "their": m.score2 if m.player1_id == p.pk else m.score1,
+            "won": m.winner_id == p.pk and bool(m.result_kind),
+            "lost": bool(m.winner_id) and m.winner_id != p.pk,
+            "state": states[m.pk],
+        }
+        for m in matches
+    ]
+    data = ranking.compute(t)
+    mine = next((s for s in data.rows if s.participant.pk == p.pk), None)
+    context = {
+        "t": t,
+        "p": p,
+        "rows": rows,
+        "standing": mine,
+        "keys": data.keys,
+        "metrics": [(ranking.standings.METRICS[k], mine.row.metrics.get(k)) for k in data.keys]
+        if mine
+        else [],
+        "sanctions": _sanctions(t, p),
+        "protests": _protests(t, p, [m.pk for m in matches]),
+        "live_url": live_url(request),
+    }
+    if _is_fragment(request):
+        return render(request, "tournaments/_participant_live.html", context)
+    return render(request, "tournaments/participant.html", context)
+
+
+def _plays(p: Participant):
+    from django.db.models import Q
+
+    return Q(player1=p) | Q(player2=p)
+
+
+def _sanctions(t: Tournament, p: Participant) -> list:
+    from judging.models import Sanction
+
+    # Public: what and when and the clause; the facts may name others and stay with the panel.
+    return list(Sanction.objects.filter(tournament=t, person=p.person).order_by("issued_at"))
+
+
+def _protests(t: Tournament, p: Participant, match_ids: list[int]) -> list | None:
+    """Protests about his matches (filed by him or against them); None when the judging app has none yet."""
+    try:
+        from judging.models import Protest
+    except ImportError:
+        return None
+    return list(
+        Protest.objects.filter(tournament=t, match_id__in=match_ids)
+        .select_related("match__round", "protester__person")
+        .order_by("filed_at")
+    )
+
+
+# --- the venue screen and the home page's live block -------------------------------------------------------
+
+
+def screen(request: HttpRequest, pk: int) -> HttpResponse:
+    """A page for a screen at the venue: it cycles through the pairings and the standings by itself."""
+    t = _tournament(pk)
+    seconds = _int(request.GET.get("cycle"), 20)
+    if not 5 <= seconds <= 600:
+        return HttpResponse(
+            _("The cycle must be from 5 to 600 seconds."), status=400, content_type="text/plain"
+        )
+    return render(
+        request,
+        "tournaments/screen.html",
+        {"t": t, "round": current_round(t), "cycle": seconds, "live_seconds": LIVE_SECONDS},
+    )
+
+
+def home_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The tournament home's live block: the current round's progress and the leaders."""
+    t = _tournament(pk)
+    rnd = current_round(t)
+    progress = None
+    if rnd is not None:
+        kinds = list(rnd.matches.values_list("result_kind", flat=True))
+        progress = {"done": sum(1 for k in kinds if k), "total": len(kinds)}
+    leaders = ranking.compute(t).rows[:5] if rnd is not None else []
+    return render(
+        request,
+        "tournaments/_home_live.html",
+        {"t": t, "round": rnd, "progress": progress, "leaders": leaders},
+    )
+
+
+def _int(value, default: int) -> int:
+    if value in (None, ""):
+        return default
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1
