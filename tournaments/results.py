@@ -6,15 +6,13 @@ Results are the one source of truth: rounds finish and standings follow from the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from registration.models import Participant
-from tournaments import draw, standings
-from tournaments.models import Match, ResultKind, Round, Stage, System, Tournament, log
+from tournaments import draw, ranking
+from tournaments.models import Match, ResultKind, Round, Tournament, log
 
 MAX_CUBE_GAME = 3 * 64  # koks with the cube on 64: the most one game can score (003)
 
@@ -201,70 +199,15 @@ def _update_round_status(rnd: Round) -> None:
 
 
 # --- standings -------------------------------------------------------------------------------------
+# Derived from the matches on every call (tournaments/ranking.py): published rounds only, the tournament's
+# tie-breaks with the virtual opponent for unplayed rounds, removed players without a place (004 §5.7.3).
 
-
-@dataclass
-class StandingRow:
-    participant: Participant
-    row: standings.Row
+StandingRow = ranking.StandingRow
 
 
 def final_standings(t: Tournament) -> list[StandingRow]:
     """Every participant with a place (removed players, who keep no place, at the end)."""
-    by_key = {p.key: p for p in t.participants.select_related("person", "team")}
-    keys = draw._tiebreak_keys(t)
-    stages = list(t.stages.all())
-    if not stages:
-        rows = standings.table(list(by_key), [], Fraction(t.bye_points), keys)
-        return [StandingRow(by_key[r.player], r) for r in rows]
-    if t.system in {System.SWISS, System.SWISS_LOSSES, System.ROUND_ROBIN}:
-        rows = standings.table(list(by_key), draw.stage_results(stages[0]), Fraction(t.bye_points), keys)
-        return [StandingRow(by_key[r.player], r) for r in rows]
-    if t.system in {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}:
-        return _bracket_rows(stages[0], by_key, keys, t)
-    return _mixed_rows(t, stages, by_key, keys)
-
-
-def _bracket_rows(
-    stage: Stage, by_key: dict[str, Participant], keys: list[str], t: Tournament, start: int = 1
-) -> list[StandingRow]:
-    answer = draw.bracket(stage)
-    results = standings.table(list(by_key), draw.stage_results(stage), Fraction(t.bye_points), keys)
-    stats = {r.player: r for r in results}
-    out = []
-    placed = {p["player"]: p for p in answer["places"]}
-    for key in stage.plan["players"]:
-        row = stats[key]
-        place = placed.get(key)
-        if place and place.get("place") is not None:
-            row.place, row.place_to = place["place"] + start - 1, place["place_to"] + start - 1
-        else:
-            row.place = row.place_to = None
-        out.append(StandingRow(by_key[key], row))
-    out.sort(key=lambda s: (s.row.place is None, s.row.place or 0, -s.row.points, s.row.player))
-    return out
-
-
-def _mixed_rows(t: Tournament, stages: list[Stage], by_key: dict[str, Participant], keys: list[str]):
-    groups_stage = next(s for s in stages if s.kind == Stage.Kind.GROUPS)
-    playoff = next((s for s in stages if s.kind == Stage.Kind.PLAYOFF), None)
-    out: list[StandingRow] = []
-    in_playoff: set[str] = set()
-    if playoff is not None:
-        out = _bracket_rows(playoff, {k: by_key[k] for k in playoff.plan["players"]}, keys, t)
-        in_playoff = set(playoff.plan["players"])
-    # The rest rank after the playoff: by their place in the group, then points and tie-breaks.
-    rest = [
-        row for _g, rows in draw.group_tables(t, groups_stage) for row in rows if row.player not in in_playoff
-    ]
-    rest.sort(key=lambda r: (r.place, -r.points, *(-r.metrics[k] for k in keys), r.player))
-
-    def rest_key(r: standings.Row) -> tuple:
-        return (r.place, -r.points, *(-r.metrics[k] for k in keys))
-
-    standings.assign_places(rest, rest_key, start=len(in_playoff) + 1)
-    out.extend(StandingRow(by_key[r.player], r) for r in rest)
-    return out
+    return ranking.final_standings(t)
 
 
 def can_finish(t: Tournament) -> str | None:
