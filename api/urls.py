@@ -1,3 +1,5 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from api.api import api
+
+urlpatterns = [path("", api.urls)]
