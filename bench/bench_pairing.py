@@ -72,6 +72,19 @@ def bench_swiss(n: int, seed: int = 1) -> None:
     )
 
 
+def bench_swiss_knot(n: int) -> None:
+    """A hard case for the bound: three players in the middle score group have all met each other."""
+    half = (n - 3) // 2
+    field = [SwissPlayer(f"h{i}", Fraction(6)) for i in range(half)]
+    trio = ["t0", "t1", "t2"]
+    field += [SwissPlayer(t, Fraction(5), frozenset(set(trio) - {t})) for t in trio]
+    field += [SwissPlayer(f"l{i}", Fraction(4)) for i in range(n - 3 - half)]
+    t0 = time.perf_counter()
+    res = pair_swiss(field, seed=1)
+    dt = time.perf_counter() - t0
+    print(f"swiss, {n} players, 3 mutual opponents in the middle group: {dt:.3f} s, path={res.path}")
+
+
 def bench_round_robin(n: int) -> None:
     players = [f"p{i}" for i in range(n)]
     t0 = time.perf_counter()
@@ -92,6 +105,7 @@ def main() -> None:
     print(f"python {sys.version.split()[0]}")
     for n in sizes:
         bench_swiss(n)
+    bench_swiss_knot(10000)
     bench_round_robin(500)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"process peak RSS: {rss:.0f} MiB")

@@ -23,8 +23,14 @@ with equality exactly when each pair spans at most one gap and boundary k is cro
 one floater between adjacent groups where the parity asks for it, short augmenting repairs, limited
 backtracking over the choice of floater). When it succeeds the result is optimal by the bound.
 
-When it fails (rematches block the bound: small fields, late rounds) ``_exact`` solves the whole
-problem exactly as a minimum-weight perfect matching with networkx's blossom algorithm
+When it fails (rematches block the bound: leaders who have all met, small fields, late rounds), fields
+of ``WINDOW_MIN_FIELD`` players or more first try *windows*: a few score groups (at most
+``WINDOW_MAX_PLAYERS`` players) at the top and/or bottom (``_window_path``) or around the group where
+the bound path got stuck (``_middle_window``) are solved exactly by blossom matching, with players
+exported to virtual partners at the adjacent scores, and the rest by the bound path. Splitting each
+pair's cost at the window's edge scores gives a lower bound that the construction reaches, so the
+result is optimal (proofs in those functions' docstrings). Otherwise ``_exact`` solves the whole
+problem as a minimum-weight perfect matching with networkx's blossom algorithm
 (``max_weight_matching(maxcardinality=True)`` on the rewritten integer weights ``W - cost``).
 
 The bye is a *dummy player* placed in the bye group, allowed to pair only with the admissible
