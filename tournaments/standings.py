@@ -27,6 +27,7 @@ Unplayed matches (the choice documented in the README, after FIDE's virtual oppo
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from fractions import Fraction
 
 PLAYED_KINDS = frozenset({"played", "time"})  # decided over the board
 HALF = Fraction(1, 2)
+ONE, ZERO = Fraction(1), Fraction(0)
 
 
 def gettext_noop(message: str) -> str:
@@ -115,6 +117,8 @@ class Context:
     rounds: int  # R: the last round of the stage
     virtual_opponents: bool = True
     tied: frozenset[str] = frozenset()  # the group tied on points and every earlier key
+    cache: dict = field(default_factory=dict)  # contributions per player, shared by the Buchholz family
+    scale: int = 2  # every score is a multiple of 1/scale: the metrics add integers
 
 
 @dataclass(frozen=True)
@@ -136,35 +140,50 @@ def virtual_opponent_points(row: Row, entry: Entry, rounds: int) -> Fraction:
     return before + (1 - entry.score) + HALF * max(0, rounds - entry.round)
 
 
-def contributions(row: Row, ctx: Context) -> list[tuple[Fraction, Fraction]]:
-    """(opponent's points, the player's score) for every round counting in Buchholz and Sonneborn-Berger."""
+def _scaled(value: Fraction, scale: int) -> int:
+    return value.numerator * (scale // value.denominator)
+
+
+def contributions(row: Row, ctx: Context) -> list[tuple[int, int]]:
+    """(opponent's points, the player's score) × ``ctx.scale`` for every round counting in the Buchholz
+    family and Sonneborn-Berger. Exact integers: every value here is a multiple of 1/scale."""
+    cached = ctx.cache.get(row.player)
+    if cached is not None:
+        return cached
+    scale = ctx.scale
+    if "points" not in ctx.cache:
+        ctx.cache["points"] = {p: _scaled(r.points, scale) for p, r in ctx.rows.items()}
+    points: dict[str, int] = ctx.cache["points"]
     out = []
-    for e in row.entries:
-        if e.played:
-            out.append((ctx.rows[e.opponent].points if e.opponent in ctx.rows else Fraction(0), e.score))
+    before = 0  # his points before the round, scaled (entries are in round order)
+    for e in sorted(row.entries, key=lambda e: e.round):
+        score = _scaled(e.score, scale)
+        if e.played or (not ctx.virtual_opponents and e.opponent is not None and e.kind != "annulled"):
+            out.append((points.get(e.opponent, 0), score))
         elif ctx.virtual_opponents:
-            out.append((virtual_opponent_points(row, e, ctx.rounds), e.score))
-        elif e.opponent is not None and e.kind != "annulled":
-            out.append((ctx.rows[e.opponent].points if e.opponent in ctx.rows else Fraction(0), e.score))
+            virtual = before + (scale - score) + (scale // 2) * max(0, ctx.rounds - e.round)
+            out.append((virtual, score))
+        before += score
+    ctx.cache[row.player] = out
     return out
 
 
 def _buchholz(row: Row, ctx: Context) -> Fraction:
-    return sum((points for points, _score in contributions(row, ctx)), Fraction(0))
+    return Fraction(sum(points for points, _score in contributions(row, ctx)), ctx.scale)
 
 
 def _buchholz_cut1(row: Row, ctx: Context) -> Fraction:
     values = sorted(points for points, _score in contributions(row, ctx))
-    return sum(values[1:], Fraction(0))
+    return Fraction(sum(values[1:]), ctx.scale)
 
 
 def _median_buchholz(row: Row, ctx: Context) -> Fraction:
     values = sorted(points for points, _score in contributions(row, ctx))
-    return sum(values[1:-1], Fraction(0))
+    return Fraction(sum(values[1:-1]), ctx.scale)
 
 
 def _sonneborn_berger(row: Row, ctx: Context) -> Fraction:
-    return sum((points * score for points, score in contributions(row, ctx)), Fraction(0))
+    return Fraction(sum(points * score for points, score in contributions(row, ctx)), ctx.scale * ctx.scale)
 
 
 def _direct_encounter(row: Row, ctx: Context) -> Fraction:
@@ -200,7 +219,8 @@ def _game_points(row: Row, ctx: Context) -> Fraction:
 
 def _progressive(row: Row, ctx: Context) -> Fraction:
     # The sum of the running totals after each round: a point won in round r counts R − r + 1 times.
-    return sum((e.score * (ctx.rounds - e.round + 1) for e in row.entries), Fraction(0))
+    total = sum(_scaled(e.score, ctx.scale) * (ctx.rounds - e.round + 1) for e in row.entries)
+    return Fraction(total, ctx.scale)
 
 
 _ = gettext_noop
@@ -247,7 +267,6 @@ def records(players: Iterable[str], results: Iterable[Result], bye_points: Fract
             number = r.round if r.round is not None else sequence[r.player1]
             row = rows.get(r.player1)
             if row is not None:
-                row.points += bye_points
                 row.byes += 1
             add(r.player1, Entry(number, None, Fraction(bye_points), "bye", won=True))
             continue
@@ -258,17 +277,18 @@ def records(players: Iterable[str], results: Iterable[Result], bye_points: Fract
             sequence[me] += 1
             number = r.round if r.round is not None else sequence[me]
             won = r.winner == me and r.kind != "annulled"
-            add(me, Entry(number, other, Fraction(1 if won else 0), r.kind, won, own, their))
+            add(me, Entry(number, other, ONE if won else ZERO, r.kind, won, own, their))
             row = rows.get(me)
             if row is None or r.kind == "annulled" or r.winner is None:
                 continue
             row.played += 1
             row.opponents.append(other)
             if won:
-                row.points += 1
                 row.wins += 1
             else:
                 row.losses += 1
+    for row in rows.values():
+        row.points = Fraction(row.wins) + row.byes * Fraction(bye_points)
     return rows
 
 
@@ -300,7 +320,8 @@ def table(
     results = [r for r in results if r.winner is not None or r.kind == "annulled" or r.player2 is None]
     rows = records(players, results, bye_points)
     rounds = max((e.round for row in rows.values() for e in row.entries), default=0)
-    ctx = Context(rows, rounds, virtual_opponents)
+    bye = Fraction(bye_points)
+    ctx = Context(rows, rounds, virtual_opponents, scale=math.lcm(2, bye.denominator))
     for i, key in enumerate(tiebreaks):
         metric = METRICS[key]
         if not metric.needs_tied_group:
@@ -311,7 +332,7 @@ def table(
         for row in rows.values():
             groups[(row.points, *(row.metrics[k] for k in tiebreaks[:i]))].add(row.player)
         for members in groups.values():
-            group_ctx = Context(rows, rounds, virtual_opponents, frozenset(members))
+            group_ctx = Context(rows, rounds, virtual_opponents, frozenset(members), ctx.cache, ctx.scale)
             for player in members:
                 rows[player].metrics[key] = metric.compute(rows[player], group_ctx)
 
