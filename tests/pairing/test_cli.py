@@ -43,3 +43,24 @@ def test_exit_2_on_a_malformed_request_with_the_message_on_stderr():
     assert "colour" in p.stderr
     p = run("{not json")
     assert p.returncode == 2 and "JSON" in p.stderr
+
+
+def test_same_request_gives_the_same_draw_in_another_process():
+    # the app may re-check a stored draw on a worker: string hashing must not leak into the answer
+    players = [{"id": f"p{i}", "points": i % 4, "opponents": [f"p{(i + 1) % 30}"]} for i in range(30)]
+    request = json.dumps({"system": "swiss", "seed": 42, "players": players})
+    answers = set()
+    for hash_seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": hash_seed}
+        p = subprocess.run(
+            [sys.executable, "-m", "tournaments.pairing"],
+            input=request,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            timeout=60,
+        )
+        assert p.returncode == 0, p.stderr
+        answers.add(p.stdout)
+    assert len(answers) == 1
