@@ -54,9 +54,10 @@ class SanctionQuerySet(models.QuerySet):
 
         A disqualification for a period is in force from ``starts_on`` to ``ends_on`` inclusive; one without
         an end date or count is in force until lifted (``lifted_at``). One for a number of tournaments is in
-        force while fewer than that many tournaments have had their first day on or after ``starts_on`` and
-        before ``on``; one for a number of matches, while fewer than that many rounds have started since
-        ``starts_on`` (before ``on``) in the tournaments held in that time — the matches he could have played.
+        force while fewer than that many other tournaments (not the one it was given in) have had their first
+        day on or after ``starts_on`` and before ``on``; one for a number of matches, while fewer than that many rounds have started since
+        ``starts_on`` (before ``on``) in the other tournaments held in that time — the matches he could have
+        played.
         """
         from tournaments.models import Round, Tournament
 
@@ -69,7 +70,11 @@ class SanctionQuerySet(models.QuerySet):
         in_force = []
         for s in candidates:
             if s.tournaments_count:
-                held = Tournament.objects.filter(start_date__gte=s.starts_on, start_date__lt=on).count()
+                held = (
+                    Tournament.objects.filter(start_date__gte=s.starts_on, start_date__lt=on)
+                    .exclude(pk=s.tournament_id)
+                    .count()
+                )
                 if held >= s.tournaments_count:
                     continue
             if s.matches_count:
@@ -77,6 +82,7 @@ class SanctionQuerySet(models.QuerySet):
                 started = (
                     Round.objects.filter(start_time__date__gte=s.starts_on, start_time__date__lt=on)
                     .exclude(start_time__isnull=True)
+                    .exclude(tournament_id=s.tournament_id)
                     .count()
                 )
                 if started >= s.matches_count:
