@@ -155,3 +155,13 @@ def test_double_elimination_answer_has_the_four_brackets():
     assert answer["matches"][-1]["ready"] and not answer["finished"]
     places = {p["player"]: (p["place"], p["place_to"]) for p in answer["places"]}
     assert places == {"d": (3, 3), "c": (4, 4)}
+
+
+def test_bracket_order_says_who_holds_each_seed_number_after_a_random_draw():
+    players = [f"s{i}" for i in range(1, 12)]
+    answer = handle({"system": "single_elimination", "players": players, "draw": "random", "seed": 3})
+    assert sorted(answer["order"]) == sorted(players)
+    for m in answer["matches"]:
+        for slot, player in zip(m["slots"], m["players"]):
+            if "seed" in slot:
+                assert answer["order"][slot["seed"] - 1] == player

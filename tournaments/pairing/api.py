@@ -176,6 +176,7 @@ def _bracket_json(b: Bracket) -> dict:
         ],
         "places": list(b.places),
         "finished": b.finished,
+        "order": list(b.order),
     }
 
 

@@ -50,12 +50,14 @@ class BracketMatch:
 
 @dataclass(frozen=True)
 class Bracket:
-    """A whole bracket: ``size`` (2^k), ``matches`` in playing order, decided ``places``, ``finished``."""
+    """A whole bracket: ``size`` (2^k), ``matches`` in playing order, decided ``places``, ``finished``,
+    and ``order``: the ids by seed number (after the lot when the draw is random)."""
 
     size: int
     matches: tuple[BracketMatch, ...]
     places: tuple[dict, ...]
     finished: bool
+    order: tuple[str, ...] = ()
 
 
 def seed_order(size: int) -> list[int]:
@@ -571,7 +573,9 @@ def _resolve(
         if pl in withdrawn:
             place_list.append({"player": pl, "place": None, "place_to": None})
     finished = all(m.winner is not None for m in out)
-    return Bracket(size=size, matches=tuple(out), places=tuple(place_list), finished=finished)
+    return Bracket(
+        size=size, matches=tuple(out), places=tuple(place_list), finished=finished, order=tuple(order)
+    )
 
 
 def is_valid_bracket(bracket: Bracket, players: Sequence[str]) -> list[str]:
