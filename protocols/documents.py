@@ -1,0 +1,244 @@
+"""Which documents a tournament has, who may read them, and the round trip data → hash → Document → PDF.
+
+``request_document`` builds a document's plain data, hashes it and returns the last document made from the
+same data; only when the data changed (or nothing was made yet) does it queue ``protocols.tasks.generate``.
+
+Public documents (anyone may read them, like the pages they mirror): the pairing protocol of a published
+round, the standings, the crosstable and the bracket, and the final protocol once it is signed — "signed"
+meaning the tournament is finished (004 §6.2.1, §6.2.3: the chief judge and the chief secretary sign it at the
+end). Every other document, and the draft final protocol, only for the tournament's accredited officials.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.http import Http404
+from django.utils import translation
+
+from protocols import data as d
+from protocols import render
+from protocols.models import Document, Kind
+from tournaments.models import ELIMINATION_SYSTEMS, Match, Round, Stage, System, Tournament
+from tournaments.permissions import is_official
+
+DOCUMENT_LANGUAGE = settings.LANGUAGE_CODE  # documents are filed in Russian whatever the reader's UI language
+
+
+@dataclass(frozen=True)
+class Spec:
+    kind: str
+    build: Callable[[Tournament, str], object]  # raises Http404 for a key that names nothing
+    render: Callable[..., bytes]
+    public: Callable[[Tournament, str], bool]
+
+
+def _round(t: Tournament, key: str) -> Round:
+    try:
+        return Round.objects.select_related("stage", "tournament").get(tournament=t, number=int(key))
+    except (ValueError, Round.DoesNotExist) as exc:
+        raise Http404 from exc
+
+
+def _match(t: Tournament, key: str) -> Match:
+    try:
+        return Match.objects.select_related(
+            "round__tournament",
+            "round__stage",
+            "player1__person",
+            "player2__person",
+            "winner__person",
+            "protocol",
+        ).get(round__tournament=t, pk=int(key), player2__isnull=False)
+    except (ValueError, Match.DoesNotExist) as exc:
+        raise Http404 from exc
+
+
+def _stage(t: Tournament, key: str) -> Stage:
+    try:
+        stage = Stage.objects.select_related("tournament").get(tournament=t, number=int(key))
+    except (ValueError, Stage.DoesNotExist) as exc:
+        raise Http404 from exc
+    if stage.system not in ELIMINATION_SYSTEMS or not stage.plan.get("players"):
+        raise Http404
+    return stage
+
+
+def _protest(t: Tournament, key: str):
+    from judging.models import Protest
+
+    try:
+        return Protest.objects.select_related(
+            "tournament",
+            "match__round",
+            "match__player1__person",
+            "match__player2__person",
+            "protester__person",
+        ).get(tournament=t, pk=int(key))
+    except (ValueError, Protest.DoesNotExist) as exc:
+        raise Http404 from exc
+
+
+def _crosstable(t: Tournament) -> d.CrosstableData:
+    data = d.crosstable_data(t)
+    if data is None:
+        raise Http404
+    return data
+
+
+def _whole(build: Callable[[Tournament], object]) -> Callable[[Tournament, str], object]:
+    def inner(t: Tournament, key: str) -> object:
+        if key:
+            raise Http404
+        return build(t)
+
+    return inner
+
+
+def _never(t: Tournament, key: str) -> bool:
+    return False
+
+
+def _always(t: Tournament, key: str) -> bool:
+    return True
+
+
+def _published_round(t: Tournament, key: str) -> bool:
+    return _round(t, key).is_public
+
+
+def _signed(t: Tournament, key: str) -> bool:
+    return t.status == Tournament.Status.FINISHED
+
+
+SPECS: dict[str, Spec] = {
+    s.kind: s
+    for s in (
+        Spec(Kind.PAIRINGS, lambda t, k: d.pairings_data(_round(t, k)), render.pairings, _published_round),
+        Spec(Kind.MATCH, lambda t, k: d.match_protocol_data(_match(t, k)), render.match_protocol, _never),
+        Spec(
+            Kind.ROUND_PROTOCOLS,
+            lambda t, k: d.round_protocols_data(_round(t, k)),
+            render.round_protocols,
+            _never,
+        ),
+        Spec(Kind.STANDINGS, _whole(d.standings_data), render.standings_doc, _always),
+        Spec(Kind.CROSSTABLE, _whole(_crosstable), render.crosstable, _always),
+        Spec(Kind.BRACKET, lambda t, k: d.bracket_data(_stage(t, k)), render.bracket, _always),
+        Spec(Kind.REGISTRATION, _whole(d.registration_data), render.registration, _never),
+        Spec(
+            Kind.PROTEST,
+            lambda t, k: d.protest_decision_data(_protest(t, k)),
+            render.protest_decision,
+            _never,
+        ),
+        Spec(Kind.SANCTIONS, _whole(d.sanctions_data), render.sanctions, _never),
+        Spec(Kind.FINAL, _whole(d.final_protocol_data), render.final_protocol, _signed),
+    )
+}
+
+
+def spec(kind: str) -> Spec:
+    try:
+        return SPECS[kind]
+    except KeyError as exc:
+        raise Http404 from exc
+
+
+def can_read(user, t: Tournament, kind: str, key: str) -> bool:
+    """Officials read everything; others only a public document (see the module's docstring)."""
+    return is_official(user, t) or spec(kind).public(t, key)
+
+
+def build_data(t: Tournament, kind: str, key: str) -> object:
+    with translation.override(DOCUMENT_LANGUAGE):
+        return spec(kind).build(t, key)
+
+
+def latest(t: Tournament, kind: str, key: str, data_hash: str) -> Document | None:
+    """The newest document made (or being made) from exactly this data."""
+    return (
+        Document.objects.filter(tournament=t, kind=kind, key=key, data_hash=data_hash)
+        .exclude(status=Document.Status.FAILED)
+        .first()
+    )
+
+
+def request_document(t: Tournament, kind: str, key: str, user=None) -> Document:
+    """The document for the current data: the one already made, or a new one queued for generation."""
+    from protocols.tasks import generate
+
+    data_hash = d.fingerprint(build_data(t, kind, key))
+    found = latest(t, kind, key, data_hash)
+    if found is not None:
+        return found
+    doc = Document.objects.create(
+        tournament=t,
+        kind=kind,
+        key=key,
+        data_hash=data_hash,
+        requested_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        generate.delay(doc.pk)  # in-process: the PDF is made now
+    else:
+        # A worker must see the row: queue after the commit (at once when no transaction is open).
+        transaction.on_commit(lambda: generate.delay(doc.pk))
+    doc.refresh_from_db()
+    return doc
+
+
+def render_document(
+    t: Tournament, kind: str, key: str, progress: render.Progress | None = None
+) -> tuple[bytes, str]:
+    """PDF bytes and the fingerprint of the data they show, in the documents' language."""
+    with translation.override(DOCUMENT_LANGUAGE):
+        data = spec(kind).build(t, key)
+        return spec(kind).render(data, progress=progress), d.fingerprint(data)
+
+
+def available(t: Tournament, official: bool) -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """The documents to list on the tournament's documents page: [(section, [(title, kind, key)])]."""
+    from django.utils.translation import gettext as _
+
+    general: list[tuple[str, str, str]] = [(str(Kind.STANDINGS.label), Kind.STANDINGS, "")]
+    stages = list(t.stages.all())
+    if any(s.system == System.ROUND_ROBIN for s in stages):
+        general.append((str(Kind.CROSSTABLE.label), Kind.CROSSTABLE, ""))
+    for s in stages:
+        if s.system in ELIMINATION_SYSTEMS and s.plan.get("players"):
+            label = _("Bracket: %(s)s") % {
+                "s": s.get_kind_display() if s.kind != "main" else s.get_system_display()
+            }
+            general.append((label, Kind.BRACKET, str(s.number)))
+    if official or t.status == Tournament.Status.FINISHED:
+        general.append((str(Kind.FINAL.label), Kind.FINAL, ""))
+    if official:
+        general.append((str(Kind.REGISTRATION.label), Kind.REGISTRATION, ""))
+        general.append((str(Kind.SANCTIONS.label), Kind.SANCTIONS, ""))
+    sections = [(_("Tournament"), general)]
+    rounds = t.round_set.order_by("number")
+    if not official:
+        rounds = rounds.exclude(status=Round.Status.DRAFT)
+    round_docs = []
+    for r in rounds:
+        round_docs.append((_("Round %(n)s: pairings") % {"n": r.number}, Kind.PAIRINGS, str(r.number)))
+        if official:
+            round_docs.append(
+                (_("Round %(n)s: match protocols") % {"n": r.number}, Kind.ROUND_PROTOCOLS, str(r.number))
+            )
+    if round_docs:
+        sections.append((_("Rounds"), round_docs))
+    if official:
+        from judging.models import Protest
+
+        protests = [
+            (_("Protest № %(n)s") % {"n": pr.pk}, Kind.PROTEST, str(pr.pk))
+            for pr in Protest.objects.filter(tournament=t).order_by("filed_at", "pk")
+        ]
+        if protests:
+            sections.append((_("Protests"), protests))
+    return sections
