@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "tournaments",
     "judging",
     "protocols",
+    "records",
 ]
 
 MIDDLEWARE = [

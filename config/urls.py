@@ -9,5 +9,6 @@ urlpatterns = [
     path("", include("registration.urls")),
     path("", include("judging.urls")),
     path("", include("protocols.urls")),
+    path("", include("records.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -1,0 +1,68 @@
+"""The records' part of the tournament pages: the round page's list and notice, the result page's link."""
+
+from __future__ import annotations
+
+from django import template
+
+from records import access, manager
+from records.models import Record
+from tournaments.models import Match, Round, Tournament
+from tournaments.permissions import is_official
+
+register = template.Library()
+
+
+@register.inclusion_tag("records/_round_records.html", takes_context=True)
+def round_records(context, tournament: Tournament, rnd: Round) -> dict:
+    """Matches of the round with a record (replay for whoever may see it, the verdict for officials and the
+    players), a notice for officials on records that break the rules or disagree with the entered result, and
+    the attach link for a player of a match in this round."""
+    user = context["request"].user
+    official = is_official(user, tournament)
+    records = {
+        r.match_id: r
+        for r in Record.objects.filter(match__round=rnd, superseded_at__isnull=True).select_related("verdict")
+    }
+    rows, flagged = [], 0
+    matches = rnd.matches.select_related("player1__person", "player2__person", "round__tournament")
+    for match in matches:
+        record = records.get(match.pk)
+        if record is None:
+            if access.is_player(user, match) and access.can_attach(user, match):
+                rows.append({"match": match, "record": None, "attach": True})
+            continue
+        record.match = match
+        sees = official or access.is_player(user, match)
+        if not sees and not access.can_replay(user, match):
+            continue
+        verdict = manager.current_verdict(record)
+        agreement = manager.agreement(record, verdict)
+        bad = verdict is not None and (not verdict.valid or agreement.flagged)
+        flagged += bool(official and bad)
+        rows.append(
+            {
+                "match": match,
+                "record": record,
+                "verdict": verdict if sees else None,
+                "agreement": agreement if sees else None,
+                "sees": sees,
+                "attach": access.can_attach(user, match) and sees,
+            }
+        )
+    return {"t": tournament, "rows": rows, "flagged": flagged, "official": official}
+
+
+@register.inclusion_tag("records/_match_link.html", takes_context=True)
+def match_record_link(context, tournament: Tournament, match: Match) -> dict:
+    user = context["request"].user
+    record = match.records.filter(superseded_at__isnull=True).select_related("verdict").first()
+    verdict = manager.current_verdict(record) if record else None
+    return {
+        "t": tournament,
+        "match": match,
+        "record": record,
+        "verdict": verdict,
+        "agreement": manager.agreement(record, verdict) if record else None,
+        "sees": access.can_see_verdict(user, match),
+        "attach": access.can_attach(user, match),
+    }
