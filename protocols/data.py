@@ -208,7 +208,7 @@ def games_from_record(record: str, match_length: int) -> tuple[GameLine, ...] | 
 
     try:
         parsed = matfile.parse_mat(record)
-    except matfile.MatFileError:
+    except matfile.MatParseError:
         return None
     lines = []
     for game in parsed.games:
@@ -341,7 +341,7 @@ def _columns(keys: list[str]) -> tuple[Column, ...]:
 def _as_of(t: Tournament) -> str:
     last = t.round_set.filter(status=Round.Status.FINISHED).order_by("-number").first()
     if t.status == Tournament.Status.FINISHED:
-        return _("final")
+        return _("final standings")
     if last is None:
         return _("before the first round")
     return _("after round %(n)s") % {"n": last.number}

@@ -96,6 +96,9 @@ class NumberedCanvas(Canvas):
     """Keeps every page until the end so each can say "page X of Y"."""
 
     def __init__(self, *args, footer_left: str = "", **kwargs) -> None:
+        # Start in the shipped font, so not even an unused Helvetica is referenced.
+        kwargs.setdefault("initialFontName", FONT)
+        kwargs.setdefault("initialFontSize", 9)
         super().__init__(*args, **kwargs)
         self._pages: list[dict] = []
         self._footer_left = footer_left

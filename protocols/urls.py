@@ -1,4 +1,12 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from protocols import views
 
 app_name = "protocols"
-urlpatterns: list = []
+urlpatterns = [
+    path("t/<int:pk>/documents/", views.document_list, name="list"),
+    path("t/<int:pk>/documents/<slug:kind>/", views.document, name="document"),
+    path("t/<int:pk>/documents/<slug:kind>/<int:key>/", views.document, name="document_key"),
+    path("documents/<int:doc_pk>/status/", views.document_status, name="status"),
+    path("documents/<int:doc_pk>/file/", views.download, name="download"),
+]
