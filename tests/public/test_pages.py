@@ -1,0 +1,153 @@
+"""Crosstable, brackets drawn as SVG, a participant's page, the venue screen and the home page's live block,
+after whole tournaments played through the secretary's path; nothing private on any public page."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+from django.urls import reverse
+
+from judging.models import Sanction
+from tests.factories import make_tournament, play_out
+from tests.public.helpers import build_hand_swiss
+
+pytestmark = pytest.mark.django_db
+
+
+def _played(client, secretary, **settings):
+    t = make_tournament(secretary, players=settings.pop("players", 6), **settings)
+    client.force_login(secretary)
+    play_out(client, t, seed=3)
+    client.logout()
+    return t
+
+
+def test_the_round_robin_crosstable_has_every_result_twice(client, secretary):
+    t = _played(client, secretary, system="round_robin", players=5)
+    response = client.get(reverse("tournaments:crosstable", args=[t.pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    table = html[html.index('id="crosstable"') :]
+    # 5 players: 10 matches, each shown from both sides as a 1 and a 0; the diagonal is blank.
+    assert len(re.findall(r'<span class="won" title="\d+:\d+">1</span>', table)) == 10
+    assert len(re.findall(r'<span class="lost" title="\d+:\d+">0</span>', table)) == 10
+    assert table.count('class="diag"') == 5
+    csv = client.get(reverse("tournaments:crosstable", args=[t.pk]), {"_export": "csv"}).content.decode()
+    assert len(csv.strip().splitlines()) == 6
+
+
+def test_a_swiss_has_no_crosstable_and_no_bracket(client, secretary):
+    t = make_tournament(secretary, players=4)
+    assert client.get(reverse("tournaments:crosstable", args=[t.pk])).status_code == 404
+    assert client.get(reverse("tournaments:bracket", args=[t.pk])).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("system", "players", "bands"),
+    [
+        ("single_elimination", 6, ["Основная сетка", "Матч за третье место"]),
+        ("double_elimination", 6, ["Верхняя сетка", "Нижняя сетка", "Суперфинал"]),
+    ],
+)
+def test_elimination_brackets_are_drawn_as_svg(client, secretary, system, players, bands):
+    t = _played(client, secretary, system=system, players=players)
+    response = client.get(reverse("tournaments:bracket", args=[t.pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.count("<svg") == 1 and 'class="bracket"' in html
+    for band in bands:
+        assert band in html
+    data = client.get(f"/api/tournaments/{t.pk}/brackets").json()
+    assert len(data) == 1 and data[0]["finished"] is True
+    # Every match of the engine is a box; every decided one names its winner in bold.
+    for m in data[0]["matches"]:
+        assert f'data-match="{m["id"]}"' in html
+    champion = next(p for p in data[0]["places"] if p["place"] == 1)
+    assert champion["participant"] in {m["winner"] for m in data[0]["matches"]}
+    assert 'class="name winner"' in html
+
+
+def test_the_playoff_of_a_mixed_event_is_drawn_and_its_groups_have_crosstables(client, secretary):
+    t = _played(client, secretary, system="mixed", players=8, group_count=2, qualifiers_per_group=2)
+    html = client.get(reverse("tournaments:bracket", args=[t.pk])).content.decode()
+    assert "Плей-офф" in html and "<svg" in html
+    html = client.get(reverse("tournaments:crosstable", args=[t.pk])).content.decode()
+    assert "Группа A" in html and "Группа B" in html
+    rows = client.get(f"/api/tournaments/{t.pk}/standings").json()["rows"]
+    assert [r["place"] for r in rows][:2] == [1, 2]
+    assert {r["group"] for r in rows[4:]} == {"A", "B"}
+
+
+def test_a_participants_page_shows_his_matches_and_sanctions_and_nothing_private(client, secretary):
+    t, p = build_hand_swiss(secretary)
+    Sanction.objects.create(person=p["e"].person, tournament=t, kind="warning", clause="003", facts="секрет")
+    Sanction.objects.create(person=p["e"].person, tournament=t, kind="removal", clause="004 §5.7.3")
+    response = client.get(reverse("tournaments:participant", args=[t.pk, p["e"].pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Давыдов" in html and "Клуб «Шеш-беш»" in html
+    matches = html[html.index('id="matches"') :]
+    assert matches.count("<tr>") == 4  # header + the bye, the win over b and the technical loss to a
+    assert "Бабаян" in matches and "Алиев" in matches and "техническое поражение" in matches
+    assert "предупреждение" in html and "004 §5.7.3" in html
+    assert "секрет" not in html  # the facts stay with the panel
+    assert "Протесты" in html
+
+
+def test_no_public_page_or_api_answer_shows_a_date_of_birth(client, secretary):
+    t, p = build_hand_swiss(secretary)
+    urls = [
+        reverse("tournaments:detail", args=[t.pk]),
+        reverse("tournaments:participants", args=[t.pk]),
+        reverse("tournaments:standings", args=[t.pk]),
+        reverse("tournaments:standings", args=[t.pk]) + "?_export=csv",
+        reverse("tournaments:round", args=[t.pk, 1]),
+        reverse("tournaments:round_live", args=[t.pk, 1]),
+        reverse("tournaments:home_live", args=[t.pk]),
+        reverse("tournaments:screen", args=[t.pk]),
+        f"/api/tournaments/{t.pk}",
+        f"/api/tournaments/{t.pk}/participants",
+        f"/api/tournaments/{t.pk}/standings",
+        f"/api/tournaments/{t.pk}/rounds/1",
+    ] + [reverse("tournaments:participant", args=[t.pk, x.pk]) for x in p.values()]
+    urls += [f"/api/tournaments/{t.pk}/participants/{x.pk}" for x in p.values()]
+    births = [x.person.birth_date for x in p.values()]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        body = response.content.decode()
+        for born in births:
+            for shown in (born.isoformat(), born.strftime("%d.%m.%Y"), born.strftime("%d.%m.%y")):
+                assert shown not in body, (url, shown)
+        assert "birth" not in body, url
+
+
+def test_the_venue_screen_cycles_through_pairings_and_standings(client, secretary):
+    t, _p = build_hand_swiss(secretary)
+    html = client.get(reverse("tournaments:screen", args=[t.pk]), {"cycle": "15"}).content.decode()
+    assert 'data-cycle="15"' in html
+    assert html.count('class="screen-panel"') == 2
+    assert reverse("tournaments:round_live", args=[t.pk, 3]) in html  # the last public round, not the draft
+    assert client.get(reverse("tournaments:screen", args=[t.pk]), {"cycle": "1"}).status_code == 400
+    assert client.get(reverse("tournaments:screen", args=[t.pk]), {"cycle": "abc"}).status_code == 400
+
+
+def test_the_home_page_loads_its_live_block_with_progress_and_leaders(client, secretary):
+    t, _p = build_hand_swiss(secretary)
+    html = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
+    assert reverse("tournaments:home_live", args=[t.pk]) in html
+    live = client.get(reverse("tournaments:home_live", args=[t.pk])).content.decode()
+    assert "Тур 3" in live and "Результаты: 3 из 3." in live
+    assert live.index("Алиев") < live.index("Васильев")
+
+
+def test_an_unknown_participant_or_one_of_another_tournament_is_a_404(client, secretary):
+    t, p = build_hand_swiss(secretary)
+    other = make_tournament(
+        secretary, players=1, start_date=datetime.date(2027, 1, 1), end_date=datetime.date(2027, 1, 1)
+    )
+    stranger = other.participants.get()
+    assert client.get(reverse("tournaments:participant", args=[t.pk, stranger.pk])).status_code == 404
+    assert client.get(f"/api/tournaments/{t.pk}/participants/{stranger.pk}").status_code == 404
