@@ -55,9 +55,9 @@ class SanctionQuerySet(models.QuerySet):
         A disqualification for a period is in force from ``starts_on`` to ``ends_on`` inclusive; one without
         an end date or count is in force until lifted (``lifted_at``). One for a number of tournaments is in
         force while fewer than that many other tournaments (not the one it was given in) have had their first
-        day on or after ``starts_on`` and before ``on``; one for a number of matches, while fewer than that many rounds have started since
-        ``starts_on`` (before ``on``) in the other tournaments held in that time — the matches he could have
-        played.
+        day on or after ``starts_on`` and before ``on``. One for a number of matches is in force while fewer
+        than that many rounds have started since ``starts_on`` (before ``on``) in the other tournaments: the
+        matches he could have played.
         """
         from tournaments.models import Round, Tournament
 

@@ -1,4 +1,4 @@
-"""The judging panel rules on a protest (004 §5.10, §5.11): accept or not, then upheld or dismissed, finally."""
+"""The judging panel rules on a protest (004 §5.10, §5.11): accept or not, then upheld or dismissed."""
 
 from __future__ import annotations
 
