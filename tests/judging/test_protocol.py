@@ -1,4 +1,4 @@
-"""Match protocols (003, 004 §6.2.3 item 4): the winner hands it in, the opponent signs, the secretary certifies."""
+"""Match protocols (003, 004 §6.2.3 item 4): handed in by the winner, signed, certified."""
 
 from __future__ import annotations
 
