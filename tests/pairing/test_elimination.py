@@ -107,7 +107,7 @@ def test_single_elimination_gives_every_participant_a_final_place(
 @settings(max_examples=700, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
-    n=st.integers(2, 40),
+    n=st.integers(2, 70),
     reset=st.booleans(),
     random_draw=st.booleans(),
     withdraw=st.booleans(),
@@ -139,6 +139,17 @@ def test_double_elimination_nobody_is_out_before_a_second_loss(seed, n, reset, r
         ranges = sorted((p["place"], p["place_to"]) for p in b.places)
         covered = [x for lo, hi in set(ranges) for x in range(lo, hi + 1)]
         assert sorted(covered) == list(range(1, n + 1))
+    if not withdraw:
+        # crossover drops (004 §1.4.5): no rematch in the first half of the lower rounds
+        k = b.size.bit_length() - 1
+        met: set[frozenset] = set()
+        for m in sorted(b.matches, key=lambda m: m.round):
+            if m.bye or None in m.players:
+                continue
+            pair = frozenset(m.players)
+            if m.bracket == "lower" and int(m.id[1:].split("-")[0]) <= k - 1:
+                assert pair not in met, f"early lower-bracket rematch in {m.id}"
+            met.add(pair)
     # the reset match exists only when the lower-bracket champion won the first grand final
     f1 = next(m for m in b.matches if m.id == "F-1")
     has_reset = any(m.id == "F-2" for m in b.matches)

@@ -198,16 +198,21 @@ def _knockout(
 
 
 def _drop_order(losers: list[Src], t: int) -> list[Src]:
-    """Order in which losers of upper round t (>= 2) meet the lower bracket: 004 §1.4.5.
+    """Order in which the losers of upper round t (>= 2) meet the lower bracket: 004 §1.4.5.
 
-    Alternately reversed and half-swapped, so that a dropped player does not meet at once a player he
-    has just beaten (the standard crossover of double-elimination charts).
+    Round 2 reversed; then odd rounds reversed within each half and even rounds with the halves
+    swapped. Each drop sends a player to the part of the lower bracket fed by the other side of the
+    upper bracket, so that he does not meet at once a player he has already met. Of the common
+    crossover patterns this one gave the fewest lower-bracket rematches in simulations with random
+    winners (16-128 players).
     """
     if len(losers) < 2:
         return list(losers)
-    if t % 2 == 0:
+    if t == 2:
         return list(reversed(losers))
     h = len(losers) // 2
+    if t % 2 == 1:
+        return list(reversed(losers[:h])) + list(reversed(losers[h:]))
     return losers[h:] + losers[:h]
 
 
