@@ -1,0 +1,49 @@
+"""schemathesis generates requests from the app's OpenAPI schema (the one served at /api/openapi.json:
+checked equal below) against the live server: valid ids, unknown ones, boundary and invalid values.
+No answer may be a 500 (``not_a_server_error``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+
+from api.api import api
+from tests.factories import make_tournament, make_user, play_out
+from tests.public.helpers import build_hand_swiss
+
+SCHEMA = json.loads(json.dumps(api.get_openapi_schema(path_prefix="/api/")))  # as served: string keys
+schema = schemathesis.openapi.from_dict(SCHEMA)
+
+
+@pytest.fixture
+def tournaments(live_server, transactional_db, client):
+    secretary = make_user("sec", can_create=True)
+    build_hand_swiss(secretary)
+    t = make_tournament(secretary, players=5, system="single_elimination", name="Олимпийка")
+    client.force_login(secretary)
+    play_out(client, t, seed=2)
+    return live_server.url
+
+
+def test_the_schema_used_is_the_one_served(live_server, transactional_db):
+    import requests
+
+    served = requests.get(f"{live_server.url}/api/openapi.json", timeout=10).json()
+    assert served == SCHEMA
+    assert set(served["paths"]) >= {
+        "/api/tournaments",
+        "/api/tournaments/{tid}/rounds/{number}",
+        "/api/tournaments/{tid}/standings",
+        "/api/tournaments/{tid}/brackets",
+        "/api/tournaments/{tid}/participants/{pid}",
+    }
+
+
+@schema.parametrize()
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+def test_the_api_never_answers_500(case, tournaments):
+    case.call_and_validate(base_url=tournaments, checks=[not_a_server_error])
