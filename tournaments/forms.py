@@ -105,6 +105,13 @@ class TournamentForm(forms.ModelForm):
             raise forms.ValidationError(_("From 1 to 120 minutes."))
         return value
 
+    def clean_protest_deposit(self):
+        # 004 §5.10: a deposit only when the regulation sets one; empty means none.
+        value = self.cleaned_data.get("protest_deposit") or 0
+        if value < 0:
+            raise forms.ValidationError(_("The deposit cannot be negative."))
+        return value
+
     def clean_bye_points(self):
         value = self.cleaned_data["bye_points"]
         if value < 0 or value > 1:

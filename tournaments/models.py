@@ -106,7 +106,12 @@ class Tournament(models.Model):
     protest_window_minutes = models.PositiveSmallIntegerField(_("protest window, minutes"), default=10)
     # 004 §5.10: the regulation may set a deposit for a protest, returned when the protest is upheld.
     protest_deposit = models.DecimalField(
-        _("protest deposit"), max_digits=9, decimal_places=2, default=0, help_text=_("0: no deposit.")
+        _("protest deposit"),
+        max_digits=9,
+        decimal_places=2,
+        default=0,
+        blank=True,
+        help_text=_("Empty or 0: no deposit."),
     )
     min_age = models.PositiveSmallIntegerField(_("minimum age"), default=18)
     bye_points = models.DecimalField(_("points for a bye"), max_digits=3, decimal_places=1, default=1)
