@@ -1,0 +1,79 @@
+"""In a real browser: a visitor reads the standings and a participant's page on a phone; a secretary enters
+a result in one browser while the public round page open in another shows it without a reload."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tests.factories import make_tournament, make_user
+from tests.public.helpers import build_hand_swiss
+from tournaments import draw
+from tournaments.models import Round
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _fits_the_screen(page) -> bool:
+    # The page never scrolls sideways: wide tables scroll inside their own box.
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_a_visitor_reads_the_standings_and_a_participants_page_on_a_phone(live_server, phone):
+    secretary = make_user("sec", can_create=True)
+    t, p = build_hand_swiss(secretary)
+    page = phone.new_page()
+    page.goto(live_server.url + reverse("tournaments:standings", args=[t.pk]))
+    table = page.locator("#standings")
+    expect(table).to_be_visible()
+    expect(table.locator("tbody tr").first).to_contain_text("Алиев")
+    expect(table.locator("tbody tr").nth(1)).to_contain_text("Васильев")
+    expect(page.locator("#teams")).to_contain_text("Юг")
+    assert _fits_the_screen(page)
+    # Sorting by a column is a link: the order changes.
+    page.locator("#standings thead th", has_text="участник").locator("a").click()
+    expect(page.locator("#standings tbody tr").first).to_contain_text("Алиев")
+    expect(page.locator("#standings tbody tr").nth(1)).to_contain_text("Бабаян")
+    # The participant's page from his name.
+    page.locator("#standings a", has_text="Гасанов").click()
+    expect(page.locator("h2", has_text="Гасанов")).to_be_visible()
+    matches = page.locator("#matches tbody tr")
+    expect(matches).to_have_count(3)
+    expect(matches.nth(0)).to_contain_text("Васильев")
+    expect(matches.nth(0)).to_contain_text("5 : 7")
+    expect(page.locator(".summary")).to_contain_text("4")
+    assert _fits_the_screen(page)
+
+
+def test_a_result_entered_by_the_secretary_appears_on_the_open_round_page_without_reload(
+    live_server, browser, desktop, phone
+):
+    secretary = make_user("sec", can_create=True)
+    t = make_tournament(secretary, players=6)
+    rnd = draw.draw_round(t, secretary)
+    Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
+    round_url = live_server.url + reverse("tournaments:round", args=[t.pk, 1])
+
+    spectator = phone.new_page()
+    spectator.goto(round_url)
+    row = spectator.locator("#pairings tbody tr[data-table='1']")
+    expect(row).to_contain_text("не начат")
+    spectator.evaluate("window.__notReloaded = true")
+
+    official = desktop.new_page()
+    official.goto(
+        live_server.url + reverse("login") + "?next=" + reverse("tournaments:round", args=[t.pk, 1])
+    )
+    official.fill("#id_username", "sec")
+    official.fill("#id_password", "pw-sec")
+    official.locator("form button[type=submit], form input[type=submit]").last.click()
+    official.locator("#pairings tbody tr[data-table='1'] a.button").click()
+    official.fill("#id_score1", "7")
+    official.fill("#id_score2", "3")
+    official.get_by_role("button", name="Сохранить результат").click()
+    expect(official.locator(".messages")).to_contain_text("Результат сохранён")
+
+    expect(row).to_contain_text("7 : 3")
+    expect(row).to_contain_text("предварительный")
+    assert spectator.evaluate("window.__notReloaded === true")
