@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from judging.models import JudgingError, Protest
-from tournaments import draw
+from tournaments import draw, pairing
 from tournaments.models import ResultKind, Round
 
 KEEP = "keep"
@@ -46,6 +46,9 @@ def _redrawn(rnd: Round) -> dict[frozenset, str] | str:
         }
     except draw.DrawError as exc:
         return str(exc)
+    except pairing.PairingError:
+        # The bracket cannot be redrawn on these results (e.g. a later round was played on the old ones).
+        return _("The pairings cannot be drawn again on the corrected results.")
     finally:
         transaction.savepoint_rollback(sid)
 
@@ -137,7 +140,7 @@ def apply_with_next_round(protest: Protest, user, choice: str) -> list[str]:
     protest.next_round = REDRAW
     try:
         draw.draw_round(protest.tournament, user, expected_number=number, seed=seed, allow_rematches=allow)
-    except draw.DrawError as exc:
+    except (draw.DrawError, pairing.PairingError) as exc:
         return [
             _("Round %(n)s was dropped; it can be drawn when the results allow: %(e)s")
             % {"n": number, "e": exc}

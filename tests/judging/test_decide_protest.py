@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.db.models import Q
 from django.urls import reverse
 
 from judging.models import Protest
@@ -289,3 +290,43 @@ def test_a_round_played_after_the_protested_one_cannot_be_redrawn(
     else:
         assert response.status_code == 400
         assert _snapshot(running) == before
+
+
+def test_in_a_bracket_an_upheld_protest_redraws_the_next_round_and_the_new_winner_advances(
+    client, secretary, chief_judge, participant_user
+):
+    from tests.judging.conftest import make_running
+
+    with frozen(at(-60)):
+        t = make_running(secretary, chief_judge, participant_user, players=8, system="single_elimination")
+    with frozen(at(0)):
+        play(t, secretary, 1, winner_first=False)  # player 1 (ours, seed 1) loses his first match
+    p = _file(t, participant_user)
+    from tournaments import draw
+
+    with frozen(at(5)):
+        draw.draw_round(t, secretary, expected_number=2, seed=3)
+    me = t.participants.get(person__user=participant_user)
+    assert not Match.objects.filter(round__number=2, round__tournament=t, player1=me).exists()
+    client.force_login(chief_judge)
+    _review(client, t, p)
+    side = 1 if p.match.player1_id == me.pk else 2
+    data = dict(
+        upheld="1", reasons="Соперник нарушил правила", consequence="technical", winner_side=str(side)
+    )
+    assert _decide(client, t, p, action="decide", next_round="keep", **data).status_code == 400
+    assert _decide(client, t, p, action="decide", next_round="redraw", **data).status_code == 302
+    rnd2 = Round.objects.get(tournament=t, number=2)
+    assert rnd2.status == "draft"
+    assert rnd2.matches.filter(Q(player1=me) | Q(player2=me)).exists()
+
+
+def test_the_round_page_links_each_match_to_its_protocol_and_shows_its_state(
+    client, running, participant_user
+):
+    client.force_login(participant_user)
+    with frozen(at(3)):
+        text = client.get(reverse("tournaments:round", args=[running.pk, 1])).content.decode()
+    m = match_of(running, running.participants.get(person__user=participant_user), 1)
+    assert reverse("judging:match", args=[running.pk, m.pk]) in text
+    assert "предварительный" in text
