@@ -68,6 +68,8 @@ def geometry(discipline: str) -> dict:
         "leftHalfX": LEFT + 3 * PW,
         "rightHalfX": LEFT + 9 * PW + BAR,
         "discipline": discipline,
+        "pw": PW,
+        "depth": POINT_DEPTH,
     }
 
 
@@ -81,9 +83,10 @@ STYLE = """
 .num{font:11px sans-serif;text-anchor:middle;fill:#1d2433}.num2{fill:#8a1c1c}
 .die{stroke:#333;stroke-width:1.5}.die.s1{fill:#fbfaf5}.die.s2{fill:#262a33}
 .pip.s1{fill:#1d2433}.pip.s2{fill:#fbfaf5}
-.cube{fill:#fff;stroke:#1d2433;stroke-width:2}.cube.off{fill:#ddd;stroke:#999;stroke-dasharray:4 3}
+.cube{fill:#fff;stroke:#1d2433;stroke-width:2}.cube.crawford{fill:#ddd;stroke:#999;stroke-dasharray:4 3}
 .cubev{font:bold 16px sans-serif;text-anchor:middle;dominant-baseline:central;fill:#1d2433}
 .traylabel{font:10px sans-serif;fill:#efe2c4;text-anchor:middle}
+.moved-from{fill:#f2c14e;fill-opacity:.35}.moved-to{fill:#2e9e5b;fill-opacity:.35}
 """.strip()
 
 PIPS = {
@@ -112,7 +115,7 @@ def _die(out: list[str], x: float, y: float, value: int, side: int) -> None:
         out.append(f'<circle class="pip s{side}" cx="{x + dx * 9:.1f}" cy="{y + dy * 9:.1f}" r="3.4"/>')
 
 
-def board_svg(snap: dict, discipline: str, title: str = "") -> str:
+def board_svg(snap: dict, discipline: str, title: str = "", prev: dict | None = None) -> str:
     """The whole picture for one snapshot (a row of records.manager.snapshots)."""
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {WIDTH} {HEIGHT}" '
@@ -138,15 +141,43 @@ def board_svg(snap: dict, discipline: str, title: str = "") -> str:
         out.append(f'<text class="num" x="{x:.1f}" y="{y1}">{p}</text>')
         out.append(f'<text class="num num2" x="{x:.1f}" y="{y2}">{other_number(p, discipline)}</text>')
     out.append('<g class="checkers">')
-    out.extend(checker_elements(snap))
+    out.extend(checker_elements(snap, prev))
     out.append("</g>")
     out.append("</svg>")
     return "".join(out)
 
 
-def checker_elements(snap: dict) -> list[str]:
-    """Checkers, borne-off checkers, dice and cube of one snapshot: what changes from step to step."""
+def moved_points(snap: dict, prev: dict | None) -> tuple[list[int], list[int]]:
+    """Points the last play left from and arrived at (the mover's checkers fewer / more than before)."""
+    if (
+        prev is None
+        or prev["game"] != snap["game"]
+        or snap.get("kind") != "roll"
+        or snap.get("side") not in (1, 2)
+    ):
+        return [], []
+    sign = 1 if snap["side"] == 1 else -1
+    before, after = prev["board"], snap["board"]
+    left = [p for p in range(1, 25) if sign * after[p - 1] < sign * before[p - 1]]
+    arrived = [p for p in range(1, 25) if sign * after[p - 1] > sign * before[p - 1]]
+    return left, arrived
+
+
+def _mark(out: list[str], point: int, cls: str) -> None:
+    x, top_row = point_x(point), point >= 13
+    y = TOP if top_row else BOTTOM - POINT_DEPTH
+    out.append(f'<rect class="{cls}" x="{x - PW / 2:.1f}" y="{y}" width="{PW}" height="{POINT_DEPTH}"/>')
+
+
+def checker_elements(snap: dict, prev: dict | None = None) -> list[str]:
+    """Checkers, borne-off checkers, dice and cube of one snapshot: what changes from step to step.
+    ``prev`` (the snapshot before) marks the points the last play left from and arrived at."""
     out: list[str] = []
+    left, arrived = moved_points(snap, prev)
+    for p in left:
+        _mark(out, p, "moved-from")
+    for p in arrived:
+        _mark(out, p, "moved-to")
     board = snap["board"]
     for p in range(1, 25):
         n = board[p - 1]
@@ -174,7 +205,7 @@ def checker_elements(snap: dict) -> list[str]:
         _die(out, cx + 22, MID, dice[1], side)
     owner = snap.get("owner", 0)
     cy = {0: MID, 1: BOTTOM - 24, 2: TOP + 24}.get(owner, MID)
-    cls = "cube off" if snap.get("crawford") else "cube"
+    cls = "cube crawford" if snap.get("crawford") else "cube"
     out.append(f'<rect class="{cls}" x="8" y="{cy - 18}" width="36" height="36" rx="5"/>')
     out.append(f'<text class="cubev" x="26" y="{cy}">{snap.get("cube", 1)}</text>')
     return out

@@ -71,12 +71,14 @@ class Record(models.Model):
         """The record's column (1 or 2) holding the match's player ``match_side``."""
         return self.player1_side if match_side == 1 else 3 - self.player1_side
 
-    def name_of_side(self, record_side: int | None) -> str:
+    def name_of_side(self, record_side: int | None, short: bool = False) -> str:
         """The match player who sits in the record's column ``record_side``."""
         if record_side not in (1, 2):
             return ""
         player = self.match.player1 if record_side == self.player1_side else self.match.player2
-        return str(player) if player else ""
+        if player is None:
+            return ""
+        return player.person.short_name if short else str(player)
 
 
 class Verdict(models.Model):

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 import rules_core
 from records import access, board, manager
+from records import findings as texts
 from records.forms import AttachForm
 from records.models import Record
 from tournaments.models import Match
@@ -44,6 +45,8 @@ def match_record(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
             findings.append(
                 {
                     **f,
+                    "message": texts.message(f.get("message", "")),
+                    "expected": texts.expected(f.get("expected")),
                     "who": record.name_of_side(f.get("side")),
                     "step": steps.get((f.get("game"), f.get("move"), f.get("side"))),
                 }
@@ -124,10 +127,7 @@ def replay(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         return redirect("tournaments:round", pk=pk, number=match.round.number)
     step = _int(request.GET.get("step"), 0)
     step = max(0, min(step, len(rows) - 1))
-    names = [
-        record.name_of_side(1) or record.record_players[0],
-        record.name_of_side(2) or record.record_players[1],
-    ]
+    names = [record.name_of_side(side, short=True) or record.record_players[side - 1] for side in (1, 2)]
     games = [{"game": s["game"], "step": i} for i, s in enumerate(rows) if s["kind"] == "start"]
     starts = [g["step"] for g in games]
     nav = {
@@ -146,7 +146,9 @@ def replay(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         "step": step,
         "names": names,
         "games": games,
-        "svg": mark_safe(board.board_svg(rows[step], tournament.discipline, _("Board"))),  # noqa: S308 - built from ints
+        "svg": mark_safe(
+            board.board_svg(rows[step], tournament.discipline, _("Board"), rows[step - 1] if step else None)
+        ),  # noqa: S308 - built from ints
         "geometry": board.geometry(tournament.discipline),
         "nav": nav,
         "labels": labels,

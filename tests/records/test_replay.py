@@ -158,7 +158,7 @@ def test_the_cube_and_the_crawford_flag_are_shown(client, secretary, chief_judge
     y = float(cube[0].get("y"))
     assert (y > board.MID) == (s.cube_owner == 1)
     _svg, page = get_svg(client, match, crawford[0])
-    assert "Партия Кроуфорда: без куба" in page
+    assert "Партия Кроуфорда: без куба" in page and 'class="cube crawford"' in page
 
 
 def test_an_out_of_range_or_bad_step_shows_the_nearest_end(client, match, participant_user, secretary):

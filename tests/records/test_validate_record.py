@@ -7,6 +7,7 @@ import html
 
 from django.urls import reverse
 
+from records import findings as texts
 from records import manager, tasks
 from records.models import Record, Verdict
 from rules_core import parse_mat, validate_record, write_mat
@@ -134,7 +135,10 @@ def test_an_illegal_record_shows_each_finding_with_game_move_side_and_clause(
     assert first["rule"].startswith("004 §5.4")
     page = record_page(client, match)
     assert "Запись нарушает правила" in page
-    assert first["rule"] in page and first["message"] in page and first["expected"][:40] in page
+    # rules_core's English phrases are shown in Russian.
+    assert first["rule"] in page and texts.message(first["message"]) in page
+    assert texts.expected(first["expected"])[:40] in page
+    assert "ход " in texts.message(first["message"]) and "один из" in texts.expected(first["expected"])
     # The side is named by the match player, and the finding links to the board at that play.
     assert "Player Test" in page
     assert reverse("records:replay", args=[match.round.tournament_id, match.pk]) + "?step=" in page

@@ -42,8 +42,18 @@
     el("rect", {"class": "die s" + side, x: x - 17, y: y - 17, width: 34, height: 34, rx: 6});
     (PIPS[v] || []).forEach(function (p) { el("circle", {"class": "pip s" + side, cx: x + p[0] * 9, cy: y + p[1] * 9, r: 3.4}); });
   }
-  function draw(s) {
+  function mark(p, cls) {
+    var top = p >= 13;
+    el("rect", {"class": cls, x: (geo.points[String(p)] - geo.pw / 2).toFixed(1), y: top ? geo.top : geo.bottom - geo.depth,
+      width: geo.pw, height: geo.depth});
+  }
+  function draw(s, prev) {
     while (layer.firstChild) layer.removeChild(layer.firstChild);
+    if (prev && prev.game === s.game && s.kind === "roll" && (s.side === 1 || s.side === 2)) {
+      var sign = s.side === 1 ? 1 : -1, q;
+      for (q = 1; q <= 24; q++) if (sign * s.board[q - 1] < sign * prev.board[q - 1]) mark(q, "moved-from");
+      for (q = 1; q <= 24; q++) if (sign * s.board[q - 1] > sign * prev.board[q - 1]) mark(q, "moved-to");
+    }
     for (var p = 1; p <= 24; p++) {
       var n = s.board[p - 1];
       if (n) checkers(geo.points[String(p)], stack(Math.abs(n), p >= 13), n > 0 ? 1 : 2);
@@ -61,7 +71,7 @@
       die(cx + 22, geo.mid, s.dice[1], s.side);
     }
     var cy = s.owner === 1 ? geo.bottom - 24 : s.owner === 2 ? geo.top + 24 : geo.mid;
-    el("rect", {"class": s.crawford ? "cube off" : "cube", x: 8, y: cy - 18, width: 36, height: 36, rx: 5});
+    el("rect", {"class": s.crawford ? "cube crawford" : "cube", x: 8, y: cy - 18, width: 36, height: 36, rx: 5});
     el("text", {"class": "cubev", x: 26, y: cy}, String(s.cube));
   }
   function nameOf(side) { return side === 1 ? names[0] : side === 2 ? names[1] : labels.none; }
@@ -69,7 +79,7 @@
   function show(i) {
     step = Math.max(0, Math.min(rows.length - 1, i));
     var s = rows[step];
-    draw(s);
+    draw(s, step > 0 ? rows[step - 1] : null);
     info("ri-game", s.game);
     info("ri-move", s.move === null ? labels.none : s.move);
     info("ri-side", nameOf(s.side));

@@ -1,0 +1,81 @@
+"""In a real browser: the replay steps with the keys and the buttons, redraws the checkers of each position
+and jumps between games; the script raises no error."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from rules_core import replay, write_mat
+from rules_core.simulate import random_match
+from tests.browser.conftest import ARGS, chromium_path
+from tests.factories import make_user
+from tests.records.conftest import build
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def page():
+    path = chromium_path()
+    if path is None:
+        pytest.skip("chromium not found (install it: `make browser`, i.e. apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, headless=True, args=ARGS)
+        context = browser.new_context(locale="ru-RU", viewport={"width": 1200, "height": 900})
+        context.set_default_timeout(15_000)
+        yield context.new_page()
+        browser.close()
+
+
+def count(page, selector: str) -> int:
+    return page.evaluate(f"document.querySelectorAll('#replay-board {selector}').length")
+
+
+@pytest.mark.parametrize("discipline", ["long", "short"])
+def test_a_judge_steps_through_the_match_with_keys_and_buttons(live_server, page, discipline):
+    from records import manager
+
+    secretary = make_user("sec", can_create=True)
+    match = build(secretary, make_user("judge"), make_user("player"), discipline=discipline, length=5)
+    text = write_mat(random_match(discipline, 5, 3, players=("Player", "Игрок000")))
+    manager.attach(match, secretary, text, source="paste")
+    match.result_kind, match.score1, match.score2 = "played", 5, 0
+    match.final_at = timezone.now()  # a final match: the public may replay it
+    match.save()
+    snaps = replay(text, discipline)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    def on_board(i: int) -> int:
+        s = snaps[i]
+        return sum(abs(n) for n in s.board) + sum(s.bar)
+
+    page.goto(live_server.url + reverse("records:replay", args=[match.round.tournament_id, match.pk]))
+    from playwright.sync_api import expect
+
+    pos = page.locator("#replay-pos")
+    expect(pos).to_have_text(f"1 / {len(snaps)}")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(pos).to_have_text(f"3 / {len(snaps)}")
+    assert count(page, "circle.checker") == on_board(2)
+    expect(page.locator("#ri-play")).to_have_text(snaps[2].play or "—")
+    page.get_by_role("link", name="назад").click()
+    expect(pos).to_have_text(f"2 / {len(snaps)}")
+    page.keyboard.press("End")
+    last = len(snaps) - 1
+    expect(pos).to_have_text(f"{len(snaps)} / {len(snaps)}")
+    assert count(page, "circle.checker") == on_board(last)
+    assert count(page, "rect.off") == sum(snaps[last].off)
+    page.keyboard.press("Home")
+    page.keyboard.press("PageDown")
+    second_game = next((i for i, s in enumerate(snaps) if s.kind == "start" and s.game == 2), last)
+    expect(pos).to_have_text(f"{second_game + 1} / {len(snaps)}")
+    if second_game != last:
+        expect(page.locator("#ri-game")).to_have_text("2")
+        assert page.locator("#replay-game").input_value() == str(second_game)
+    assert errors == []
