@@ -8,7 +8,7 @@ PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/nardy
 REDIS_URL ?= redis://127.0.0.1:6379/14
 
-.PHONY: run test test-sqlite test-postgres install lint bench messages clean
+.PHONY: run test test-sqlite test-postgres install lint bench messages clean browser screenshots
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,14 @@ run: install messages
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-test: install messages
+# The browser tests drive Debian's chromium (Playwright's own download does not work here); CI runs as root.
+browser:
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+screenshots: install messages browser
+	$(PY) docs/make_screenshots.py
+
+test: install messages browser
 	$(MAKE) --no-print-directory test-sqlite
 	$(MAKE) --no-print-directory test-postgres
 

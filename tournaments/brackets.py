@@ -13,7 +13,7 @@ from html import escape
 
 BOX_W, BOX_H = 200, 46
 COL_GAP, ROW_GAP, BAND_GAP = 46, 14, 40
-TITLE_H = 26
+TITLE_H = 34
 PAD = 10
 
 ORDER = ["main", "upper", "lower", "final", "reset", "third_place", "classification"]

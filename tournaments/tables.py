@@ -19,6 +19,7 @@ from tournaments import standings
 from tournaments.models import Match
 
 NO_PLACE = 10**9  # removed players sort after everybody
+WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}  # hidden on a phone
 
 
 def participant_url(participant) -> str:
@@ -177,9 +178,9 @@ def standings_records(rows) -> list[dict]:
 class StandingsTable(tables.Table):
     place = tables.Column(verbose_name=_("place"), order_by=("place_sort", "name"))
     participant = tables.Column(verbose_name=_("participant"), order_by=("name",))
-    organisation = tables.Column(verbose_name=_("organisation"), attrs={"td": {"class": "wide-only"}})
-    points = NumberColumn(verbose_name=_("points"), order_by=("points",))
-    played = tables.Column(verbose_name=_("matches"), attrs={"td": {"class": "wide-only"}})
+    organisation = tables.Column(verbose_name=_("organisation"), attrs=WIDE_ONLY)
+    points = NumberColumn(verbose_name=_("points"), order_by=("points",), attrs={"td": {"class": "points"}})
+    played = tables.Column(verbose_name=_("matches"), attrs=WIDE_ONLY)
     wins = tables.Column(verbose_name=_("wins"))
     losses = tables.Column(verbose_name=_("losses"))
 
@@ -211,7 +212,13 @@ class StandingsTable(tables.Table):
 
     def render_participant(self, record):
         p = record["participant"]
-        name = _link(p)
+        # The full name on a wide screen, "Surname I. P." on a phone.
+        name = format_html(
+            '<a href="{}"><span class="full-name">{}</span><span class="short-name">{}</span></a>',
+            participant_url(p),
+            p.person.full_name,
+            p.person.short_name,
+        )
         if record["status"] == "removed":
             return format_html('{} <span class="badge removed">{}</span>', name, gettext("removed"))
         if record["status"] == "withdrawn":
