@@ -192,3 +192,26 @@ def test_one_protest_per_player_and_match(client, running, participant_user):
         response = client.post(_url(running, m), FORM)
     assert response.status_code == 400
     assert Protest.objects.count() == 1
+
+
+@pytest.mark.parametrize("who", ["anonymous", "stranger", "other_secretary", "opponent"])
+def test_a_protest_is_read_only_by_the_panel_and_the_protester(
+    client, running, participant_user, who, request
+):
+    m = _mine(running, participant_user)
+    me = running.participants.get(person__user=participant_user)
+    protest = Protest.file(m, me, participant_user, "причина", "доводы", "", [], at(1))
+    url = reverse("judging:protest", args=[running.pk, protest.pk])
+    client.force_login(participant_user)
+    assert client.get(url).status_code == 200
+    client.logout()
+    if who == "opponent":
+        from django.contrib.auth.models import User
+
+        other = m.player2 if m.player1_id == me.pk else m.player1
+        other.person.user = User.objects.create_user("opp3")
+        other.person.save()
+        client.force_login(other.person.user)
+    elif who != "anonymous":
+        client.force_login(request.getfixturevalue(who))
+    assert client.get(url).status_code == 403
