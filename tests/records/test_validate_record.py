@@ -192,3 +192,43 @@ def test_a_long_nardy_record_in_a_short_nardy_tournament_is_reported(
     client.force_login(participant_user)
     record = attach(client, short_match, legal_text("long"), django_capture_on_commit_callbacks)
     assert not record.verdict.valid
+
+
+def test_the_result_page_links_the_record_and_flags_a_mismatch(
+    client, match, secretary, django_capture_on_commit_callbacks
+):
+    text = legal_text()
+    s1, s2 = validate_record(text, "long").score
+    enter(match, s2, s1)
+    client.force_login(secretary)
+    attach(client, match, text, django_capture_on_commit_callbacks)
+    page = html.unescape(
+        client.get(
+            reverse("tournaments:match_result", args=[match.round.tournament_id, match.pk])
+        ).content.decode()
+    )
+    assert reverse("records:replay", args=[match.round.tournament_id, match.pk]) in page
+    assert "счёт по записи расходится с внесённым результатом" in page
+
+
+def test_a_broken_broker_leaves_the_record_stored_and_waiting(
+    client, match, participant_user, secretary, stranger, monkeypatch, django_capture_on_commit_callbacks
+):
+    def down(*args, **kwargs):
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(tasks.validate_record, "delay", down)
+    client.force_login(participant_user)
+    record = attach(client, match, legal_text(), django_capture_on_commit_callbacks)
+    assert not Verdict.objects.filter(record=record).exists()
+    assert "Запись ожидает проверки" in record_page(client, match)
+    check_url = reverse("records:revalidate", args=[match.round.tournament_id, match.pk])
+    # Only the runners may run the check again; a player or a stranger gets 403 and nothing runs.
+    monkeypatch.undo()
+    assert client.post(check_url).status_code == 403
+    client.force_login(stranger)
+    assert client.post(check_url).status_code == 403
+    assert not Verdict.objects.filter(record=record).exists()
+    client.force_login(secretary)
+    assert client.post(check_url).status_code == 302
+    assert Verdict.objects.get(record=record).valid
