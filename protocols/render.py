@@ -96,9 +96,6 @@ class NumberedCanvas(Canvas):
     """Keeps every page until the end so each can say "page X of Y"."""
 
     def __init__(self, *args, footer_left: str = "", **kwargs) -> None:
-        # Start in the shipped font, so not even an unused Helvetica is referenced.
-        kwargs.setdefault("initialFontName", FONT)
-        kwargs.setdefault("initialFontSize", 9)
         super().__init__(*args, **kwargs)
         self._pages: list[dict] = []
         self._footer_left = footer_left
@@ -148,6 +145,8 @@ class Document(BaseDocTemplate):
             author=heading.name,
             subject=title,
             creator="nardy-tournament",
+            initialFontName=FONT,
+            initialFontSize=9,
         )
         self.heading, self.doc_title, self.progress = heading, title, progress
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
@@ -241,6 +240,7 @@ def signatures(items: Sequence[d.Signature], width: float) -> Table:
     table.setStyle(
         TableStyle(
             [
+                ("FONT", (0, 0), (-1, -1), FONT, 9),
                 ("LINEBELOW", (1, 0), (1, -1), 0.6, colors.black),
                 ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 2),
@@ -258,6 +258,7 @@ def facts_table(facts: Sequence[tuple[str, str]], width: float) -> Table:
     table.setStyle(
         TableStyle(
             [
+                ("FONT", (0, 0), (-1, -1), FONT, 9),
                 ("GRID", (0, 0), (-1, -1), 0.4, GRID),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("BACKGROUND", (0, 0), (0, -1), STRIPE),
@@ -861,7 +862,7 @@ def sanctions(data: d.SanctionsData, progress: Progress | None = None) -> bytes:
                     ]
                     for s in data.rows
                 ],
-                [w * x for x in (0.03, 0.08, 0.13, 0.08, 0.12, 0.07, 0.19, 0.08, 0.1, 0.07, 0.05)],
+                [w * x for x in (0.03, 0.08, 0.13, 0.1, 0.12, 0.07, 0.17, 0.08, 0.1, 0.07, 0.05)],
             )
         )
     else:

@@ -1,0 +1,178 @@
+"""Each PDF read back with pypdf: Cyrillic text searchable, the right people in the right order."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+from django.utils import timezone
+
+from protocols.documents import render_document
+from tests.factories import add_players
+from tests.protocols.conftest import pdf_reader, pdf_text
+from tournaments import ranking
+from tournaments.models import Round
+
+
+def _in_order(text: str, names: list[str]) -> bool:
+    """Every name found, each after the previous one."""
+    at = -1
+    for name in names:
+        found = text.find(name, at + 1)
+        if found < 0:
+            return False
+        at = found
+    return True
+
+
+def _fonts(pdf: bytes) -> set[str]:
+    reader = pdf_reader(pdf)
+    out = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            out.add(str(font["/BaseFont"]))
+            for descendant in font.get("/DescendantFonts", []):
+                descriptor = descendant.get_object()["/FontDescriptor"].get_object()
+                assert "/FontFile2" in descriptor, "the TrueType font is embedded"
+    return out
+
+
+def test_final_protocol_has_everyone_in_order_in_searchable_russian(swiss):
+    pdf, _hash = render_document(swiss, "final", "")
+    pages = pdf_text(pdf)
+    text = " ".join(pages)
+    assert "Итоговый протокол" in text
+    assert "Главный судья" in text and "Главный секретарь" in text
+    assert "ПРОЕКТ" not in text  # the tournament is finished: the protocol is final
+    names = [s.participant.person.full_name for s in ranking.compute(swiss).rows]
+    assert _in_order(text, names)
+    assert all(re.search(rf"страница {i} из {len(pages)}", page) for i, page in enumerate(pages, 1))
+    assert all("Кубок города" in page for page in pages)
+    fonts = _fonts(pdf)
+    assert fonts and all("DejaVuSans" in f for f in fonts), fonts
+
+
+def test_the_final_protocol_of_a_running_tournament_says_draft(tournament):
+    pdf, _hash = render_document(tournament, "final", "")
+    assert "ПРОЕКТ: турнир не завершён" in " ".join(pdf_text(pdf))
+
+
+def test_a_long_standings_table_repeats_its_header_on_every_page(swiss):
+    add_players(swiss, 150, start=100)
+    pdf, _hash = render_document(swiss, "standings", "")
+    pages = pdf_text(pdf)
+    assert len(pages) >= 3
+    for i, page in enumerate(pages, 1):
+        assert "Место Участник" in page, f"page {i} has no table header"
+        assert "Кубок города" in page
+        assert f"страница {i} из {len(pages)}" in page
+    names = [s.participant.person.full_name for s in ranking.compute(swiss).rows]
+    assert len(names) == 160
+    assert _in_order(" ".join(pages), names)
+
+
+def test_standings_show_the_tiebreak_columns(swiss):
+    swiss.tiebreaks = "buchholz,sonneborn_berger,wins"
+    swiss.save(update_fields=["tiebreaks"])
+    text = " ".join(pdf_text(render_document(swiss, "standings", "")[0]))
+    assert "Турнирное положение" in text
+    header = text[text.index("Место") : text.index("Место") + 120]
+    assert "Очки" in header and "Бх" in header
+
+
+def test_the_pairings_pdf_is_the_round(swiss):
+    rnd = Round.objects.get(tournament=swiss, number=3)
+    rnd.start_time = timezone.make_aware(datetime.datetime(2026, 12, 5, 15, 30))
+    rnd.save(update_fields=["start_time"])
+    text = " ".join(pdf_text(render_document(swiss, "pairings", "3")[0]))
+    assert "Протокол с парами тура" in text and "Тур 3" in text
+    assert "Начало: 05.12.2026 15:30" in text
+    for m in rnd.matches.select_related("player1__person", "player2__person"):
+        row = f"{m.table} {m.player1.person.full_name} {m.player2.person.full_name} 7"
+        assert row in text, row
+
+
+def test_the_match_protocol_blank_and_filled(swiss):
+    m = Round.objects.get(tournament=swiss, number=1).matches.exclude(player2=None).first()
+    text = " ".join(pdf_text(render_document(swiss, "match", str(m.pk))[0]))
+    assert "Протокол матча" in text
+    assert m.player1.person.full_name in text and m.player2.person.full_name in text
+    assert "Перерывов каждому игроку (003) 1" in text
+    assert "Значение куба" in text
+    assert f"Результат: {m.score1}:{m.score2}" in text
+    assert "Игрок 1" in text and "Секретарь" in text
+
+
+def test_all_match_protocols_of_a_round_one_page_each(swiss):
+    rnd = Round.objects.get(tournament=swiss, number=2)
+    pages = pdf_text(render_document(swiss, "round_protocols", "2")[0])
+    matches = list(rnd.matches.exclude(player2=None).select_related("player1__person").order_by("table"))
+    assert len(pages) == len(matches)
+    for page, m in zip(pages, matches, strict=True):
+        assert m.player1.person.full_name in page
+
+
+def test_the_crosstable_is_landscape_and_complete(round_robin):
+    pdf, _hash = render_document(round_robin, "crosstable", "")
+    page = pdf_reader(pdf).pages[0]
+    assert page.mediabox.width > page.mediabox.height
+    text = " ".join(pdf_text(pdf))
+    assert "Турнирная таблица" in text
+    assert _in_order(text, [s.participant.person.full_name for s in ranking.compute(round_robin).rows])
+
+
+@pytest.mark.parametrize("fixture", ["single", "double"])
+def test_the_bracket_chart_names_the_players_and_the_places(fixture, request):
+    t = request.getfixturevalue(fixture)
+    pdf, _hash = render_document(t, "bracket", "1")
+    text = " ".join(pdf_text(pdf))
+    assert "Сетка" in text
+    for p in t.participants.select_related("person"):
+        assert p.person.short_name in text
+    champion = next(s for s in ranking.compute(t).rows if s.row.place == 1)
+    assert f"1 {champion.participant.person.full_name}" in text
+
+
+def test_the_registration_protocol_lists_participants_and_officials(swiss):
+    text = " ".join(pdf_text(render_document(swiss, "registration", "")[0]))
+    assert "Протокол регистрации" in text
+    for p in swiss.participants.select_related("person"):
+        assert p.person.full_name in text
+    assert "главный судья" in text.lower()
+
+
+def test_the_sanctions_list_and_the_protest_decision(swiss):
+    from judging.models import Protest, Sanction
+
+    m = Round.objects.get(tournament=swiss, number=1).matches.exclude(player2=None).first()
+    Sanction.objects.create(
+        person=m.player1.person, tournament=swiss, kind="warning", violation="break", clause="003", match=m
+    )
+    protest = Protest.objects.create(
+        tournament=swiss,
+        match=m,
+        protester=m.player2,
+        filed_at=timezone.now(),
+        reasons="Соперник взял перерыв во время партии",
+        arguments="Видел судья стола",
+        evidence="Объяснение судьи",
+        status=Protest.Status.DISMISSED,
+        decided_at=timezone.now(),
+        decision_reasons="Перерыв взят между партиями",
+    )
+    text = " ".join(pdf_text(render_document(swiss, "sanctions", "")[0]))
+    assert "Список санкций" in text and m.player1.person.full_name in text and "предупреждение" in text
+    text = " ".join(pdf_text(render_document(swiss, "protest", str(protest.pk))[0]))
+    assert f"Протест № {protest.pk}" in text
+    assert "Соперник взял перерыв во время партии" in text
+    assert "Перерыв взят между партиями" in text
+    assert "окончательное" in text and "(004 §5.10)" in text
+
+
+def test_user_text_with_markup_is_printed_as_text(swiss):
+    swiss.name = "Кубок <b>&amp; «Нарды»"
+    swiss.save(update_fields=["name"])
+    text = " ".join(pdf_text(render_document(swiss, "final", "")[0]))
+    assert "Кубок <b>&amp; «Нарды»" in text
