@@ -77,3 +77,16 @@ def test_a_result_entered_by_the_secretary_appears_on_the_open_round_page_withou
     expect(row).to_contain_text("7 : 3")
     expect(row).to_contain_text("предварительный")
     assert spectator.evaluate("window.__notReloaded === true")
+
+
+def test_the_venue_screen_turns_from_pairings_to_standings_by_itself(live_server, desktop):
+    secretary = make_user("sec", can_create=True)
+    t, _p = build_hand_swiss(secretary)
+    page = desktop.new_page()
+    page.goto(live_server.url + reverse("tournaments:screen", args=[t.pk]) + "?cycle=5")
+    expect(page.locator("#panel-pairings")).to_be_visible()
+    expect(page.locator("#panel-pairings #pairings")).to_contain_text("Алиев")  # loaded by the live part
+    expect(page.locator("#panel-standings")).to_be_hidden()
+    expect(page.locator("#panel-standings")).to_be_visible(timeout=12_000)
+    expect(page.locator("#panel-standings #standings")).to_contain_text("Васильев")
+    expect(page.locator("#panel-pairings")).to_be_hidden()
