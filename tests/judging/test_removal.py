@@ -147,3 +147,52 @@ def test_a_removed_player_cannot_be_removed_twice(client, running, chief_judge):
     data = {"participant": p.pk, "kind": "removal", "violation": "conduct", "clause": "x", "facts": "x"}
     assert client.post(reverse("judging:sanction_new", args=[running.pk]), data).status_code == 400
     assert Sanction.objects.filter(kind="removal").count() == 1
+
+
+def test_removal_in_a_group_stage_after_one_of_three_annuls_and_he_does_not_qualify_004_5_7_3(
+    client, secretary, chief_judge
+):
+    from tests.judging.conftest import make_running
+
+    t = make_running(
+        secretary,
+        chief_judge,
+        players=8,
+        system="mixed",
+        group_count=2,
+        qualifiers_per_group=2,
+        third_place=False,
+    )
+    with frozen(at(0)):
+        play(t, secretary, 1, winner_first=True)
+    p = t.participants.get(seed=1)  # he won his first group match
+    client.force_login(chief_judge)
+    assert _remove(client, t, p).outcome == "annulled"
+    assert not _his(t, p).exclude(result_kind="annulled").exists()
+    for number in (2, 3):
+        with frozen(at(60 * number)):
+            play(t, secretary, number)
+    assert not _his(t, p).exclude(result_kind="annulled").exists()  # his later group pairings did not count
+    with frozen(at(300)):
+        play(t, secretary, 4)  # the first playoff round
+    playoff = t.stages.get(kind="playoff")
+    assert p.key not in playoff.plan["players"] and len(playoff.plan["players"]) == 4
+
+
+def test_removal_in_swiss_loses_the_drawn_match_and_he_is_not_paired_again_004_5_7_3(
+    client, running, secretary, chief_judge
+):
+    from tests.judging.conftest import draw_and_start
+
+    with frozen(at(60)):
+        draw_and_start(running, secretary, 2)
+    p = running.participants.get(seed=2)
+    client.force_login(chief_judge)
+    assert _remove(client, running, p).outcome == "technical"
+    m = _his(running, p).get(round__number=2)
+    assert m.result_kind == "technical" and m.winner_id != p.pk
+    for other in running.round_set.get(number=2).matches.filter(result_kind=""):
+        results.record_result(other.pk, secretary, results.ResultInput("played", 7, 2), other.version)
+    with frozen(at(120)):
+        rnd3 = draw.draw_round(running, secretary, expected_number=3, seed=1)
+    assert not rnd3.matches.filter(Q(player1=p) | Q(player2=p)).exists()
