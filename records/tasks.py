@@ -17,7 +17,7 @@ def validate_record(record_id: int) -> dict:
     message, two workers) rewrites the same verdict; a record deleted meanwhile is skipped."""
     with transaction.atomic():
         record = (
-            Record.objects.select_for_update()
+            Record.objects.select_for_update(of=("self",))
             .select_related("match__round__tournament", "match__player1__person", "match__player2__person")
             .filter(pk=record_id)
             .first()
