@@ -487,7 +487,7 @@ def bracket_data(stage: Stage) -> BracketData:
         if p.get("place") is not None
     )
     bands = sorted({b.bracket for b in boxes})
-    title = _("Playoff") if stage.kind == Stage.Kind.PLAYOFF else str(stage.get_system_display())
+    title = _("Playoff") if stage.kind == Stage.Kind.PLAYOFF else ""  # a main stage: the heading names it
     return BracketData(
         heading=heading(t),
         stage=stage.number,

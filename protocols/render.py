@@ -626,11 +626,23 @@ class BracketChart(Flowable):
         if self.height <= avail_h or avail_h < 40 * mm:
             return [] if self.height > avail_h else [self]
         span = avail_h / self.scale
-        # Cut between rows of boxes, not through one.
-        cut = span
-        for _x, y in self.pos.values():
-            if self.top < y < self.top + span < y + self.box_h:
-                cut = min(cut, y - self.top - 2)
+        # Cut where no box (with its id above it) and no band title (with its first row) is split.
+        from tournaments import brackets
+
+        blocks = [(y - 12, y + self.box_h) for _x, y in self.pos.values()]
+        blocks += [(ty - 16, ty + brackets.TITLE_H + self.box_h) for _band, _x, ty in self.bands]
+        candidates = [self.top + span] + [start - 2 for start, _end in blocks]
+        cut = (
+            max(
+                (
+                    c
+                    for c in candidates
+                    if self.top < c <= self.top + span and not any(a < c < b for a, b in blocks)
+                ),
+                default=self.top + span,
+            )
+            - self.top
+        )
         first = BracketChart(self.boxes, self.titles, self.top, cut)
         rest = BracketChart(self.boxes, self.titles, self.top + cut)
         return [first, rest]
