@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from registration.manager import RegistrationProtocol
@@ -347,13 +348,19 @@ def _as_of(t: Tournament) -> str:
     return _("after round %(n)s") % {"n": last.number}
 
 
+def _shown_keys(t: Tournament, computed: ranking.Standings) -> list[str]:
+    # Elimination places come from the bracket alone: tie-break columns would only mislead there.
+    return [] if t.system in ELIMINATION_SYSTEMS else computed.keys
+
+
 def standings_data(t: Tournament) -> StandingsData:
     computed = ranking.compute(t)
+    keys = _shown_keys(t, computed)
     return StandingsData(
         heading=heading(t),
         as_of=_as_of(t),
-        columns=_columns(computed.keys),
-        rows=_standing_lines(computed.rows, computed.keys),
+        columns=_columns(keys),
+        rows=_standing_lines(computed.rows, keys),
         with_groups=t.system == System.MIXED,
     )
 
@@ -772,7 +779,7 @@ def _protest_lines(t: Tournament) -> tuple[ProtestLine, ...]:
 def final_protocol_data(t: Tournament) -> FinalProtocolData:
     computed = ranking.compute(t)
     officials = tuple(
-        Fact(str(o.get_role_display()), o.person.full_name)
+        Fact(capfirst(str(o.get_role_display())), o.person.full_name)
         for o in t.officials.filter(accredited=True)
         .select_related("person")
         .order_by("role", "person__surname")
@@ -783,8 +790,8 @@ def final_protocol_data(t: Tournament) -> FinalProtocolData:
         finished_at=local_time(t.finished_at),
         details=regulation_facts(t),
         officials=officials,
-        columns=_columns(computed.keys),
-        rows=_standing_lines(computed.rows, computed.keys),
+        columns=_columns(_shown_keys(t, computed)),
+        rows=_standing_lines(computed.rows, _shown_keys(t, computed)),
         removed=_removed_lines(t),
         protests=_protest_lines(t),
         sanctions=sanction_lines(t),

@@ -439,7 +439,9 @@ def _legend(columns: Sequence[d.Column]) -> Paragraph:
     if any(c.key == "wins" for c in columns):
         parts.remove(_("W — wins"))
     parts += [f"{c.abbr} — {c.name}" for c in columns]
-    return p(_("Columns: %(c)s. Tie-breaks in this order.") % {"c": "; ".join(parts)}, SMALL)
+    if columns:
+        return p(_("Columns: %(c)s. Tie-breaks in this order.") % {"c": "; ".join(parts)}, SMALL)
+    return p(_("Columns: %(c)s.") % {"c": "; ".join(parts)}, SMALL)
 
 
 def standings_doc(data: d.StandingsData, progress: Progress | None = None) -> bytes:

@@ -201,6 +201,7 @@ def played(name: str, system: str, players: int, discipline: str = "long"):
             results.record_result(m.pk, secretary, results.ResultInput("played", s1, s2), m.version)
         t.refresh_from_db()
     results.finish(t, secretary)
+    t.refresh_from_db()
     return t
 
 
