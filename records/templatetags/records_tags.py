@@ -7,7 +7,7 @@ from django import template
 from records import access, manager
 from records.models import Record
 from tournaments.models import Match, Round, Tournament
-from tournaments.permissions import is_official
+from tournaments.permissions import can_run, is_official
 
 register = template.Library()
 
@@ -18,22 +18,27 @@ def round_records(context, tournament: Tournament, rnd: Round) -> dict:
     players), a notice for officials on records that break the rules or disagree with the entered result, and
     the attach link for a player of a match in this round."""
     user = context["request"].user
-    official = is_official(user, tournament)
+    # Roles are read once for the whole round, not per match (the round page lists every table).
+    official, runner = is_official(user, tournament), can_run(user, tournament)
+    players_may_attach = tournament.status != Tournament.Status.FINISHED and rnd.is_public
     records = {
         r.match_id: r
         for r in Record.objects.filter(match__round=rnd, superseded_at__isnull=True).select_related("verdict")
     }
     rows, flagged = [], 0
-    matches = rnd.matches.select_related("player1__person", "player2__person", "round__tournament")
+    matches = rnd.matches.select_related("player1__person", "player2__person")
     for match in matches:
+        match.round = rnd
+        player = access.is_player(user, match)
+        attach = rnd.is_public and not match.is_bye and (runner or (player and players_may_attach))
         record = records.get(match.pk)
         if record is None:
-            if access.is_player(user, match) and access.can_attach(user, match):
+            if player and attach:
                 rows.append({"match": match, "record": None, "attach": True})
             continue
         record.match = match
-        sees = official or access.is_player(user, match)
-        if not sees and not access.can_replay(user, match):
+        sees = official or (player and rnd.is_public)
+        if not sees and not (rnd.is_public and access.is_final(match)):
             continue
         verdict = manager.current_verdict(record)
         agreement = manager.agreement(record, verdict)
@@ -46,7 +51,7 @@ def round_records(context, tournament: Tournament, rnd: Round) -> dict:
                 "verdict": verdict if sees else None,
                 "agreement": agreement if sees else None,
                 "sees": sees,
-                "attach": access.can_attach(user, match) and sees,
+                "attach": attach and sees,
             }
         )
     return {"t": tournament, "rows": rows, "flagged": flagged, "official": official}

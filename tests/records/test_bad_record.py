@@ -91,3 +91,21 @@ def test_a_wrong_side_choice_is_a_form_error(client, match, participant_user):
     response = client.post(attach_url(match), {"text": legal_text(), "player1_side": "3"})
     assert response.status_code == 400
     assert not Record.objects.exists()
+
+
+def test_an_oversized_paste_is_refused(client, match, participant_user, monkeypatch):
+    monkeypatch.setattr(manager, "MAX_BYTES", 1024)
+    client.force_login(participant_user)
+    response = client.post(attach_url(match), {"text": legal_text() + ";" * 2048})
+    assert response.status_code == 400
+    assert "Запись слишком длинная: допускается не более 1 КБ" in page_text(response)
+    assert not Record.objects.exists()
+
+
+def test_a_bye_takes_no_record(client, match, secretary):
+    from tournaments.models import Match
+
+    bye = Match.objects.create(round=match.round, table=9, player1=match.player1, match_length=3)
+    client.force_login(secretary)
+    assert client.post(attach_url(bye), {"text": legal_text()}).status_code == 403
+    assert not Record.objects.exists()
