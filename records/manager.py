@@ -73,7 +73,13 @@ def read(text: str) -> rules_core.MatchRecord:
 
 def parse_error_message(exc: rules_core.MatParseError, text: str) -> str:
     detail = _PARSE_MESSAGES.get(exc.message)
-    detail = str(detail) if detail else _("cannot read it (%(detail)s)") % {"detail": exc.message}
+    unreadable = re.fullmatch(r"cannot read (['\"])(?P<w>.*)\1", exc.message)
+    if detail:
+        detail = str(detail)
+    elif unreadable:
+        detail = _("cannot read «%(w)s»") % {"w": unreadable["w"]}
+    else:
+        detail = _("cannot read it (%(detail)s)") % {"detail": exc.message}
     if not exc.line:
         return _("The record cannot be read: %(detail)s.") % {"detail": detail}
     lines = text.splitlines()

@@ -31,6 +31,7 @@ def test_an_unreadable_pasted_record_names_the_line_in_russian(client, match, pa
     text = page_text(response)
     assert f"Запись не читается: строка {bad_line + 1}" in text
     assert "2) 51 24/18 ???" in text  # the line is quoted
+    assert text.count("Запись не читается") == 1
     assert not Record.objects.exists()
 
 
@@ -109,3 +110,11 @@ def test_a_bye_takes_no_record(client, match, secretary):
     client.force_login(secretary)
     assert client.post(attach_url(bye), {"text": legal_text()}).status_code == 403
     assert not Record.objects.exists()
+
+
+def test_an_unreadable_entry_is_named_in_russian(client, match, participant_user):
+    client.force_login(participant_user)
+    text = " 7 point match\n\n Game 1\n A : 0   B : 0\n  1) 5x: 24/18\n"
+    response = client.post(attach_url(match), {"text": text})
+    assert response.status_code == 400
+    assert "Запись не читается: строка 5 «1) 5x: 24/18»: не удаётся прочитать «5x:»." in page_text(response)
