@@ -5,8 +5,8 @@
 Builds the tournament quickly (bulk_create: people, participants, one stage, nine published rounds with a
 random pairing each and random results, a bye when the field is odd) in a throw-away SQLite database
 (or ``DATABASE_URL``'s), then times GET /t/<id>/standings/ and GET /api/tournaments/<id>/standings through
-Django's test client (the whole request: middleware, queries, ranking, template) and prints the median
-and the worst time and the number of queries.
+Django's test client (the whole request: middleware, queries, ranking, template) and prints the best,
+median and worst time, the number of queries, and the machine's load average (other processes slow it).
 """
 
 from __future__ import annotations
@@ -145,9 +145,12 @@ def main() -> None:
                 times.append((time.perf_counter() - began) * 1000)
             assert response.status_code == 200, response.status_code
         print(
-            f"{label}: median {statistics.median(times):.0f} ms, worst {max(times):.0f} ms, "
-            f"{len(queries)} queries, {len(response.content) // 1024} KiB ({connection.vendor})"
+            f"{label}: best {min(times):.0f} ms, median {statistics.median(times):.0f} ms, "
+            f"worst {max(times):.0f} ms, {len(queries)} queries, {len(response.content) // 1024} KiB "
+            f"({connection.vendor})"
         )
+    # Other processes on the machine slow every figure: say how busy it was.
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
 
 
 if __name__ == "__main__":

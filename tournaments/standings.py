@@ -141,6 +141,10 @@ def virtual_opponent_points(row: Row, entry: Entry, rounds: int) -> Fraction:
 
 
 def _scaled(value: Fraction, scale: int) -> int:
+    if value is ONE:
+        return scale
+    if value is ZERO:
+        return 0
     return value.numerator * (scale // value.denominator)
 
 
@@ -253,6 +257,8 @@ def records(players: Iterable[str], results: Iterable[Result], bye_points: Fract
     """Each player's row with points, wins, losses and his entries round by round (no metrics yet)."""
     rows = {p: Row(p) for p in players}
     sequence: dict[str, int] = defaultdict(int)
+    bye = Fraction(bye_points)
+    bye = ONE if bye == 1 else ZERO if bye == 0 else bye
 
     def add(player: str, entry: Entry) -> None:
         row = rows.get(player)
@@ -268,7 +274,7 @@ def records(players: Iterable[str], results: Iterable[Result], bye_points: Fract
             row = rows.get(r.player1)
             if row is not None:
                 row.byes += 1
-            add(r.player1, Entry(number, None, Fraction(bye_points), "bye", won=True))
+            add(r.player1, Entry(number, None, bye, "bye", won=True))
             continue
         for me, other, own, their in (
             (r.player1, r.player2, r.score1, r.score2),
@@ -288,7 +294,7 @@ def records(players: Iterable[str], results: Iterable[Result], bye_points: Fract
             else:
                 row.losses += 1
     for row in rows.values():
-        row.points = Fraction(row.wins) + row.byes * Fraction(bye_points)
+        row.points = Fraction(row.wins) + row.byes * bye
     return rows
 
 
@@ -336,12 +342,23 @@ def table(
             for player in members:
                 rows[player].metrics[key] = metric.compute(rows[player], group_ctx)
 
-    def sort_key(row: Row) -> tuple:
-        return (-row.points, *_signed(row, tiebreaks))
+    # Exact values compared once per distinct value: each key becomes a dense integer rank.
+    ranks = [_dense_ranks(row.points for row in rows.values())]
+    ranks += [_dense_ranks(row.metrics[k] for row in rows.values()) for k in tiebreaks]
+    ascending = [False, *(METRICS[k].ascending for k in tiebreaks)]
 
-    ordered = sorted(rows.values(), key=lambda row: (sort_key(row), row.player))
-    assign_places(ordered, sort_key)
+    def rank_key(row: Row) -> tuple:
+        values = (row.points, *(row.metrics[k] for k in tiebreaks))
+        return tuple(r[v] if up else -r[v] for r, v, up in zip(ranks, values, ascending))
+
+    keys = {player: rank_key(row) for player, row in rows.items()}
+    ordered = sorted(rows.values(), key=lambda row: (keys[row.player], row.player))
+    assign_places(ordered, lambda row: keys[row.player])
     return ordered
+
+
+def _dense_ranks(values: Iterable[Fraction]) -> dict[Fraction, int]:
+    return {v: i for i, v in enumerate(sorted(set(values)))}
 
 
 def _signed(row: Row, keys: Sequence[str]) -> list[Fraction]:
