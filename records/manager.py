@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -226,10 +228,23 @@ def current_verdict(record: Record) -> Verdict | None:
 
 
 def snapshots(record: Record) -> list[dict]:
-    """rules_core.replay as plain JSON rows for the board (side 1's numbering, as rules_core gives it)."""
+    """rules_core.replay as plain JSON rows for the board (side 1's numbering, as rules_core gives it).
+
+    The rows are cached under the text's digest and the rules (never under a row id, which a database may
+    reuse): replaying a 25-point match takes most of a second, stepping through it should not."""
     tournament = record.match.round.tournament
+    digest = hashlib.sha256(record.text.encode("utf-8")).hexdigest()
+    key = f"records:snapshots:{digest}:{tournament.discipline}:{tournament.head_rule}"
+    rows = cache.get(key)
+    if rows is None:
+        rows = _snapshots(record.text, tournament.discipline, tournament.head_rule)
+        cache.set(key, rows, 3600)
+    return rows
+
+
+def _snapshots(text: str, discipline: str, head_rule: str) -> list[dict]:
     rows = []
-    for s in rules_core.replay(record.text, tournament.discipline, head_rule=tournament.head_rule):
+    for s in rules_core.replay(text, discipline, head_rule=head_rule):
         rows.append(
             {
                 "game": s.game,
