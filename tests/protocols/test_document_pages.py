@@ -237,3 +237,14 @@ def test_brackets_and_crosstables_are_listed_where_they_exist(client, single, ro
     assert client.post(_url(single, "bracket", "1")).status_code == 302
     assert client.post(_url(round_robin, "crosstable")).status_code == 302
     assert Document.objects.filter(status="ready").count() == 2
+
+
+def test_the_tournament_and_round_pages_lead_to_the_documents(client, swiss, secretary):
+    client.force_login(secretary)
+    detail = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
+    assert reverse("protocols:list", args=[swiss.pk]) in detail
+    page = client.get(reverse("tournaments:round", args=[swiss.pk, 1])).content.decode()
+    assert _url(swiss, "pairings", "1") in page and _url(swiss, "round_protocols", "1") in page
+    client.logout()
+    page = client.get(reverse("tournaments:round", args=[swiss.pk, 1])).content.decode()
+    assert _url(swiss, "pairings", "1") in page and _url(swiss, "round_protocols", "1") not in page
