@@ -23,6 +23,7 @@ class StandingRow:
     participant: Participant
     row: standings.Row
     group: str = ""  # the group name in a mixed event's group stage
+    in_play: bool = False  # elimination: still in the bracket, no place yet (the place is the round reached)
 
     @property
     def removed(self) -> bool:
@@ -154,9 +155,18 @@ def _bracket_rows(
             row.place, row.place_to = place["place"] + start - 1, place["place_to"] + start - 1
         else:
             row.place = row.place_to = None
-        out.append(StandingRow(by_key[key], row))
-    # Places not decided yet (the bracket goes on) sort after the decided ones, best record first.
-    out.sort(key=lambda s: (s.row.place is None, s.row.place or 0, -s.row.points, s.row.player))
+        still_in = place is None and by_key[key].status == Participant.Status.ACTIVE
+        out.append(StandingRow(by_key[key], row, in_play=still_in))
+    # Those still in the bracket have gone further than everybody already placed: they come first (best
+    # record first), then the places by the round reached, then the withdrawn and removed without a place.
+    out.sort(
+        key=lambda s: (
+            0 if s.in_play else 1 if s.row.place else 2,
+            s.row.place or 0,
+            -s.row.points,
+            s.row.player,
+        )
+    )
     return out
 
 

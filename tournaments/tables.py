@@ -161,7 +161,7 @@ def standings_records(rows) -> list[dict]:
             "team": p.team.name if p.team_id else "",
             "organisation": p.person.organisation,
             "group": s.group,
-            "place": row.place_label,
+            "place": gettext("in play") if getattr(s, "in_play", False) else row.place_label,
             "place_sort": row.place if row.place is not None else NO_PLACE,
             "points": row.points,
             "played": row.played + row.byes,

@@ -151,3 +151,19 @@ def test_an_unknown_participant_or_one_of_another_tournament_is_a_404(client, se
     stranger = other.participants.get()
     assert client.get(reverse("tournaments:participant", args=[t.pk, stranger.pk])).status_code == 404
     assert client.get(f"/api/tournaments/{t.pk}/participants/{stranger.pk}").status_code == 404
+
+
+def test_an_elimination_ranks_by_the_round_reached_while_the_bracket_goes_on(client, secretary):
+    from tournaments import draw, results
+    from tournaments.models import Round
+
+    t = make_tournament(secretary, players=8, system="single_elimination", third_place=False)
+    rnd = draw.draw_round(t, secretary)
+    Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
+    for m in rnd.matches.all():
+        results.record_result(m.pk, secretary, results.ResultInput("played", 7, 2), m.version)
+    rows = client.get(f"/api/tournaments/{t.pk}/standings").json()["rows"]
+    # The four who lost in round 1 share places 5–8; the four still in have no place yet.
+    assert [(r["place"], r["place_to"]) for r in rows] == [(None, None)] * 4 + [(5, 8)] * 4
+    html = client.get(reverse("tournaments:standings", args=[t.pk])).content.decode()
+    assert html.count("в игре") == 4 and html.count("5–8") == 4

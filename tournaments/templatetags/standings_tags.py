@@ -1,0 +1,16 @@
+"""Template helpers of the public pages."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext
+
+from tournaments import ranking, standings
+
+register = template.Library()
+
+
+@register.filter
+def tiebreak_names(tournament) -> str:
+    """The regulation's tie-break order in words: "Бухгольц, победы"."""
+    return ", ".join(gettext(standings.METRICS[k].name) for k in ranking.tiebreak_keys(tournament))
