@@ -92,3 +92,16 @@ def test_the_match_page_shows_the_state_and_the_time_left(client, running, parti
     with frozen(at(12)):
         text = client.get(reverse("judging:match", args=[running.pk, m.pk])).content.decode()
     assert "окончательный" in text
+
+
+def test_the_task_is_also_a_management_command(running):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    with frozen(at(11)):
+        call_command("finalize_results", stdout=out)
+        call_command("finalize_results", stdout=out)
+    assert out.getvalue().splitlines()[1] == "0 result(s) made final"
+    assert not Match.objects.filter(round__tournament=running, final_at__isnull=True).exists()
