@@ -6,7 +6,8 @@ Builds the tournament quickly (bulk_create: people, participants, one stage, nin
 random pairing each and random results, a bye when the field is odd) in a throw-away SQLite database
 (or ``DATABASE_URL``'s), then times GET /t/<id>/standings/ and GET /api/tournaments/<id>/standings through
 Django's test client (the whole request: middleware, queries, ranking, template) and prints the best,
-median and worst time, the number of queries, and the machine's load average (other processes slow it).
+median and worst wall time, the median CPU time of this process (what the request costs, whatever else
+the machine is doing), the number of queries, and the machine's load average.
 """
 
 from __future__ import annotations
@@ -137,17 +138,18 @@ def main() -> None:
         ("standings API ", f"/api/tournaments/{t.pk}/standings"),
     ):
         client.get(url)  # warm up: templates, translations
-        times = []
+        times, cpu = [], []
         for _ in range(args.repeat):
             with CaptureQueriesContext(connection) as queries:
-                began = time.perf_counter()
+                began, began_cpu = time.perf_counter(), time.process_time()
                 response = client.get(url)
                 times.append((time.perf_counter() - began) * 1000)
+                cpu.append((time.process_time() - began_cpu) * 1000)
             assert response.status_code == 200, response.status_code
         print(
-            f"{label}: best {min(times):.0f} ms, median {statistics.median(times):.0f} ms, "
-            f"worst {max(times):.0f} ms, {len(queries)} queries, {len(response.content) // 1024} KiB "
-            f"({connection.vendor})"
+            f"{label}: wall best {min(times):.0f} / median {statistics.median(times):.0f} / worst "
+            f"{max(times):.0f} ms; CPU median {statistics.median(cpu):.0f} ms; {len(queries)} queries; "
+            f"{len(response.content) // 1024} KiB ({connection.vendor})"
         )
     # Other processes on the machine slow every figure: say how busy it was.
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
