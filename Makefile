@@ -31,7 +31,7 @@ browser:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
 screenshots: install messages browser
-	$(PY) docs/make_screenshots.py
+	$(PY) docs/public/make_screenshots.py
 
 test: install messages browser
 	$(MAKE) --no-print-directory test-sqlite

@@ -1,10 +1,10 @@
 """Screenshots of the public pages, made from the demo: ``make screenshots`` or
 
-    .venv/bin/python docs/make_screenshots.py
+    .venv/bin/python docs/public/make_screenshots.py
 
 Builds a throw-away SQLite database with the demo tournament (round 4 published and started, a few results
 entered so that the states show), a round robin, a single and a double elimination played out; serves it
-with ``runserver`` and photographs the pages with Playwright and Debian's chromium into docs/screenshots/.
+with ``runserver`` and photographs the pages with Playwright and Debian's chromium into docs/public/.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "docs" / "screenshots"
+ROOT = Path(__file__).resolve().parent.parent.parent
+OUT = ROOT / "docs" / "public"
 sys.path.insert(0, str(ROOT))
 ARGS = [
     "--no-sandbox",
@@ -130,7 +130,7 @@ def main() -> None:
                 page.wait_for_load_state("networkidle")
                 page.screenshot(path=str(OUT / f"{name}.png"), full_page=kind == "phone" or name != "screen")
                 page.close()
-                print(f"docs/screenshots/{name}.png")
+                print(f"docs/public/{name}.png")
             browser.close()
     finally:
         server.terminate()
