@@ -80,7 +80,8 @@ def record_result(match_id: int, user, data: ResultInput, version: int) -> Match
             raise ResultError(_("The round is not published yet."))
         if m.is_bye:
             raise ResultError(_("A bye has no result to enter."))
-        if Round.objects.filter(tournament=rnd.tournament, number__gt=rnd.number).exists():
+        # A match without a result after a later draw is a replay ordered by the panel: it can be entered.
+        if m.result_kind and Round.objects.filter(tournament=rnd.tournament, number__gt=rnd.number).exists():
             raise ResultError(_("The next round is already drawn: the result can no longer be changed here."))
         before = _apply(m, data)
         log(

@@ -330,3 +330,38 @@ def test_the_round_page_links_each_match_to_its_protocol_and_shows_its_state(
     m = match_of(running, running.participants.get(person__user=participant_user), 1)
     assert reverse("judging:match", args=[running.pk, m.pk]) in text
     assert "предварительный" in text
+
+
+def test_a_replay_ordered_after_the_next_draw_can_be_entered_by_the_secretary(
+    client, running, secretary, participant_user, chief_judge
+):
+    p = _swiss_with_round_2_drawn(running, secretary, participant_user)
+    client.force_login(chief_judge)
+    _review(client, running, p)
+    response = _decide(
+        client,
+        running,
+        p,
+        action="decide",
+        next_round="keep",
+        upheld="1",
+        reasons="Кости",
+        consequence="replay",
+    )
+    assert response.status_code == 302
+    m = Match.objects.get(pk=p.match_id)
+    assert m.result_kind == ""
+    client.force_login(secretary)
+    response = client.post(
+        reverse("tournaments:match_result", args=[running.pk, m.pk]),
+        {"kind": "played", "score1": 7, "score2": 5, "version": m.version},
+    )
+    assert response.status_code == 302
+    m.refresh_from_db()
+    assert (m.score1, m.score2) == (7, 5)
+    # Once entered, it is a result like any other: no longer changed after the next draw.
+    response = client.post(
+        reverse("tournaments:match_result", args=[running.pk, m.pk]),
+        {"kind": "played", "score1": 5, "score2": 7, "version": m.version},
+    )
+    assert response.status_code == 400
