@@ -305,12 +305,32 @@ class StandingLine:
 
 
 @dataclass(frozen=True)
+class TeamLine:
+    """004 §1.3: in team and personal-team events the players' results also count for their team."""
+
+    place: str
+    team: str
+    members: int
+    points: str
+    wins: int
+    game_difference: int
+
+
+@dataclass(frozen=True)
 class StandingsData:
     heading: Heading
     as_of: str  # "after round 5"
     columns: tuple[Column, ...]  # the tie-break columns, in the tournament's order
     rows: tuple[StandingLine, ...]
     with_groups: bool
+    teams: tuple[TeamLine, ...] = ()
+
+
+def _team_lines(computed: ranking.Standings) -> tuple[TeamLine, ...]:
+    return tuple(
+        TeamLine(t.place_label, t.team, len(t.members), number_text(t.points), t.wins, t.game_difference)
+        for t in computed.teams
+    )
 
 
 def _organisation(p: Participant) -> str:
@@ -362,6 +382,7 @@ def standings_data(t: Tournament) -> StandingsData:
         columns=_columns(keys),
         rows=_standing_lines(computed.rows, keys),
         with_groups=t.system == System.MIXED,
+        teams=_team_lines(computed),
     )
 
 
@@ -685,6 +706,7 @@ class FinalProtocolData:
     officials: tuple[Fact, ...]
     columns: tuple[Column, ...]
     rows: tuple[StandingLine, ...]
+    teams: tuple[TeamLine, ...]
     removed: tuple[RemovedLine, ...]
     protests: tuple[ProtestLine, ...]
     sanctions: tuple[SanctionLine, ...]
@@ -792,6 +814,7 @@ def final_protocol_data(t: Tournament) -> FinalProtocolData:
         officials=officials,
         columns=_columns(_shown_keys(t, computed)),
         rows=_standing_lines(computed.rows, _shown_keys(t, computed)),
+        teams=_team_lines(computed),
         removed=_removed_lines(t),
         protests=_protest_lines(t),
         sanctions=sanction_lines(t),

@@ -407,11 +407,11 @@ def _standings_table(
         header.append(_("Gr."))
     header += [_("Points"), _("M")] + ([_("W")] if own_wins else []) + [_("L"), *(c.abbr for c in columns)]
     numbers = len(header) - (4 if groups else 3)
-    fixed = 0.07 + 0.062 * numbers + (0.04 if groups else 0)
-    widths = [width * 0.07, width * (1 - fixed) * 0.55, width * (1 - fixed) * 0.45]
+    fixed = 0.065 + 0.056 * numbers + (0.04 if groups else 0)
+    widths = [width * 0.065, width * (1 - fixed) * 0.52, width * (1 - fixed) * 0.48]
     if groups:
         widths.append(width * 0.04)
-    widths += [width * 0.062] * numbers
+    widths += [width * 0.056] * numbers
     body = []
     muted = []
     for i, r in enumerate(rows):
@@ -444,6 +444,24 @@ def _legend(columns: Sequence[d.Column]) -> Paragraph:
     return p(_("Columns: %(c)s.") % {"c": "; ".join(parts)}, SMALL)
 
 
+def _teams_section(teams: Sequence[d.TeamLine], width: float) -> list[Flowable]:
+    if not teams:
+        return []
+    return [
+        p(_("Team standings (004 §1.3)"), H2),
+        grid(
+            [_("Place"), _("Team"), _("Team players"), _("Points"), _("W"), _("+/−")],
+            [
+                [t.place, p(t.team, CELL), str(t.members), t.points, str(t.wins), str(t.game_difference)]
+                for t in teams
+            ],
+            [width * 0.08, width * 0.5, width * 0.1, width * 0.1, width * 0.1, width * 0.12],
+            center=(0,),
+            align_right=(2, 3, 4, 5),
+        ),
+    ]
+
+
 def standings_doc(data: d.StandingsData, progress: Progress | None = None) -> bytes:
     title = _("Standings")
     wide = len(data.columns) > 4
@@ -452,6 +470,7 @@ def standings_doc(data: d.StandingsData, progress: Progress | None = None) -> by
     story.append(_standings_table(data.columns, data.rows, data.with_groups, width))
     story.append(Spacer(1, 2 * mm))
     story.append(_legend(data.columns))
+    story.extend(_teams_section(data.teams, width))
     return build(data.heading, title, story, wide=wide, progress=progress)
 
 
@@ -470,6 +489,7 @@ def final_protocol(data: d.FinalProtocolData, progress: Progress | None = None) 
     story.append(_standings_table(data.columns, data.rows, False, w))
     story.append(Spacer(1, 2 * mm))
     story.append(_legend(data.columns))
+    story.extend(_teams_section(data.teams, w))
     story.append(p(_("Removed players (004 §5.7.3: the place is not kept)"), H2))
     if data.removed:
         story.append(
@@ -502,9 +522,10 @@ def final_protocol(data: d.FinalProtocolData, progress: Progress | None = None) 
         )
     else:
         story.append(p(_("None."), BODY))
-    story.append(p(_("Sanctions"), H2))
+    # The last section, the closing line and the signatures stay together: no page of bare signatures.
+    closing: list[Flowable] = [p(_("Sanctions"), H2)]
     if data.sanctions:
-        story.append(
+        closing.append(
             grid(
                 ["№", _("Date"), _("Participant"), _("Sanction"), _("Rule"), _("Consequence")],
                 [
@@ -522,11 +543,12 @@ def final_protocol(data: d.FinalProtocolData, progress: Progress | None = None) 
             )
         )
     else:
-        story.append(p(_("None."), BODY))
+        closing.append(p(_("None."), BODY))
     if data.signed:
-        story.append(Spacer(1, 3 * mm))
-        story.append(p(_("The tournament was finished on %(d)s.") % {"d": data.finished_at}, BODY))
-    story.append(signatures(data.signatures, w))
+        closing.append(Spacer(1, 3 * mm))
+        closing.append(p(_("The tournament was finished on %(d)s.") % {"d": data.finished_at}, BODY))
+    closing.append(signatures(data.signatures, w))
+    story.append(KeepTogether(closing))
     return build(data.heading, title, story, progress=progress)
 
 

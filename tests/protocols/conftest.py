@@ -57,3 +57,8 @@ def pdf_reader(pdf: bytes):
     from pypdf import PdfReader
 
     return PdfReader(io.BytesIO(pdf))
+
+
+@pytest.fixture
+def mixed(client, secretary, chief_judge, media):
+    return _played(client, secretary, chief_judge, 8, system="mixed", group_count=2, qualifiers_per_group=2)

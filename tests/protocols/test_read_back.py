@@ -176,3 +176,37 @@ def test_user_text_with_markup_is_printed_as_text(swiss):
     swiss.save(update_fields=["name"])
     text = " ".join(pdf_text(render_document(swiss, "final", "")[0]))
     assert "Кубок <b>&amp; «Нарды»" in text
+
+
+def test_a_mixed_event_has_group_crosstables_a_playoff_bracket_and_one_final_order(mixed):
+    text = " ".join(pdf_text(render_document(mixed, "crosstable", "")[0]))
+    assert "Группа A" in text and "Группа B" in text
+    playoff = mixed.stages.get(kind="playoff")
+    text = " ".join(pdf_text(render_document(mixed, "bracket", str(playoff.number))[0]))
+    assert "Плей-офф" in text
+    for key in playoff.plan["players"]:
+        assert mixed.participants.get(pk=int(key)).person.short_name in text
+    text = " ".join(pdf_text(render_document(mixed, "final", "")[0]))
+    assert _in_order(text, [s.participant.person.full_name for s in ranking.compute(mixed).rows])
+    text = " ".join(pdf_text(render_document(mixed, "standings", "")[0]))
+    assert "Гр." in text
+
+
+def test_a_personal_team_event_prints_the_team_standings(client, secretary, chief_judge, media):
+    from registration.models import Team
+    from tests.factories import make_tournament, play_out
+
+    t = make_tournament(secretary, chief_judge, players=8, character="personal_team")
+    teams = [Team.objects.create(tournament=t, name=name) for name in ("Команда «Север»", "Команда «Юг»")]
+    for i, p in enumerate(t.participants.all()):
+        p.team = teams[i % 2]
+        p.save(update_fields=["team"])
+    client.force_login(secretary)
+    play_out(client, t, seed=3)
+    t.refresh_from_db()
+    order = [row.team for row in ranking.compute(t).teams]
+    for kind in ("standings", "final"):
+        text = " ".join(pdf_text(render_document(t, kind, "")[0]))
+        assert "Командный зачёт" in text
+        tail = text[text.index("Командный зачёт") :]
+        assert _in_order(tail, order)
