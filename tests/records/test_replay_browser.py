@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from rules_core import replay, write_mat
 from rules_core.simulate import random_match
-from tests.browser.conftest import ARGS, chromium_path
+from tests.browser.conftest import browser, desktop  # noqa: F401 - the shared Chromium fixtures
 from tests.factories import make_user
 from tests.records.conftest import build
 
@@ -17,18 +17,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def page():
-    path = chromium_path()
-    if path is None:
-        pytest.skip("chromium not found (install it: `make browser`, i.e. apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, headless=True, args=ARGS)
-        context = browser.new_context(locale="ru-RU", viewport={"width": 1200, "height": 900})
-        context.set_default_timeout(15_000)
-        yield context.new_page()
-        browser.close()
+def page(request):
+    # tests/browser's session Chromium (skipped, saying why, without chromium) and its 1280×900 context.
+    return request.getfixturevalue("desktop").new_page()
 
 
 def count(page, selector: str) -> int:
