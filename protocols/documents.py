@@ -172,16 +172,19 @@ def request_document(t: Tournament, kind: str, key: str, user=None) -> Document:
     from protocols.tasks import generate
 
     data_hash = d.fingerprint(build_data(t, kind, key))
-    found = latest(t, kind, key, data_hash)
-    if found is not None:
-        return found
-    doc = Document.objects.create(
-        tournament=t,
-        kind=kind,
-        key=key,
-        data_hash=data_hash,
-        requested_by=user if getattr(user, "is_authenticated", False) else None,
-    )
+    with transaction.atomic():
+        # Two requests for the same document at once make one: the second waits here, then finds it.
+        Tournament.objects.select_for_update().filter(pk=t.pk).first()
+        found = latest(t, kind, key, data_hash)
+        if found is not None:
+            return found
+        doc = Document.objects.create(
+            tournament=t,
+            kind=kind,
+            key=key,
+            data_hash=data_hash,
+            requested_by=user if getattr(user, "is_authenticated", False) else None,
+        )
     if settings.CELERY_TASK_ALWAYS_EAGER:
         generate.delay(doc.pk)  # in-process: the PDF is made now
     else:
