@@ -24,6 +24,7 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+TIMEOUT_MS = 40_000
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "device_scale_factor": 2,
@@ -44,10 +45,12 @@ def browser():
     path = chromium_path()
     if path is None:
         pytest.skip("chromium not found (install it: `make browser`, i.e. apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Generous limits: they only matter when the machine is busy (a passing condition returns at once).
+    expect.set_options(timeout=TIMEOUT_MS)
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, headless=True, args=ARGS)
+        b = p.chromium.launch(executable_path=path, headless=True, args=ARGS, timeout=120_000)
         yield b
         b.close()
 
@@ -55,7 +58,7 @@ def browser():
 @pytest.fixture
 def phone(browser):
     context = browser.new_context(locale="ru-RU", **PHONE)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(TIMEOUT_MS)
     yield context
     context.close()
 
@@ -63,6 +66,6 @@ def phone(browser):
 @pytest.fixture
 def desktop(browser):
     context = browser.new_context(locale="ru-RU", viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(TIMEOUT_MS)
     yield context
     context.close()

@@ -87,6 +87,6 @@ def test_the_venue_screen_turns_from_pairings_to_standings_by_itself(live_server
     expect(page.locator("#panel-pairings")).to_be_visible()
     expect(page.locator("#panel-pairings #pairings")).to_contain_text("Алиев")  # loaded by the live part
     expect(page.locator("#panel-standings")).to_be_hidden()
-    expect(page.locator("#panel-standings")).to_be_visible(timeout=12_000)
+    expect(page.locator("#panel-standings")).to_be_visible(timeout=60_000)
     expect(page.locator("#panel-standings #standings")).to_contain_text("Васильев")
     expect(page.locator("#panel-pairings")).to_be_hidden()
