@@ -230,7 +230,7 @@ def grid(
     return table
 
 
-def signatures(items: Sequence[d.Signature], width: float) -> Table:
+def signature_block(items: Sequence[d.Signature], width: float) -> list[Flowable]:
     """Signature lines: role, a line to sign on, the name to print under it (or a line for it)."""
     rows = []
     for s in items:
@@ -247,7 +247,11 @@ def signatures(items: Sequence[d.Signature], width: float) -> Table:
             ]
         )
     )
-    return KeepTogether([Spacer(1, 6 * mm), table])
+    return [Spacer(1, 6 * mm), table]
+
+
+def signatures(items: Sequence[d.Signature], width: float) -> KeepTogether:
+    return KeepTogether(signature_block(items, width))
 
 
 def facts_table(facts: Sequence[tuple[str, str]], width: float) -> Table:
@@ -547,7 +551,7 @@ def final_protocol(data: d.FinalProtocolData, progress: Progress | None = None) 
     if data.signed:
         closing.append(Spacer(1, 3 * mm))
         closing.append(p(_("The tournament was finished on %(d)s.") % {"d": data.finished_at}, BODY))
-    closing.append(signatures(data.signatures, w))
+    closing.extend(signature_block(data.signatures, w))
     story.append(KeepTogether(closing))
     return build(data.heading, title, story, progress=progress)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import io
 import os
 import random
 import shutil
@@ -70,6 +71,7 @@ def main() -> None:
         ("match-filled", demo, "match", str(protocol_match.pk)),
         ("standings", demo, "standings", ""),
         ("final", demo, "final", ""),
+        ("final-last-page", demo, "final", ""),
         ("registration", demo, "registration", ""),
         ("sanctions", demo, "sanctions", ""),
         ("protest", demo, "protest", str(Protest.objects.filter(tournament=demo).first().pk)),
@@ -79,8 +81,11 @@ def main() -> None:
         ("final-double", double, "final", ""),
     ]
     OUT.mkdir(parents=True, exist_ok=True)
+    from pypdf import PdfReader
+
     for name, t, kind, key in samples:
         pdf, _hash = render_document(t, kind, key)
+        page = str(len(PdfReader(io.BytesIO(pdf)).pages)) if name.endswith("last-page") else "1"
         path = (args.pdf_dir or workdir) / f"{name}.pdf"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(pdf)
@@ -91,16 +96,16 @@ def main() -> None:
                 "-r",
                 str(args.resolution),
                 "-f",
-                "1",
+                page,
                 "-l",
-                "1",
+                page,
                 "-singlefile",
                 path,
                 OUT / name,
             ],
             check=True,
         )
-        print(f"{name:<16} {len(pdf) / 1024:>6.0f} KB  -> docs/protocols/{name}.png")
+        print(f"{name:<16} {len(pdf) / 1024:>6.0f} KB  page {page} -> docs/protocols/{name}.png")
 
 
 def extras(t) -> None:

@@ -210,3 +210,12 @@ def test_a_personal_team_event_prints_the_team_standings(client, secretary, chie
         assert "Командный зачёт" in text
         tail = text[text.index("Командный зачёт") :]
         assert _in_order(tail, order)
+
+
+def test_the_signatures_of_a_long_final_protocol_share_a_page_with_its_last_section(swiss):
+    add_players(swiss, 120, start=100)
+    pages = pdf_text(render_document(swiss, "final", "")[0])
+    assert len(pages) >= 3
+    last = pages[-1]
+    assert "Санкции" in last and "Главный судья" in last and "Главный секретарь" in last
+    assert all("Главный судья /" not in page for page in pages[:-1])
