@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from protocols import documents
@@ -60,12 +61,25 @@ def document(request: HttpRequest, pk: int, kind: str, key: int | str = "") -> H
         "kind": kind,
         "title": Kind(kind).label,
         "key": key,
+        "subtitle": _subtitle(kind, key),
         "doc": current,
         "previous": previous,
         "failed": failed if failed and is_official(request.user, t) else None,
         "failed_any": failed is not None,
     }
     return render(request, "protocols/document.html", context)
+
+
+def _subtitle(kind: str, key: str) -> str:
+    if not key:
+        return ""
+    if kind in (Kind.PAIRINGS, Kind.ROUND_PROTOCOLS):
+        return _("Round %(n)s") % {"n": key}
+    if kind == Kind.PROTEST:
+        return _("Protest № %(n)s") % {"n": key}
+    if kind == Kind.BRACKET:
+        return _("stage %(n)s") % {"n": key}
+    return _("match %(n)s") % {"n": key}
 
 
 def _readable_document(request: HttpRequest, doc_pk: int) -> Document:
