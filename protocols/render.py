@@ -567,7 +567,7 @@ def crosstable(data: d.CrosstableData, progress: Progress | None = None) -> byte
         n = len(section.rows)
         if section.title:
             story.append(p(section.title, H2))
-        name_w = min(w * 0.24, max(w * 0.14, w - n * 16 * mm - w * 0.14))
+        name_w = min(w * 0.26, max(w * 0.2, w - n * 16 * mm - w * 0.14))
         cell_w = (w - name_w - w * 0.04 - w * 0.1) / max(n, 1)
         size = 7 if cell_w > 13 * mm else 6
         header = ["№", _("Participant"), *(str(i) for i in range(1, n + 1)), _("Points"), _("Place")]
