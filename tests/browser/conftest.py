@@ -40,19 +40,40 @@ def chromium_path() -> str | None:
     return None
 
 
+# One Playwright and one Chromium per test process, however many modules register the ``browser`` fixture
+# (other test packages import it): Playwright's sync API cannot be started twice in one thread.
+_SHARED: dict = {"users": 0}
+
+
+def _acquire(path: str):
+    from playwright.sync_api import expect, sync_playwright
+
+    if _SHARED["users"] == 0:
+        # Generous limits: they only matter when the machine is busy (a passing condition returns at once).
+        expect.set_options(timeout=TIMEOUT_MS)
+        playwright = sync_playwright().start()
+        _SHARED["playwright"] = playwright
+        _SHARED["browser"] = playwright.chromium.launch(
+            executable_path=path, headless=True, args=ARGS, timeout=120_000
+        )
+    _SHARED["users"] += 1
+    return _SHARED["browser"]
+
+
+def _release() -> None:
+    _SHARED["users"] -= 1
+    if _SHARED["users"] == 0:
+        _SHARED.pop("browser").close()
+        _SHARED.pop("playwright").stop()
+
+
 @pytest.fixture(scope="session")
 def browser():
     path = chromium_path()
     if path is None:
         pytest.skip("chromium not found (install it: `make browser`, i.e. apt-get install chromium)")
-    from playwright.sync_api import expect, sync_playwright
-
-    # Generous limits: they only matter when the machine is busy (a passing condition returns at once).
-    expect.set_options(timeout=TIMEOUT_MS)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, headless=True, args=ARGS, timeout=120_000)
-        yield b
-        b.close()
+    yield _acquire(path)
+    _release()
 
 
 @pytest.fixture
