@@ -60,6 +60,7 @@ class PairingTable(tables.Table):
     """The pairings of a round by table, with each match's live state (see ``tournaments.public``)."""
 
     table = tables.Column(verbose_name=_("table"))
+    group = tables.Column(verbose_name=_("group"), accessor="group__name", default="")
     player1 = tables.Column(verbose_name=_("first player"))
     score = tables.Column(verbose_name=_("score"), empty_values=())
     player2 = tables.Column(verbose_name=_("second player"), empty_values=())
@@ -78,8 +79,10 @@ class PairingTable(tables.Table):
         matches = list(data)
         self.states = match_states(matches, now or timezone.now())
         super().__init__(matches, *args, **kwargs)
-        if not can_enter:
-            self.exclude = ("actions",)
+        hidden = [] if can_enter else ["actions"]
+        if not any(m.group_id for m in matches):
+            hidden.append("group")  # only a mixed event's group stage has groups
+        self.exclude = tuple(hidden)
 
     def render_player1(self, record: Match):
         return _link(record.player1, record.winner_id == record.player1_id and not record.is_bye)

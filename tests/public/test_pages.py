@@ -167,3 +167,30 @@ def test_an_elimination_ranks_by_the_round_reached_while_the_bracket_goes_on(cli
     assert [(r["place"], r["place_to"]) for r in rows] == [(None, None)] * 4 + [(5, 8)] * 4
     html = client.get(reverse("tournaments:standings", args=[t.pk])).content.decode()
     assert html.count("в игре") == 4 and html.count("5–8") == 4
+
+
+def test_exact_scores_are_written_as_people_write_them(client, secretary):
+    t, p = build_hand_swiss(secretary)
+    html = client.get(reverse("tournaments:participant", args=[t.pk, p["d"].pk])).content.decode()
+    assert "Бухгольц: 3½" in html and "Зоннеборн-Бергер: ½" in html
+    assert "Место: <strong>4</strong>" in html
+
+
+def test_a_group_stage_round_names_each_matchs_group(client, secretary):
+    from tournaments import draw
+    from tournaments.models import Round
+
+    t = make_tournament(secretary, players=8, system="mixed", group_count=2, qualifiers_per_group=2)
+    rnd = draw.draw_round(t, secretary)
+    Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
+    html = client.get(reverse("tournaments:round_live", args=[t.pk, 1])).content.decode()
+    assert "группа" in html.lower()
+    cells = [m.group.name for m in rnd.matches.select_related("group")]
+    assert sorted(set(cells)) == ["A", "B"]
+    swiss = make_tournament(secretary, players=4, name="Швейцарка")
+    r2 = draw.draw_round(swiss, secretary)
+    Round.objects.filter(pk=r2.pk).update(status=Round.Status.PUBLISHED)
+    assert (
+        "группа"
+        not in client.get(reverse("tournaments:round_live", args=[swiss.pk, 1])).content.decode().lower()
+    )
