@@ -194,3 +194,12 @@ def test_a_group_stage_round_names_each_matchs_group(client, secretary):
         "группа"
         not in client.get(reverse("tournaments:round_live", args=[swiss.pk, 1])).content.decode().lower()
     )
+
+
+def test_crosstable_exports_refuse_a_missing_group_or_format(client, secretary):
+    t = _played(client, secretary, system="round_robin", players=4)
+    url = reverse("tournaments:crosstable", args=[t.pk])
+    assert client.get(url, {"_export": "xlsx", "section": "0"}).status_code == 200
+    assert client.get(url, {"_export": "csv", "section": "5"}).status_code == 400
+    assert client.get(url, {"_export": "csv", "section": "x"}).status_code == 400
+    assert client.get(url, {"_export": "pdf"}).status_code == 400
