@@ -35,7 +35,7 @@ def test_query_count_does_not_grow_with_the_field(client, route):
         }[route]
         counts.append(_queries(client, url))
     assert counts[0] == counts[1], counts
-    assert counts[1] <= 10, counts
+    assert counts[1] <= 12, counts  # a handful: the tournament, its participants, stages, matches…
 
 
 def test_the_1000_player_page_holds_100_rows_and_the_export_all_of_them(client):
