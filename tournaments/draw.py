@@ -439,17 +439,18 @@ def _mixed(t: Tournament, number: int, seed: int):
                 if local <= len(schedule):
                     pairs.extend(_schedule_pairings(t, schedule[local - 1], group))
             return groups_stage, pairs, {"stage": "groups"}
+        # The seeding reads the group tables the public sees, before the playoff stage exists.
+        order = playoff_seeding(t)
+        plan = _elimination_plan(t, order, t.playoff_system, seed)
+        plan["draw"] = "seeded"
         playoff = Stage.objects.create(
             tournament=t,
             number=2,
             kind=Stage.Kind.PLAYOFF,
             system=t.playoff_system,
             match_length=t.playoff_match_length,
+            plan=plan,
         )
-        order = playoff_seeding(t, groups_stage)
-        playoff.plan = _elimination_plan(t, order, t.playoff_system, seed)
-        playoff.plan["draw"] = "seeded"
-        playoff.save(update_fields=["plan"])
     return (playoff, *_elimination(playoff, seed))
 
 
@@ -474,44 +475,33 @@ def _make_groups(t: Tournament, stage: Stage, seed: int) -> None:
     stage.save(update_fields=["plan"])
 
 
-def group_tables(t: Tournament, stage: Stage) -> list[tuple[Group, list[standings.Row]]]:
-    results = stage_results(stage)
-    keys = _tiebreak_keys(t)
-    out = []
-    for group in stage.groups.all():
-        members = [
-            str(pk) for pk in GroupMember.objects.filter(group=group).values_list("participant_id", flat=True)
-        ]
-        member_set = set(members)
-        own = [r for r in results if r.player1 in member_set]
-        out.append((group, standings.table(members, own, Fraction(t.bye_points), keys)))
-    return out
+def playoff_seeding(t: Tournament) -> list[str]:
+    """The playoff order from the final group tables (004 §1.4.7, §6.1.2 item 5).
 
+    The tables are the ones the standings pages show (``tournaments.ranking``), so the seeding can be
+    checked against them; removed players keep no place and do not qualify (004 §5.7.3).
+    """
+    from tournaments import ranking  # ranking builds on this module
 
-def playoff_seeding(t: Tournament, groups_stage: Stage) -> list[str]:
-    tables = group_tables(t, groups_stage)
-    # 004 §5.7.3: a removed player keeps no place and does not qualify.
-    removed = {p.key for p in t.participants.filter(status=Participant.Status.REMOVED)}
-    tables = [(group, [row for row in rows if row.player not in removed]) for group, rows in tables]
-    ordered_groups = [[row.player for row in rows] for _group, rows in tables]
+    tables = [
+        [s.row for s in table.rows if s.row.place is not None and not s.removed]
+        for table in ranking.compute(t).groups
+    ]
     k = t.qualifiers_per_group
-    if any(len(g) < k for g in ordered_groups):
+    if any(len(rows) < k for rows in tables):
         raise DrawError(_("A group has fewer players than the qualifiers per group."))
     request = {
         "system": "playoff_seeding",
-        "groups": ordered_groups,
+        "groups": [[row.player for row in rows] for rows in tables],
         "qualifiers_per_group": k,
         "best_of_rest": t.best_of_rest,
     }
     if t.best_of_rest:
-        rest = [row for _g, rows in tables for row in rows[k:]]
-        rest.sort(key=lambda r: (r.place, -r.points, *(-r.metrics[m] for m in _tiebreak_keys(t)), r.player))
+        keys = ranking.tiebreak_keys(t)
+        rest = [row for rows in tables for row in rows[k:]]
+        rest.sort(key=lambda r: (r.place, -r.points, *standings._signed(r, keys), r.player))
         request["rest_order"] = [r.player for r in rest]
     return _call_engine(request)["players"]
-
-
-def _tiebreak_keys(t: Tournament) -> list[str]:
-    return [k for k in (s.strip() for s in t.tiebreaks.split(",")) if k in standings.METRICS]
 
 
 def rounds_left(t: Tournament) -> bool:
