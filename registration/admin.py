@@ -1,6 +1,15 @@
 from django.contrib import admin
 
-from registration.models import Official, Participant, Person, Team
+from registration.models import (
+    Entry,
+    EntryImport,
+    Official,
+    Participant,
+    Person,
+    RegistrationSettings,
+    Team,
+    TeamEntry,
+)
 
 
 @admin.register(Person)
@@ -13,6 +22,50 @@ class PersonAdmin(admin.ModelAdmin):
 class ParticipantAdmin(admin.ModelAdmin):
     list_display = ("person", "tournament", "seed", "status")
     list_filter = ("status", "tournament")
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    """Decisions are taken on the site (checks, documents, the change log); the admin only reads them."""
+
+    list_display = (
+        "person",
+        "tournament",
+        "organisation",
+        "region",
+        "status",
+        "invalid",
+        "source",
+        "created_at",
+    )
+    list_filter = ("status", "invalid", "source", "tournament")
+    search_fields = ("person__surname", "person__name", "organisation", "region")
+    list_select_related = ("person", "tournament")
+    readonly_fields = ("status", "decision_reason", "decided_by", "decided_at", "invalid", "invalid_reason")
+    raw_id_fields = ("person", "team_entry", "submitted_by")
+
+
+@admin.register(TeamEntry)
+class TeamEntryAdmin(admin.ModelAdmin):
+    list_display = ("name", "tournament", "organisation", "region", "representative")
+    list_filter = ("tournament",)
+
+
+@admin.register(RegistrationSettings)
+class RegistrationSettingsAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "self_registration", "deadline", "women_in_mens_event")
+
+
+@admin.register(EntryImport)
+class EntryImportAdmin(admin.ModelAdmin):
+    list_display = ("file_name", "tournament", "rows", "bad_rows", "status", "created_by", "created_at")
+    exclude = ("data",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 admin.site.register(Team)

@@ -1,4 +1,6 @@
-"""People, participants, teams and officials (004 §2, §5.1, §6)."""
+"""People, entries and their admission, participants, teams and officials (004 §2, §5.1, §5.3, §6)."""
+
+from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
@@ -120,3 +122,236 @@ class Official(models.Model):
 
     def __str__(self) -> str:
         return f"{self.person} — {self.get_role_display()}"
+
+
+class Qualification(models.TextChoices):
+    """Sport qualifications, lowest first; the order is ``admission.QUALIFICATIONS``."""
+
+    NONE = "none", _("no qualification")
+    YOUTH3 = "youth3", _("3rd youth class")
+    YOUTH2 = "youth2", _("2nd youth class")
+    YOUTH1 = "youth1", _("1st youth class")
+    ADULT3 = "adult3", _("3rd class")
+    ADULT2 = "adult2", _("2nd class")
+    ADULT1 = "adult1", _("1st class")
+    CMS = "cms", _("candidate master of sport")
+    MS = "ms", _("master of sport")
+    MSMK = "msmk", _("master of sport, international class")
+    ZMS = "zms", _("honoured master of sport")
+
+
+class RegistrationSettings(models.Model):
+    """The regulation's admission settings for one tournament (004 §2.1, §2.2.2, §5.1.2).
+
+    A tournament without a row has the defaults: ``RegistrationSettings.of(tournament)`` returns an unsaved
+    instance then, so reading never writes.
+    """
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="registration_settings"
+    )
+    self_registration = models.BooleanField(_("participants may submit entries on the site"), default=False)
+    deadline = models.DateTimeField(
+        _("entries accepted until"), null=True, blank=True, help_text=_("Empty: until the tournament starts.")
+    )
+    women_in_mens_event = models.BooleanField(
+        _("women may enter the men's event"),
+        default=True,
+        help_text=_("004 §2.1: unless the regulation forbids it."),
+    )
+    max_age = models.PositiveSmallIntegerField(
+        _("maximum age"), null=True, blank=True, help_text=_("Empty: no upper limit (004 §2.2.2).")
+    )
+    min_qualification = models.CharField(
+        _("minimum qualification"),
+        max_length=10,
+        blank=True,
+        choices=Qualification.choices,
+        help_text=_("Empty: any (004 §2.2.2)."),
+    )
+    regions = models.TextField(
+        _("regions admitted"), blank=True, help_text=_("One region a line; empty: every region (004 §2.2.2).")
+    )
+
+    class Meta:
+        verbose_name = _("registration settings")
+        verbose_name_plural = _("registration settings")
+
+    def __str__(self) -> str:
+        return str(self.tournament)
+
+    @classmethod
+    def of(cls, tournament) -> RegistrationSettings:
+        found = cls.objects.filter(tournament=tournament).first()
+        return found or cls(tournament=tournament)
+
+    @property
+    def region_list(self) -> tuple[str, ...]:
+        return tuple(line.strip() for line in self.regions.splitlines() if line.strip())
+
+    def accepts_self_registration(self, now) -> bool:
+        """Open on the site, before the deadline, and the tournament still takes participants."""
+        if not self.self_registration or (self.deadline is not None and now > self.deadline):
+            return False
+        return accepts_participants(self.tournament)
+
+
+def accepts_participants(tournament) -> bool:
+    """Whether a participant may still join: Swiss fields take late entries between rounds; round robins and
+    brackets are fixed once the first round is drawn; a finished tournament takes nobody."""
+    from tournaments.models import System, Tournament
+
+    if tournament.status == Tournament.Status.FINISHED:
+        return False
+    if tournament.system in {System.SWISS, System.SWISS_LOSSES}:
+        return True
+    return not tournament.round_set.exists()
+
+
+class Source(models.TextChoices):
+    SELF = "self", _("submitted on the site")
+    SECRETARY = "secretary", _("entered by the secretary")
+    IMPORT = "import", _("imported from a file")
+
+
+class Submission(models.Model):
+    """What every entry and team entry carries: the sending organisation, the disciplines and the responsible
+    person (004 §5.1.3), and how and when it was received."""
+
+    organisation = models.CharField(_("sending organisation"), max_length=200)
+    region = models.CharField(_("region"), max_length=200)
+    disciplines = models.CharField(_("disciplines entered"), max_length=50)  # codes, comma-separated
+    responsible_name = models.CharField(_("responsible person"), max_length=200)
+    responsible_phone = models.CharField(_("responsible person's phone"), max_length=50, blank=True)
+    responsible_email = models.EmailField(_("responsible person's e-mail"), blank=True)
+    source = models.CharField(_("received"), max_length=10, choices=Source.choices, default=Source.SECRETARY)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(_("received at"), auto_now_add=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def discipline_codes(self) -> list[str]:
+        return [code for code in self.disciplines.split(",") if code]
+
+    def disciplines_display(self) -> str:
+        from tournaments.models import Discipline
+
+        labels = dict(Discipline.choices)
+        return ", ".join(str(labels.get(code, code)) for code in self.discipline_codes)
+
+
+class TeamEntry(Submission):
+    """A team's entry: the model form at the end of 004 (team name, representative or coach, doctor, head of
+    the sending organisation). Its members are ``Entry`` rows, each checked and admitted on its own."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="team_entries"
+    )
+    name = models.CharField(_("team name"), max_length=200)
+    representative = models.CharField(_("coach (team representative)"), max_length=200)
+    doctor = models.CharField(_("doctor"), max_length=200, blank=True)
+    head_of_organisation = models.CharField(_("head of the sending organisation"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("team entry")
+        verbose_name_plural = _("team entries")
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="team_entry_name_unique")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(Submission):
+    """One person's entry (заявка) to one tournament and the admission commission's decision on it.
+
+    The person is the one record across tournaments (same surname, name, patronymic and date of birth); the
+    entry keeps what was declared for this tournament. Admission makes the person an active ``Participant``,
+    the draw's input; refusal or invalidity takes him out again (see ``registration.manager``).
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        ADMITTED = "admitted", _("admitted")
+        REFUSED = "refused", _("refused")
+
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="entries")
+    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="entries")
+    team_entry = models.ForeignKey(
+        TeamEntry,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="members",
+        verbose_name=_("team"),
+    )
+    qualification = models.CharField(
+        _("qualification"), max_length=10, blank=True, choices=Qualification.choices
+    )
+    identity_document_number = models.CharField(
+        _("identity document (type, number)"), max_length=100, blank=True
+    )
+    insurance_policy_number = models.CharField(
+        _("medical insurance policy number"), max_length=100, blank=True
+    )
+
+    # Ticked by the commission once it has seen the originals (004 §2.3.3, §2.5.1).
+    has_identity_document = models.BooleanField(_("identity document shown"), default=False)
+    has_medical_clearance = models.BooleanField(_("medical clearance shown"), default=False)
+    has_insurance = models.BooleanField(_("insurance policy shown"), default=False)
+
+    status = models.CharField(_("decision"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    decision_reason = models.TextField(_("reason"), blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+
+    # 004 §5.1.4: an entry with false data is invalid.
+    invalid = models.BooleanField(_("invalid"), default=False)
+    invalid_reason = models.TextField(_("why the entry is invalid"), blank=True)
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        ordering = ["person__surname", "person__name", "person__patronymic", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "person"], name="entry_once_per_tournament")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person} — {self.tournament}"
+
+
+class EntryImport(models.Model):
+    """A file of entries between its preview and its confirmation: the bytes are kept here, not on one web
+    process's disk, so the confirmation may reach any process."""
+
+    class Status(models.TextChoices):
+        PREVIEWED = "previewed", _("previewed")
+        CONFIRMED = "confirmed", _("confirmed")
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="entry_imports"
+    )
+    file_name = models.CharField(max_length=255)
+    file_format = models.CharField(max_length=10)
+    data = models.BinaryField()
+    rows = models.PositiveIntegerField(default=0)
+    bad_rows = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREVIEWED)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.file_name

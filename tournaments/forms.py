@@ -4,7 +4,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
-from registration.models import Gender, Participant, Person
+from registration.forms import IdentityFields
+from registration.manager import find_person
+from registration.models import Participant
 from tournaments import standings
 from tournaments.models import Match, ResultKind, System, Tournament
 from tournaments.results import ResultInput, score_errors
@@ -142,38 +144,18 @@ class TournamentForm(forms.ModelForm):
         return data
 
 
-class ParticipantForm(forms.Form):
-    surname = forms.CharField(label=_l("surname"), max_length=100)
-    name = forms.CharField(label=_l("name"), max_length=100)
-    patronymic = forms.CharField(label=_l("patronymic"), max_length=100, required=False)
-    birth_date = forms.DateField(label=_l("date of birth"), widget=forms.DateInput(attrs={"type": "date"}))
-    gender = forms.ChoiceField(label=_l("gender"), choices=Gender.choices)
+class ParticipantForm(IdentityFields):
+    """The secretary's shortcut to a participant; the person is found by the same identity as an entry's."""
+
     organisation = forms.CharField(label=_l("sending organisation"), max_length=200, required=False)
     region = forms.CharField(label=_l("region"), max_length=200, required=False)
     seed = forms.IntegerField(label=_l("seeding number"), required=False, min_value=1, max_value=100000)
-
-    def __init__(self, *args, tournament: Tournament, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.tournament = tournament
-
-    def clean_birth_date(self):
-        value = self.cleaned_data["birth_date"]
-        if value >= self.tournament.start_date:
-            raise forms.ValidationError(_("The date of birth must be before the tournament."))
-        if value.year < 1900:
-            raise forms.ValidationError(_("Check the date of birth."))
-        return value
 
     def clean(self):
         data = super().clean()
         if self.errors:
             return data
-        person = Person.objects.filter(
-            surname=data["surname"].strip(),
-            name=data["name"].strip(),
-            patronymic=data.get("patronymic", "").strip(),
-            birth_date=data["birth_date"],
-        ).first()
+        person = find_person(self.identity())
         if person and Participant.objects.filter(tournament=self.tournament, person=person).exists():
             raise forms.ValidationError(
                 _("%(p)s is already a participant of this tournament.") % {"p": person}

@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from judging.state import pending_protests_warning
-from registration.models import Official, Participant, Person
+from registration import manager as admission_manager
+from registration.models import Official, Participant, Person, accepts_participants
 from tournaments import draw, results
 from tournaments.forms import (
     DrawForm,
@@ -118,21 +119,15 @@ def participant_list(request: HttpRequest, pk: int) -> HttpResponse:
 
 def participant_add(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_for_secretary(request, pk)
-    if not _accepts_entries(tournament):
+    if not accepts_participants(tournament):
         messages.error(request, _("Participants can no longer be added: the draw has started."))
         return redirect("tournaments:participants", pk=pk)
     form = ParticipantForm(request.POST or None, tournament=tournament)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and not _barred(form, tournament):
         d = form.cleaned_data
         with transaction.atomic():
-            person = d["person"] or Person.objects.create(
-                surname=d["surname"].strip(),
-                name=d["name"].strip(),
-                patronymic=d.get("patronymic", "").strip(),
-                birth_date=d["birth_date"],
-                gender=d["gender"],
-                organisation=d.get("organisation", ""),
-                region=d.get("region", ""),
+            person = d["person"] or admission_manager.person_for(
+                form.identity(), gender=d["gender"], organisation=d["organisation"], region=d["region"]
             )
             participant = Participant.objects.create(tournament=tournament, person=person, seed=d.get("seed"))
             log(
@@ -147,13 +142,15 @@ def participant_add(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/participant_form.html", {"t": tournament, "form": form})
 
 
-def _accepts_entries(t: Tournament) -> bool:
-    # Swiss fields take late entries between rounds; fixed schedules and brackets do not.
-    if t.status == Tournament.Status.FINISHED:
-        return False
-    if t.system in {System.SWISS, System.SWISS_LOSSES}:
-        return True
-    return not t.round_set.exists()
+def _barred(form: ParticipantForm, tournament: Tournament) -> bool:
+    """The secretary's shortcut past the entries still keeps the bars of 004 §2.1, §2.2.2 and §2.3."""
+    d = form.cleaned_data
+    refusals = admission_manager.direct_add_refusals(
+        tournament, person=d["person"], birth_date=d["birth_date"], gender=d["gender"], region=d["region"]
+    )
+    for refusal in refusals:
+        form.add_error(None, _("Cannot be a participant: %(r)s") % {"r": refusal})
+    return bool(refusals)
 
 
 @require_POST

@@ -1,0 +1,486 @@
+"""Entry forms (004 §5.1.3 and the model form at the end of 004) and the commission's forms.
+
+``EntryForm`` is the one place an entry's data is validated: the public form, the secretary's form and every
+row of an imported file go through it.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.db import IntegrityError, transaction
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from registration import manager
+from registration.models import (
+    Entry,
+    Gender,
+    Official,
+    Participant,
+    Person,
+    Qualification,
+    RegistrationSettings,
+    Source,
+    TeamEntry,
+)
+from tournaments.models import Character, Discipline, Tournament
+
+DATE_FORMATS = ["%Y-%m-%d", "%d.%m.%Y"]  # the browser's date input; the way dates are written in Russia
+CONTACT_FIELDS = ["responsible_name", "responsible_phone", "responsible_email"]
+
+
+class Fieldsets:
+    """A form drawn in groups: ``FIELDSETS`` is a list of (legend, note, field names)."""
+
+    FIELDSETS: list = []
+
+    def fieldsets(self):
+        for legend, note, names in self.FIELDSETS:
+            fields = [self[name] for name in names if name in self.fields]
+            if fields:
+                yield legend, note, fields
+
+
+class IdentityFields(forms.Form):
+    """Who the person is: the same surname, name, patronymic and date of birth are the same person."""
+
+    surname = forms.CharField(label=gettext_lazy("surname"), max_length=100)
+    name = forms.CharField(label=gettext_lazy("name"), max_length=100)
+    patronymic = forms.CharField(label=gettext_lazy("patronymic"), max_length=100, required=False)
+    birth_date = forms.DateField(
+        label=gettext_lazy("date of birth"),
+        input_formats=DATE_FORMATS,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    gender = forms.ChoiceField(label=gettext_lazy("gender"), choices=Gender.choices)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean_surname(self):
+        return manager.clean_name(self.cleaned_data["surname"])
+
+    def clean_name(self):
+        return manager.clean_name(self.cleaned_data["name"])
+
+    def clean_patronymic(self):
+        return manager.clean_name(self.cleaned_data["patronymic"])
+
+    def clean_birth_date(self):
+        value = self.cleaned_data["birth_date"]
+        if value >= self.tournament.start_date:
+            raise forms.ValidationError(_("The date of birth must be before the tournament."))
+        if value.year < 1900:
+            raise forms.ValidationError(_("Check the date of birth."))
+        return value
+
+    def identity(self) -> manager.Identity:
+        d = self.cleaned_data
+        return manager.Identity(d["surname"], d["name"], d.get("patronymic", ""), d["birth_date"])
+
+
+def _discipline_field() -> forms.MultipleChoiceField:
+    return forms.MultipleChoiceField(
+        label=gettext_lazy("disciplines entered"),
+        choices=Discipline.choices,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+
+class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
+    """One person's entry: 004 §5.1.3 items 1–3, the team for team events, the documents' numbers."""
+
+    disciplines = _discipline_field()
+    team_name = forms.CharField(label=gettext_lazy("team name"), max_length=200, required=False)
+
+    class Meta:
+        model = Entry
+        fields = [
+            "organisation",
+            "region",
+            "qualification",
+            "disciplines",
+            *CONTACT_FIELDS,
+            "identity_document_number",
+            "insurance_policy_number",
+        ]
+
+    field_order = ["surname", "name", "patronymic", "birth_date", "gender", "team_name", *Meta.fields]
+    FIELDSETS = [
+        (
+            gettext_lazy("Participant"),
+            "",
+            ["surname", "name", "patronymic", "birth_date", "gender", "qualification", "team_name"],
+        ),
+        (gettext_lazy("Sending organisation and disciplines"), "", ["organisation", "region", "disciplines"]),
+        (gettext_lazy("Responsible person"), "", CONTACT_FIELDS),
+        (
+            gettext_lazy("Documents"),
+            gettext_lazy(
+                "The originals are shown to the admission commission: identity document, medical clearance, "
+                "medical insurance policy (004 §2.3.3, §2.5.1)."
+            ),
+            ["identity_document_number", "insurance_policy_number"],
+        ),
+    ]
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, tournament=tournament, **kwargs)
+        if tournament.character == Character.PERSONAL:
+            del self.fields["team_name"]
+        elif tournament.character == Character.TEAM:
+            self.fields["team_name"].required = True
+        entry = self.instance
+        self.fields["qualification"].choices = [("", "—"), *Qualification.choices]
+        if entry.pk:
+            person = entry.person
+            self.initial.update(
+                surname=person.surname,
+                name=person.name,
+                patronymic=person.patronymic,
+                birth_date=person.birth_date,
+                gender=person.gender,
+                disciplines=entry.discipline_codes,
+                team_name=entry.team_entry.name if entry.team_entry_id else "",
+            )
+        else:
+            self.initial.setdefault("disciplines", [tournament.discipline])
+
+    def clean_disciplines(self):
+        codes = self.cleaned_data["disciplines"]
+        if self.tournament.discipline not in codes:
+            raise forms.ValidationError(
+                _("The entry must name this tournament's discipline: %(d)s.")
+                % {"d": self.tournament.get_discipline_display()}
+            )
+        return ",".join(codes)
+
+    def clean_team_name(self):
+        return " ".join(self.cleaned_data["team_name"].split())
+
+    def clean(self):
+        data = super().clean()
+        _require_a_contact(self, data)
+        if self.errors:
+            return data
+        person = manager.find_person(self.identity())
+        if person is not None:
+            duplicate = (
+                Entry.objects.filter(tournament=self.tournament, person=person)
+                .exclude(pk=self.instance.pk)
+                .first()
+            )
+            if duplicate is not None:
+                raise forms.ValidationError(duplicate_message(duplicate))
+        return data
+
+    @transaction.atomic
+    def save(self, *, source: str = Source.SECRETARY, user=None) -> Entry:
+        """Create or change the entry; the person is found or created by identity (one record per human)."""
+        d = self.cleaned_data
+        entry = super().save(commit=False)
+        entry.tournament = self.tournament
+        entry.person = manager.person_for(
+            self.identity(),
+            gender=d["gender"],
+            organisation=d["organisation"],
+            region=d["region"],
+            claimant=user if source == Source.SELF else None,
+        )
+        entry.team_entry = manager.team_entry_for(entry, d.get("team_name", ""), user)
+        if entry.pk is None:
+            entry.source = source
+            entry.submitted_by = user if getattr(user, "is_authenticated", False) else None
+        try:
+            with transaction.atomic():
+                entry.save()
+        except IntegrityError:
+            # Someone entered the same person a moment ago (the unique constraint is the referee).
+            duplicate = Entry.objects.get(tournament=self.tournament, person=entry.person)
+            raise manager.AdmissionError(duplicate_message(duplicate)) from None
+        return entry
+
+
+def duplicate_message(entry: Entry) -> str:
+    person = entry.person
+    return _(
+        "An entry for %(p)s, born %(d)s, is already registered in this tournament (No. %(n)s, %(s)s). "
+        "One person has one entry: ask the admission commission to correct it."
+    ) % {
+        "p": person.full_name,
+        "d": date_format(person.birth_date, "d.m.Y") if person.birth_date else "—",
+        "n": entry.pk,
+        "s": entry.get_status_display(),
+    }
+
+
+class TeamEntryForm(Fieldsets, forms.ModelForm):
+    """The team part of the model form at the end of 004."""
+
+    disciplines = _discipline_field()
+
+    class Meta:
+        model = TeamEntry
+        fields = [
+            "name",
+            "organisation",
+            "region",
+            "disciplines",
+            "representative",
+            "doctor",
+            "head_of_organisation",
+            *CONTACT_FIELDS,
+        ]
+
+    FIELDSETS = [
+        (
+            gettext_lazy("Team"),
+            "",
+            [
+                "name",
+                "organisation",
+                "region",
+                "disciplines",
+                "representative",
+                "doctor",
+                "head_of_organisation",
+            ],
+        ),
+        (gettext_lazy("Responsible person"), "", CONTACT_FIELDS),
+    ]
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.instance.tournament = tournament
+        if self.instance.pk:
+            self.initial["disciplines"] = self.instance.discipline_codes
+        else:
+            self.initial.setdefault("disciplines", [tournament.discipline])
+
+    clean_disciplines = EntryForm.clean_disciplines
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if (
+            TeamEntry.objects.filter(tournament=self.tournament, name=name)
+            .exclude(pk=self.instance.pk)
+            .exists()
+        ):
+            raise forms.ValidationError(_("A team with this name has already entered this tournament."))
+        return name
+
+    def clean(self):
+        data = super().clean()
+        _require_a_contact(self, data)
+        return data
+
+
+def _require_a_contact(form: forms.Form, data: dict) -> None:
+    """004 §5.1.3 item 3: the responsible person's contacts — a phone or an e-mail."""
+    if (
+        "responsible_phone" in data
+        and not data.get("responsible_phone")
+        and not data.get("responsible_email")
+    ):
+        form.add_error("responsible_phone", _("Give the responsible person's phone or e-mail (004 §5.1.3)."))
+
+
+class MemberForm(IdentityFields):
+    """One team member: who he is, his qualification and documents' numbers."""
+
+    qualification = forms.ChoiceField(
+        label=gettext_lazy("qualification"), choices=[("", "—"), *Qualification.choices], required=False
+    )
+    identity_document_number = forms.CharField(
+        label=gettext_lazy("identity document (type, number)"), max_length=100, required=False
+    )
+    insurance_policy_number = forms.CharField(
+        label=gettext_lazy("medical insurance policy number"), max_length=100, required=False
+    )
+
+
+class BaseMemberFormSet(forms.BaseFormSet):
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        self.tournament = tournament
+        super().__init__(*args, **kwargs)
+
+    def get_form_kwargs(self, index):
+        return {**super().get_form_kwargs(index), "tournament": self.tournament}
+
+    def clean(self):
+        if any(self.errors):
+            return
+        seen = set()
+        for form in self.forms:
+            if not form.has_changed():
+                continue
+            identity = form.identity()
+            if identity in seen:
+                raise forms.ValidationError(_("%(p)s is listed twice.") % {"p": identity.full_name})
+            seen.add(identity)
+            person = manager.find_person(identity)
+            duplicate = (
+                Entry.objects.filter(tournament=self.tournament, person=person).first() if person else None
+            )
+            if duplicate is not None:
+                form.add_error(None, duplicate_message(duplicate))
+
+
+MemberFormSet = forms.formset_factory(
+    MemberForm,
+    formset=BaseMemberFormSet,
+    extra=6,
+    min_num=1,
+    validate_min=True,
+    max_num=30,
+    validate_max=True,
+)
+
+
+@transaction.atomic
+def save_team_entry(team_form: TeamEntryForm, members: BaseMemberFormSet, *, source: str, user) -> TeamEntry:
+    """The team entry and one ``Entry`` per member, all or nothing."""
+    team = team_form.save(commit=False)
+    if team.pk is None:
+        team.source = source
+        team.submitted_by = user if getattr(user, "is_authenticated", False) else None
+    team.save()
+    for form in members.forms:
+        if not form.has_changed():
+            continue
+        d = form.cleaned_data
+        person = manager.person_for(
+            form.identity(),
+            gender=d["gender"],
+            organisation=team.organisation,
+            region=team.region,
+            claimant=user if source == Source.SELF else None,
+        )
+        try:
+            with transaction.atomic():
+                Entry.objects.create(
+                    tournament=team.tournament,
+                    person=person,
+                    team_entry=team,
+                    qualification=d.get("qualification", ""),
+                    identity_document_number=d.get("identity_document_number", ""),
+                    insurance_policy_number=d.get("insurance_policy_number", ""),
+                    **manager.contacts_of(team),
+                )
+        except IntegrityError:
+            duplicate = Entry.objects.get(tournament=team.tournament, person=person)
+            raise manager.AdmissionError(duplicate_message(duplicate)) from None
+    return team
+
+
+class DocumentsForm(forms.ModelForm):
+    """The documents the commission has seen (004 §2.3.3, §2.5.1)."""
+
+    class Meta:
+        model = Entry
+        fields = ["has_identity_document", "has_medical_clearance", "has_insurance"]
+
+
+class DecisionForm(forms.Form):
+    status = forms.ChoiceField(label=gettext_lazy("decision"), choices=Entry.Status.choices)
+    reason = forms.CharField(
+        label=gettext_lazy("reason"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        label=gettext_lazy("reason"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+
+class RegistrationSettingsForm(forms.ModelForm):
+    class Meta:
+        model = RegistrationSettings
+        fields = [
+            "self_registration",
+            "deadline",
+            "women_in_mens_event",
+            "max_age",
+            "min_qualification",
+            "regions",
+        ]
+        widgets = {
+            "deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+            "regions": forms.Textarea(attrs={"rows": 4}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["deadline"].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%d.%m.%Y %H:%M"]
+
+    def clean_max_age(self):
+        value = self.cleaned_data["max_age"]
+        min_age = self.instance.tournament.min_age
+        if value is not None and value < min_age:
+            raise forms.ValidationError(
+                _("The maximum age cannot be below the minimum age (%(n)s).") % {"n": min_age}
+            )
+        return value
+
+
+class OfficialForm(IdentityFields):
+    """Registering an official (004 §5.3.2 item 1): a role and the person, found by his login or identity."""
+
+    role = forms.ChoiceField(label=gettext_lazy("role"), choices=Official.Role.choices)
+    username = forms.CharField(
+        label=gettext_lazy("login on this site"),
+        required=False,
+        max_length=150,
+        help_text=gettext_lazy("The role gives powers on the site only to an account; leave empty for none."),
+    )
+    organisation = forms.CharField(label=gettext_lazy("organisation"), max_length=200, required=False)
+    region = forms.CharField(label=gettext_lazy("region"), max_length=200, required=False)
+
+    field_order = ["role", "username", "surname", "name", "patronymic", "birth_date", "gender"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["gender"].required = False
+        self.fields["gender"].choices = [("", "—"), *Gender.choices]
+
+    def clean_birth_date(self):
+        value = self.cleaned_data["birth_date"]
+        if value.year < 1900 or value >= self.tournament.start_date:
+            raise forms.ValidationError(_("Check the date of birth."))
+        return value
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            username = data.get("username", "").strip()
+            _account, data["person"] = manager.account_person(self.identity(), username)
+        except manager.AdmissionError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        person: Person | None = data["person"]
+        if person is not None:
+            if Official.objects.filter(tournament=self.tournament, person=person, role=data["role"]).exists():
+                raise forms.ValidationError(_("%(p)s already holds this role here.") % {"p": person})
+            if self.tournament.participants.filter(person=person, status=Participant.Status.ACTIVE).exists():
+                # 004 §2.3.5: an official of a tournament cannot be its participant.
+                raise forms.ValidationError(
+                    _("%(p)s is a participant of this tournament and cannot be its official (004 §2.3.5).")
+                    % {"p": person}
+                )
+        return data
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        allow_empty_file=True,  # read_file says "the file is empty" in the words of the import
+        label=gettext_lazy("file (CSV or XLSX)"),
+        help_text=gettext_lazy("The first row holds the column names; at most 2 MB."),
+    )

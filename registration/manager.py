@@ -1,0 +1,762 @@
+"""Between the models and the pure admission checks, and the commission's decisions.
+
+Reads a tournament's regulation and an entry into ``admission.Regulation`` / ``admission.Applicant``, turns
+the verdicts into rows a page can show, and changes entries: documents, decisions, invalidity. Every change
+is one transaction, logged in the tournament's change log, and keeps one rule: the person of an admitted
+entry is an active ``Participant`` (the draw's input), the person of any other entry is not.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from judging.models import Sanction
+from registration import admission
+from registration.models import (
+    Entry,
+    Gender,
+    Official,
+    Participant,
+    Person,
+    Qualification,
+    RegistrationSettings,
+    Team,
+    TeamEntry,
+    accepts_participants,
+)
+from tournaments.models import AuditEntry, GenderGroup, Tournament, log
+
+
+class AdmissionError(Exception):
+    """A user error: expected, translated, shown to the person who asked; nothing was changed."""
+
+
+# --- people -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Same surname, name, patronymic and date of birth = same person (one record across tournaments)."""
+
+    surname: str
+    name: str
+    patronymic: str
+    birth_date: datetime.date
+
+    @property
+    def full_name(self) -> str:
+        return " ".join(part for part in (self.surname, self.name, self.patronymic) if part)
+
+    def lookup(self) -> dict:
+        return {
+            "surname": self.surname,
+            "name": self.name,
+            "patronymic": self.patronymic,
+            "birth_date": self.birth_date,
+        }
+
+
+def clean_name(value: str) -> str:
+    """Spaces collapsed; a name typed all in capitals or all in small letters is capitalised ("ИВАНОВ",
+    "иванов" → "Иванов") so that the same person is found whoever typed him; mixed case is kept as typed."""
+    value = " ".join(value.split())
+    if value and (value.isupper() or value.islower()):
+        value = value.title()
+    return value
+
+
+def find_person(identity: Identity) -> Person | None:
+    return Person.objects.filter(**identity.lookup()).first()
+
+
+def person_for(
+    identity: Identity, *, gender: str, organisation: str = "", region: str = "", claimant=None
+) -> Person:
+    """The person with this identity, created when new.
+
+    ``claimant`` is a logged-in visitor entering himself: when his own record has the same names and no date
+    of birth yet (an account made before any entry), that record is completed instead of making a second one.
+    An existing person's data is never changed here: an entry is only a claim until the commission admits it.
+    """
+    person = find_person(identity)
+    if person is not None:
+        return person
+    own = (
+        Person.objects.filter(user=claimant).first() if getattr(claimant, "is_authenticated", False) else None
+    )
+    if own is not None and own.birth_date is None and _same_names(own, identity):
+        own.birth_date, own.gender = identity.birth_date, gender
+        own.save(update_fields=["birth_date", "gender"])
+        return own
+    person, _created = Person.objects.get_or_create(
+        **identity.lookup(), defaults={"gender": gender, "organisation": organisation, "region": region}
+    )
+    return person
+
+
+def _same_names(person: Person, identity: Identity) -> bool:
+    mine = (person.surname, person.name, person.patronymic)
+    theirs = (identity.surname, identity.name, identity.patronymic)
+    return [p.casefold() for p in mine] == [p.casefold() for p in theirs]
+
+
+def account_person(identity: Identity, username: str):
+    """For registering an official: the account named by ``username`` (or None) and the person the role goes
+    to (None: a new person will be made). Raises ``AdmissionError`` when the two do not fit together."""
+    if not username:
+        return None, find_person(identity)
+    account = get_user_model().objects.filter(username=username).first()
+    if account is None:
+        raise AdmissionError(_("There is no account with the login %(u)s.") % {"u": username})
+    own = Person.objects.filter(user=account).first()
+    if own is not None:
+        if not _same_names(own, identity) or own.birth_date not in (None, identity.birth_date):
+            raise AdmissionError(
+                _("The account %(u)s belongs to %(p)s, not to %(q)s.")
+                % {"u": username, "p": own.full_name, "q": identity.full_name}
+            )
+        return account, own
+    person = find_person(identity)
+    if person is not None and person.user_id is not None:
+        raise AdmissionError(_("%(p)s already has another account.") % {"p": person.full_name})
+    return account, person
+
+
+@transaction.atomic
+def register_official(tournament: Tournament, data: dict, by) -> Official:
+    """Register a person in a role, not yet accredited (004 §5.3.2 items 1, 3)."""
+    identity = Identity(data["surname"], data["name"], data.get("patronymic", ""), data["birth_date"])
+    account, person = account_person(identity, data.get("username", "").strip())
+    if person is None:
+        person = person_for(
+            identity,
+            gender=data.get("gender") or Gender.MALE,
+            organisation=data.get("organisation", ""),
+            region=data.get("region", ""),
+        )
+    updates = []
+    if person.birth_date is None:
+        person.birth_date = identity.birth_date
+        updates.append("birth_date")
+    if account is not None and person.user_id is None:
+        person.user = account
+        updates.append("user")
+    if updates:
+        person.save(update_fields=updates)
+    official = Official.objects.create(
+        tournament=tournament, person=person, role=data["role"], accredited=False
+    )
+    log(
+        tournament,
+        by,
+        "official",
+        _("Official registered: %(p)s, %(r)s") % {"p": person, "r": official.get_role_display()},
+        official=official.pk,
+    )
+    return official
+
+
+@transaction.atomic
+def accredit(official: Official, accredited: bool, by) -> None:
+    """Accredit an official or withdraw the accreditation (004 §5.3.2 item 3)."""
+    official = Official.objects.select_for_update().get(pk=official.pk)
+    if official.person.user_id is not None and official.person.user_id == getattr(by, "pk", None):
+        raise AdmissionError(_("Nobody accredits himself."))
+    if official.accredited == accredited:
+        return
+    official.accredited = accredited
+    official.save(update_fields=["accredited"])
+    summary = (
+        _("Official accredited: %(p)s, %(r)s") if accredited else _("Accreditation withdrawn: %(p)s, %(r)s")
+    )
+    log(
+        official.tournament,
+        by,
+        "accreditation",
+        summary % {"p": official.person, "r": official.get_role_display()},
+        official=official.pk,
+        accredited=accredited,
+    )
+
+
+@transaction.atomic
+def remove_official(official: Official, by) -> None:
+    """A registration made by mistake goes, once its accreditation is withdrawn."""
+    official = Official.objects.select_for_update().get(pk=official.pk)
+    if official.accredited:
+        raise AdmissionError(_("Withdraw the accreditation first."))
+    log(
+        official.tournament,
+        by,
+        "official_removed",
+        _("Official's registration removed: %(p)s, %(r)s")
+        % {"p": official.person, "r": official.get_role_display()},
+    )
+    official.delete()
+
+
+# --- entries and teams --------------------------------------------------------------------------------------
+
+
+def contacts_of(source) -> dict:
+    """The sending organisation and the responsible person, to copy from a team entry to its members."""
+    names = [
+        "organisation",
+        "region",
+        "disciplines",
+        "responsible_name",
+        "responsible_phone",
+        "responsible_email",
+    ]
+    return {name: getattr(source, name) for name in names} | {
+        "source": source.source,
+        "submitted_by": source.submitted_by,
+    }
+
+
+def team_entry_for(entry: Entry, name: str, user) -> TeamEntry | None:
+    """The team an entry names, entered with the entry's contacts if it has not entered yet."""
+    if not name:
+        return None
+    team, _created = TeamEntry.objects.get_or_create(
+        tournament=entry.tournament,
+        name=name,
+        defaults={**contacts_of(entry), "representative": entry.responsible_name},
+    )
+    return team
+
+
+# --- checks -------------------------------------------------------------------------------------------------
+
+
+def regulation_of(
+    tournament: Tournament, settings: RegistrationSettings | None = None
+) -> admission.Regulation:
+    settings = settings or RegistrationSettings.of(tournament)
+    return admission.Regulation(
+        first_day=tournament.start_date,
+        min_age=tournament.min_age,
+        max_age=settings.max_age,
+        gender_group=admission.WOMEN if tournament.gender_group == GenderGroup.WOMEN else admission.MEN,
+        women_in_mens_event=settings.women_in_mens_event,
+        min_qualification=settings.min_qualification,
+        regions=settings.region_list,
+    )
+
+
+def applicant_of(entry: Entry, roles: tuple[str, ...] | None = None) -> admission.Applicant:
+    """The entry as the pure checks see it; ``roles`` when the caller has read the officials already."""
+    if roles is None:
+        roles = _roles(entry.tournament, entry.person)
+    return admission.Applicant(
+        birth_date=entry.person.birth_date,
+        gender=entry.person.gender,
+        region=entry.region,
+        qualification=entry.qualification,
+        official_roles=roles,
+        disqualifications=_disqualifications(entry.tournament, entry.person),
+        identity_document=entry.has_identity_document,
+        medical_clearance=entry.has_medical_clearance,
+        insurance=entry.has_insurance,
+        invalid=entry.invalid,
+    )
+
+
+def _roles(tournament: Tournament, person: Person | None) -> tuple[str, ...]:
+    """The roles the person holds in this tournament (004 §2.3.5)."""
+    if person is None or person.pk is None:
+        return ()
+    officials = Official.objects.filter(tournament=tournament, person=person).order_by("role")
+    return tuple(str(o.get_role_display()) for o in officials)
+
+
+def _disqualifications(tournament: Tournament, person: Person | None) -> tuple[str, ...]:
+    """His disqualifications in force on the first day (004 §2.3.2); the judging app records them."""
+    if person is None or person.pk is None:
+        return ()
+    sanctions = Sanction.objects.disqualifying(person, tournament.start_date).order_by("starts_on")
+    return tuple(_describe_sanction(s) for s in sanctions)
+
+
+class Checker:
+    """Checks many entries of one tournament, reading its regulation and officials once."""
+
+    def __init__(self, tournament: Tournament):
+        self.regulation = regulation_of(tournament)
+        self.roles: dict[int, tuple[str, ...]] = {}
+        for official in Official.objects.filter(tournament=tournament).order_by("role"):
+            label = str(official.get_role_display())
+            self.roles[official.person_id] = (*self.roles.get(official.person_id, ()), label)
+
+    def verdicts(self, entry: Entry) -> tuple[admission.Verdict, ...]:
+        applicant = applicant_of(entry, roles=self.roles.get(entry.person_id, ()))
+        return admission.check_entry(applicant, self.regulation)
+
+
+# What the secretary's plain "add participant" form can answer: it has no qualification and no documents.
+DIRECT_ADD_CHECKS = ("min_age", "max_age", "gender", "disqualification", "official", "region")
+
+
+def direct_add_refusals(
+    tournament: Tournament, *, person: Person | None, birth_date: datetime.date, gender: str, region: str
+) -> list[str]:
+    """Why a person cannot be added directly as a participant (the bars of 004 §2.1, §2.2.2, §2.3.1, §2.3.2,
+    §2.3.5); empty when he can."""
+    applicant = admission.Applicant(
+        birth_date=birth_date,
+        gender=gender,
+        region=region,
+        official_roles=_roles(tournament, person),
+        disqualifications=_disqualifications(tournament, person),
+    )
+    refusals = []
+    for verdict in admission.check_entry(applicant, regulation_of(tournament)):
+        if verdict.key in DIRECT_ADD_CHECKS and not verdict.passed:
+            row = describe(verdict)
+            refusals.append(
+                f"{row.title} ({row.clause}): {row.detail}" if row.detail else f"{row.title} ({row.clause})"
+            )
+    return refusals
+
+
+def verdicts_for(
+    entry: Entry, regulation: admission.Regulation | None = None
+) -> tuple[admission.Verdict, ...]:
+    return admission.check_entry(applicant_of(entry), regulation or regulation_of(entry.tournament))
+
+
+def _describe_sanction(s: Sanction) -> str:
+    until = _day(s.ends_on) if s.ends_on else _("until lifted")
+    where = f", {s.tournament}" if s.tournament_id else ""
+    clause = f" ({s.clause})" if s.clause else ""
+    return _("disqualification from %(a)s to %(b)s%(w)s%(c)s") % {
+        "a": _day(s.starts_on) if s.starts_on else "—",
+        "b": until,
+        "w": where,
+        "c": clause,
+    }
+
+
+def _day(d: datetime.date) -> str:
+    return date_format(d, "d.m.Y")
+
+
+@dataclass(frozen=True)
+class CheckRow:
+    """A verdict as a page shows it."""
+
+    key: str
+    title: str
+    clause: str
+    passed: bool
+    detail: str
+    kind: str
+
+
+def describe(verdict: admission.Verdict, entry: Entry | None = None) -> CheckRow:
+    f = verdict.facts
+    title, detail = _TEXTS[verdict.key](f, verdict.passed, entry)
+    return CheckRow(verdict.key, title, f"004 {verdict.clause}", verdict.passed, detail, verdict.kind)
+
+
+def check_rows(entry: Entry, regulation: admission.Regulation | None = None) -> list[CheckRow]:
+    return [describe(v, entry) for v in verdicts_for(entry, regulation)]
+
+
+def _valid(f, passed, entry):
+    detail = "" if passed else _("declared invalid: %(r)s") % {"r": entry.invalid_reason if entry else ""}
+    return _("The entry is valid"), detail
+
+
+def _min_age(f, passed, entry):
+    title = _("Age at least %(n)s on the first day") % {"n": f["min_age"]}
+    if f.get("missing"):
+        return title, _("the date of birth is missing")
+    detail = _("%(a)s full years on %(d)s") % {"a": f["age"], "d": _day(f["day"])}
+    if not passed:
+        detail += "; " + _("turns %(n)s on %(t)s") % {"n": f["min_age"], "t": _day(f["turns_on"])}
+    return title, detail
+
+
+def _max_age(f, passed, entry):
+    return _("Age at most %(n)s on the first day") % {"n": f["max_age"]}, _("%(a)s full years") % {
+        "a": f["age"]
+    }
+
+
+def _gender(f, passed, entry):
+    gender = dict(Gender.choices).get(f["gender"], f["gender"])
+    if f["group"] == admission.WOMEN:
+        detail = _("%(g)s; the event is for women") % {"g": gender}
+    elif f["gender"] == admission.FEMALE and f["women_in_mens_event"]:
+        detail = _("%(g)s; the regulation admits women to the men's event") % {"g": gender}
+    elif f["gender"] == admission.FEMALE:
+        detail = _("%(g)s; the regulation does not admit women to the men's event") % {"g": gender}
+    else:
+        detail = _("%(g)s; the event is for men") % {"g": gender}
+    return _("Gender group"), detail
+
+
+def _disqualification(f, passed, entry):
+    title = _("No disqualification in force on %(d)s") % {"d": _day(f["day"])}
+    return title, "; ".join(f["sanctions"])
+
+
+def _official(f, passed, entry):
+    detail = "" if passed else _("holds the role: %(r)s") % {"r": ", ".join(f["roles"])}
+    return _("Not an official of this tournament"), detail
+
+
+def _qualification(f, passed, entry):
+    labels = dict(Qualification.choices)
+    title = _("Qualification at least: %(q)s") % {"q": labels[f["minimum"]]}
+    return title, str(labels.get(f["qualification"], _("not stated")))
+
+
+def _region(f, passed, entry):
+    detail = f["region"] or _("not stated")
+    if not passed:
+        detail = _("%(r)s is not among: %(l)s") % {"r": detail, "l": "; ".join(f["regions"])}
+    return _("Region admitted by the regulation"), detail
+
+
+# What a failed verdict means, in a few words: for the list of entries and the refusal to admit.
+FAILURES = {
+    "valid": gettext_lazy("the entry is invalid"),
+    "min_age": gettext_lazy("below the minimum age"),
+    "max_age": gettext_lazy("above the maximum age"),
+    "gender": gettext_lazy("not of the event's gender group"),
+    "disqualification": gettext_lazy("disqualified"),
+    "official": gettext_lazy("an official of this tournament"),
+    "qualification": gettext_lazy("qualification too low"),
+    "region": gettext_lazy("region not admitted"),
+    "identity_document": gettext_lazy("no identity document"),
+    "medical_clearance": gettext_lazy("no medical clearance"),
+    "insurance": gettext_lazy("no insurance policy"),
+}
+
+_TEXTS = {
+    "valid": _valid,
+    "min_age": _min_age,
+    "max_age": _max_age,
+    "gender": _gender,
+    "disqualification": _disqualification,
+    "official": _official,
+    "qualification": _qualification,
+    "region": _region,
+    "identity_document": lambda f, p, e: (_("Identity document"), ""),
+    "medical_clearance": lambda f, p, e: (_("Medical clearance"), ""),
+    "insurance": lambda f, p, e: (_("Medical insurance policy"), ""),
+}
+
+
+# --- decisions ----------------------------------------------------------------------------------------------
+
+
+def _locked(entry: Entry) -> Entry:
+    """The entry re-read under a row lock, after the tournament's: admitting takes the same lock as the draw,
+    so a participant is never added half-way through one."""
+    Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+    return (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("person", "tournament", "team_entry")
+        .get(pk=entry.pk)
+    )
+
+
+@transaction.atomic
+def record_documents(entry: Entry, by, **ticks: bool) -> Entry:
+    """The commission ticks the documents it has seen (004 §2.3.3, §2.5.1)."""
+    entry = _locked(entry)
+    changed = [name for name, value in ticks.items() if getattr(entry, name) != value]
+    if not changed:
+        return entry
+    if entry.status == Entry.Status.ADMITTED:
+        raise AdmissionError(_("The entry is admitted: set it to pending before changing its documents."))
+    for name in changed:
+        setattr(entry, name, ticks[name])
+    entry.save(update_fields=changed)
+    shown = [str(Entry._meta.get_field(n).verbose_name) for n in ticks if ticks[n]]
+    log(
+        entry.tournament,
+        by,
+        "entry_documents",
+        _("Documents of %(p)s: %(d)s") % {"p": entry.person, "d": ", ".join(shown) or _("none")},
+        entry=entry.pk,
+    )
+    return entry
+
+
+@transaction.atomic
+def decide(entry: Entry, status: str, reason: str, by) -> Entry:
+    """The commission's decision: admitted (every check passed), refused (with a reason) or pending again.
+
+    Admission makes the person an active participant; any other decision takes an active participant out
+    (withdrawn, logged).
+    """
+    reason = reason.strip()
+    entry = _locked(entry)
+    if status not in Entry.Status.values:
+        raise AdmissionError(_("Choose a decision."))
+    if status == Entry.Status.REFUSED and not reason:
+        raise AdmissionError(_("A refusal needs a reason."))
+    if status == entry.status and reason == entry.decision_reason:
+        return entry
+    if status == Entry.Status.ADMITTED:
+        bad = admission.failed(verdicts_for(entry))
+        if bad:
+            raise AdmissionError(
+                _("The entry cannot be admitted: %(c)s.")
+                % {"c": "; ".join(f"{FAILURES[v.key]} (004 {v.clause})" for v in bad)}
+            )
+        _activate(entry, by)
+    else:
+        _take_out(entry, by, reason or _("entry set to pending"))
+    _save_decision(entry, status, reason, by)
+    log(
+        entry.tournament,
+        by,
+        "entry_decision",
+        _("Entry of %(p)s: %(s)s") % {"p": entry.person, "s": entry.get_status_display()},
+        reason=reason,
+        entry=entry.pk,
+        status=status,
+    )
+    return entry
+
+
+@transaction.atomic
+def declare_invalid(entry: Entry, reason: str, by) -> Entry:
+    """004 §5.1.4: an entry with false data is invalid, and the organiser refuses it."""
+    reason = reason.strip()
+    if not reason:
+        raise AdmissionError(_("Say what is false in the entry."))
+    entry = _locked(entry)
+    if entry.invalid:
+        return entry
+    _take_out(entry, by, reason)
+    entry.invalid, entry.invalid_reason = True, reason
+    refusal = _("invalid entry (004 §5.1.4): %(r)s") % {"r": reason}
+    _save_decision(entry, Entry.Status.REFUSED, refusal, by, "invalid", "invalid_reason")
+    log(
+        entry.tournament,
+        by,
+        "entry_invalid",
+        _("Entry of %(p)s declared invalid (004 §5.1.4)") % {"p": entry.person},
+        reason=reason,
+        entry=entry.pk,
+    )
+    return entry
+
+
+@transaction.atomic
+def declare_valid(entry: Entry, reason: str, by) -> Entry:
+    """Lift a declaration of invalidity made in error; the entry is pending again, to be examined anew."""
+    reason = reason.strip()
+    if not reason:
+        raise AdmissionError(_("A reason is required."))
+    entry = _locked(entry)
+    if not entry.invalid:
+        return entry
+    entry.invalid, entry.invalid_reason = False, ""
+    _save_decision(entry, Entry.Status.PENDING, "", by, "invalid", "invalid_reason")
+    log(
+        entry.tournament,
+        by,
+        "entry_valid",
+        _("Entry of %(p)s is valid again; pending") % {"p": entry.person},
+        reason=reason,
+        entry=entry.pk,
+    )
+    return entry
+
+
+def _save_decision(entry: Entry, status: str, reason: str, by, *also: str) -> None:
+    """The decision with who took it and when; ``also`` names other fields the caller has changed."""
+    entry.status, entry.decision_reason = status, reason
+    entry.decided_by = by if getattr(by, "is_authenticated", False) else None
+    entry.decided_at = timezone.now()
+    entry.save(update_fields=["status", "decision_reason", "decided_by", "decided_at", *also])
+
+
+def _activate(entry: Entry, by) -> None:
+    tournament, person = entry.tournament, entry.person
+    participant = Participant.objects.filter(tournament=tournament, person=person).first()
+    if participant is not None and participant.status == Participant.Status.REMOVED:
+        raise AdmissionError(_("%(p)s was removed from this tournament (004 §5.7.3).") % {"p": person})
+    joins = participant is None or participant.status != Participant.Status.ACTIVE
+    if joins and not accepts_participants(tournament):
+        raise AdmissionError(_("Participants can no longer be added: the draw has started."))
+    team = (
+        Team.objects.get_or_create(tournament=tournament, name=entry.team_entry.name)[0]
+        if entry.team_entry_id
+        else None
+    )
+    if participant is None:
+        participant = Participant.objects.create(tournament=tournament, person=person, team=team)
+    elif joins or participant.team_id != getattr(team, "pk", None):
+        participant.status, participant.team = Participant.Status.ACTIVE, team
+        participant.save(update_fields=["status", "team"])
+    # The commission has checked the entry: its sending organisation is now the person's.
+    if (person.organisation, person.region) != (entry.organisation, entry.region):
+        person.organisation, person.region = entry.organisation, entry.region
+        person.save(update_fields=["organisation", "region"])
+    if joins:
+        log(
+            tournament,
+            by,
+            "participant",
+            _("Participant admitted: %(p)s") % {"p": person},
+            participant=participant.pk,
+            entry=entry.pk,
+        )
+
+
+def _take_out(entry: Entry, by, reason: str) -> None:
+    participant = Participant.objects.filter(
+        tournament=entry.tournament, person=entry.person, status=Participant.Status.ACTIVE
+    ).first()
+    if participant is None:
+        return
+    participant.status = Participant.Status.WITHDRAWN
+    participant.save(update_fields=["status"])
+    log(
+        entry.tournament,
+        by,
+        "withdraw",
+        _("Participant withdrawn: %(p)s") % {"p": participant},
+        reason=reason,
+        participant=participant.pk,
+        entry=entry.pk,
+    )
+
+
+def history(entry: Entry):
+    """What the change log holds about this entry, newest first."""
+    return AuditEntry.objects.filter(tournament_id=entry.tournament_id, data__entry=entry.pk).select_related(
+        "user"
+    )
+
+
+# --- the registration protocol (004 §5.3.2 item 4) ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProtocolParticipant:
+    number: int
+    full_name: str
+    birth_date: datetime.date | None
+    gender: str
+    organisation: str
+    region: str
+    qualification: str
+    team: str
+    status: str  # the participant's status now: active, withdrawn, removed
+    admitted_by: str  # "" when the participant was added directly, without an entry
+    admitted_at: datetime.datetime | None
+
+
+@dataclass(frozen=True)
+class ProtocolOfficial:
+    full_name: str
+    role: str
+    role_label: str
+    organisation: str
+    region: str
+
+
+@dataclass(frozen=True)
+class RegistrationProtocol:
+    tournament: str
+    discipline: str
+    gender_group: str
+    venue: str
+    start_date: datetime.date
+    end_date: datetime.date
+    participants: tuple[ProtocolParticipant, ...]
+    officials: tuple[ProtocolOfficial, ...]
+    entries_received: int
+    entries_admitted: int
+    entries_refused: int
+    entries_pending: int
+    regions: int
+
+
+def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
+    """The registration protocol as plain data, for the page here and the PDF elsewhere.
+
+    Participants: every participant admitted to the tournament — through an admitted entry, or added directly
+    by the secretary — in alphabetical order, whatever became of him later (his status says it). A person
+    whose entry is refused or pending is not in it. Officials: the accredited ones, by role.
+    Labels are translated into the language active when this is called.
+    """
+    entries = {e.person_id: e for e in tournament.entries.select_related("decided_by")}
+    participants = tournament.participants.select_related("person", "team").order_by(
+        "person__surname", "person__name", "person__patronymic", "pk"
+    )
+    genders, qualifications = dict(Gender.choices), dict(Qualification.choices)
+    rows = []
+    for p in participants:
+        entry = entries.get(p.person_id)
+        if entry is not None and entry.status != Entry.Status.ADMITTED:
+            continue
+        person = p.person
+        rows.append(
+            ProtocolParticipant(
+                number=len(rows) + 1,
+                full_name=person.full_name,
+                birth_date=person.birth_date,
+                gender=str(genders.get(person.gender, person.gender)),
+                organisation=person.organisation,
+                region=person.region,
+                qualification=str(qualifications.get(entry.qualification, "")) if entry else "",
+                team=p.team.name if p.team_id else "",
+                status=str(p.get_status_display()),
+                admitted_by=_user_name(entry.decided_by) if entry else "",
+                admitted_at=entry.decided_at if entry else None,
+            )
+        )
+    officials = tuple(
+        ProtocolOfficial(
+            full_name=o.person.full_name,
+            role=o.role,
+            role_label=str(o.get_role_display()),
+            organisation=o.person.organisation,
+            region=o.person.region,
+        )
+        for o in tournament.officials.filter(accredited=True)
+        .select_related("person")
+        .order_by("role", "person__surname")
+    )
+    counts = {status: 0 for status in Entry.Status.values}
+    for entry in entries.values():
+        counts[entry.status] += 1
+    return RegistrationProtocol(
+        tournament=tournament.name,
+        discipline=str(tournament.get_discipline_display()),
+        gender_group=str(tournament.get_gender_group_display()),
+        venue=tournament.venue,
+        start_date=tournament.start_date,
+        end_date=tournament.end_date,
+        participants=tuple(rows),
+        officials=officials,
+        entries_received=len(entries),
+        entries_admitted=counts[Entry.Status.ADMITTED],
+        entries_refused=counts[Entry.Status.REFUSED],
+        entries_pending=counts[Entry.Status.PENDING],
+        regions=len({r.region.casefold() for r in rows if r.region}),
+    )
+
+
+def _user_name(user) -> str:
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()

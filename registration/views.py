@@ -1,0 +1,549 @@
+"""Entries, admission, officials and the registration protocol (004 §2, §5.1, §5.3).
+
+Function views that read top to bottom: fetch, check access, act, redirect or render. Every change goes
+through ``registration.manager`` (one transaction, logged); a user error changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from registration import imports, manager
+from registration.forms import (
+    DecisionForm,
+    DocumentsForm,
+    EntryForm,
+    ImportForm,
+    MemberFormSet,
+    OfficialForm,
+    ReasonForm,
+    RegistrationSettingsForm,
+    TeamEntryForm,
+    save_team_entry,
+)
+from registration.models import Entry, EntryImport, Official, Person, RegistrationSettings, Source, TeamEntry
+from registration.permissions import can_decide, is_own_entry, tournament_for_commission
+from registration.tables import EntryTable
+from tournaments.models import Character, Tournament, log
+from tournaments.permissions import can_run, is_official, tournament_for_secretary
+
+# --- self-registration --------------------------------------------------------------------------------------
+
+
+def register(request: HttpRequest, pk: int) -> HttpResponse:
+    """The public entry form, while the tournament has opened it and before its deadline."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    closed = _closed(request, tournament)
+    if closed:
+        return closed
+    if tournament.character == Character.TEAM:
+        return redirect("registration:register_team", pk=pk)
+    form = EntryForm(request.POST or None, tournament=tournament, initial=_own_data(request.user))
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = form.save(source=Source.SELF, user=request.user)
+        except manager.AdmissionError as exc:
+            form.add_error(None, str(exc))
+        else:
+            log(
+                tournament,
+                request.user,
+                "entry",
+                _("Entry received on the site: %(p)s") % {"p": entry.person},
+                entry=entry.pk,
+            )
+            messages.success(
+                request,
+                _(
+                    "Entry No. %(n)s received. The admission commission will examine it; bring your identity "
+                    "document, medical clearance and insurance policy."
+                )
+                % {"n": entry.pk},
+            )
+            return redirect("tournaments:detail", pk=pk)
+    return render(
+        request,
+        "entries/register.html",
+        {"t": tournament, "form": form, "reg": RegistrationSettings.of(tournament)},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def register_team(request: HttpRequest, pk: int) -> HttpResponse:
+    """The public team entry (the model form at the end of 004): the team and its members."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    closed = _closed(request, tournament)
+    if closed:
+        return closed
+    if tournament.character == Character.PERSONAL:
+        return redirect("registration:register", pk=pk)
+    return _team_form(request, tournament, Source.SELF)
+
+
+def _closed(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+    reg = RegistrationSettings.of(tournament)
+    if reg.accepts_self_registration(timezone.now()):
+        return None
+    # Refused before the form is even read: nothing is saved.
+    return render(request, "entries/register_closed.html", {"t": tournament, "reg": reg}, status=403)
+
+
+def _own_data(user) -> dict:
+    person = Person.objects.filter(user=user).first() if user.is_authenticated else None
+    if person is None:
+        return {}
+    return {
+        "surname": person.surname,
+        "name": person.name,
+        "patronymic": person.patronymic,
+        "birth_date": person.birth_date,
+        "gender": person.gender,
+        "organisation": person.organisation,
+        "region": person.region,
+        "responsible_name": person.full_name,
+        "responsible_email": user.email,
+    }
+
+
+def _team_form(request: HttpRequest, tournament: Tournament, source: str) -> HttpResponse:
+    data = request.POST if request.method == "POST" else None
+    team_form = TeamEntryForm(data, tournament=tournament)
+    members = MemberFormSet(data, tournament=tournament, prefix="m")
+    if data is not None and team_form.is_valid() and members.is_valid():
+        try:
+            team = save_team_entry(team_form, members, source=source, user=request.user)
+        except manager.AdmissionError as exc:
+            team_form.add_error(None, str(exc))
+        else:
+            count = team.members.count()
+            log(
+                tournament,
+                request.user,
+                "entry",
+                _("Team entry received: %(t)s, %(n)s members") % {"t": team.name, "n": count},
+                team_entry=team.pk,
+            )
+            messages.success(
+                request, _("Team entry «%(t)s» received: %(n)s members.") % {"t": team.name, "n": count}
+            )
+            if source == Source.SELF:
+                return redirect("tournaments:detail", pk=tournament.pk)
+            return redirect("registration:team_entry", pk=tournament.pk, team_pk=team.pk)
+    return render(
+        request,
+        "entries/team_form.html",
+        {"t": tournament, "form": team_form, "members": members, "public": source == Source.SELF},
+        status=400 if data is not None else 200,
+    )
+
+
+# --- the commission's list and forms ------------------------------------------------------------------------
+
+
+def entry_list(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not is_official(request.user, tournament):
+        raise PermissionDenied  # personal data: the tournament's officials only
+    entries = tournament.entries.select_related("person", "team_entry", "decided_by")
+    status = request.GET.get("status", "")
+    if status in Entry.Status.values:
+        entries = entries.filter(status=status)
+    checker = manager.Checker(tournament)
+    rows = [{"entry": entry, "verdicts": checker.verdicts(entry)} for entry in entries]
+    counts = dict.fromkeys(Entry.Status.values, 0)
+    for value in tournament.entries.values_list("status", flat=True):
+        counts[value] += 1
+    table = EntryTable(rows, exclude=("team",) if tournament.character == Character.PERSONAL else ())
+    return render(
+        request,
+        "entries/list.html",
+        {
+            "t": tournament,
+            "table": table,
+            "status": status,
+            "statuses": [(value, label, counts[value]) for value, label in Entry.Status.choices],
+            "decider": can_decide(request.user, tournament),
+            "runner": can_run(request.user, tournament),
+            "teams": tournament.team_entries.all() if tournament.character != Character.PERSONAL else None,
+        },
+    )
+
+
+def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """The secretary enters one entry (received on paper, by mail...)."""
+    tournament = tournament_for_commission(request, pk)
+    form = EntryForm(
+        request.POST or None, tournament=tournament, initial={"team_name": request.GET.get("team", "")}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = form.save(source=Source.SECRETARY, user=request.user)
+        except manager.AdmissionError as exc:
+            form.add_error(None, str(exc))
+        else:
+            log(
+                tournament,
+                request.user,
+                "entry",
+                _("Entry entered: %(p)s") % {"p": entry.person},
+                entry=entry.pk,
+            )
+            messages.success(request, _("Entry of %(p)s saved.") % {"p": entry.person})
+            return redirect("registration:entry", pk=pk, entry_pk=entry.pk)
+    return render(
+        request,
+        "entries/form.html",
+        {"t": tournament, "form": form, "title": _("New entry")},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def team_entry_add(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = tournament_for_commission(request, pk)
+    if tournament.character == Character.PERSONAL:
+        messages.error(request, _("This tournament is personal: it takes no team entries."))
+        return redirect("registration:entries", pk=pk)
+    return _team_form(request, tournament, Source.SECRETARY)
+
+
+def team_entry(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not is_official(request.user, tournament):
+        raise PermissionDenied
+    team = get_object_or_404(TeamEntry, pk=team_pk, tournament=tournament)
+    decider = can_decide(request.user, tournament)
+    form = TeamEntryForm(request.POST or None, instance=team, tournament=tournament)
+    if request.method == "POST":
+        if not decider:
+            raise PermissionDenied
+        if form.is_valid():
+            form.save()
+            log(
+                tournament,
+                request.user,
+                "team_entry",
+                _("Team entry changed: %(t)s (%(f)s)") % {"t": team.name, "f": ", ".join(form.changed_data)},
+                team_entry=team.pk,
+            )
+            messages.success(request, _("Team entry saved."))
+            return redirect("registration:team_entry", pk=pk, team_pk=team.pk)
+    members = team.members.select_related("person")
+    return render(
+        request,
+        "entries/team_detail.html",
+        {"t": tournament, "team": team, "form": form, "members": members, "decider": decider},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def entry_detail(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    entry = get_object_or_404(
+        Entry.objects.select_related("person", "team_entry", "decided_by", "submitted_by"),
+        pk=entry_pk,
+        tournament=tournament,
+    )
+    official = is_official(request.user, tournament)
+    if not official and not is_own_entry(request.user, entry):
+        raise PermissionDenied
+    checks = manager.check_rows(entry)
+    decider = can_decide(request.user, tournament)
+    return render(
+        request,
+        "entries/detail.html",
+        {
+            "t": tournament,
+            "entry": entry,
+            "person": entry.person,
+            "automatic": [c for c in checks if c.kind == "automatic"],
+            "documents": [c for c in checks if c.kind == "document"],
+            "admissible": all(c.passed for c in checks),
+            "decider": decider,
+            "official": official,
+            "participant": tournament.participants.filter(person=entry.person).first(),
+            "history": manager.history(entry) if official else (),
+            "documents_form": DocumentsForm(instance=entry),
+            "decision_form": DecisionForm(initial={"status": entry.status}),
+            "reason_form": ReasonForm(),
+        },
+    )
+
+
+def entry_edit(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    tournament = tournament_for_commission(request, pk)
+    entry = get_object_or_404(Entry.objects.select_related("person"), pk=entry_pk, tournament=tournament)
+    if entry.status == Entry.Status.ADMITTED:
+        messages.error(request, _("The entry is admitted: set it to pending before changing it."))
+        return redirect("registration:entry", pk=pk, entry_pk=entry.pk)
+    form = EntryForm(request.POST or None, instance=entry, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                entry = form.save(user=request.user)
+                log(
+                    tournament,
+                    request.user,
+                    "entry_changed",
+                    _("Entry changed: %(p)s (%(f)s)")
+                    % {"p": entry.person, "f": ", ".join(form.changed_data)},
+                    entry=entry.pk,
+                )
+        except manager.AdmissionError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Entry saved."))
+            return redirect("registration:entry", pk=pk, entry_pk=entry.pk)
+    return render(
+        request,
+        "entries/form.html",
+        {"t": tournament, "form": form, "entry": entry, "title": _("Entry of %(p)s") % {"p": entry.person}},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def _entry_for_commission(request: HttpRequest, pk: int, entry_pk: int) -> tuple[Tournament, Entry]:
+    tournament = tournament_for_commission(request, pk)
+    return tournament, get_object_or_404(Entry, pk=entry_pk, tournament=tournament)
+
+
+def _act(request: HttpRequest, pk: int, entry: Entry, action, success: str) -> HttpResponse:
+    try:
+        entry = action()
+    except manager.AdmissionError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, success % {"p": entry.person, "s": entry.get_status_display()})
+    return redirect("registration:entry", pk=pk, entry_pk=entry.pk)
+
+
+@require_POST
+def entry_documents(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    _tournament, entry = _entry_for_commission(request, pk, entry_pk)
+    form = DocumentsForm(request.POST)
+    form.is_valid()  # booleans: an unticked box is simply False
+    ticks = {name: bool(form.cleaned_data.get(name)) for name in DocumentsForm.Meta.fields}
+    return _act(
+        request,
+        pk,
+        entry,
+        lambda: manager.record_documents(entry, request.user, **ticks),
+        _("Documents of %(p)s saved."),
+    )
+
+
+@require_POST
+def entry_decide(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    _tournament, entry = _entry_for_commission(request, pk, entry_pk)
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a decision."))
+        return redirect("registration:entry", pk=pk, entry_pk=entry.pk)
+    d = form.cleaned_data
+    return _act(
+        request,
+        pk,
+        entry,
+        lambda: manager.decide(entry, d["status"], d["reason"], request.user),
+        _("Entry of %(p)s: %(s)s."),
+    )
+
+
+@require_POST
+def entry_invalid(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    return _with_reason(request, pk, entry_pk, manager.declare_invalid, _("Entry of %(p)s declared invalid."))
+
+
+@require_POST
+def entry_valid(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    return _with_reason(
+        request, pk, entry_pk, manager.declare_valid, _("Entry of %(p)s is valid again and pending.")
+    )
+
+
+def _with_reason(request: HttpRequest, pk: int, entry_pk: int, change, success: str) -> HttpResponse:
+    _tournament, entry = _entry_for_commission(request, pk, entry_pk)
+    reason = request.POST.get("reason", "")
+    return _act(request, pk, entry, lambda: change(entry, reason, request.user), success)
+
+
+# --- import -------------------------------------------------------------------------------------------------
+
+
+def entries_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """Upload a CSV or XLSX file; the preview shows every row's problems before anything is saved."""
+    tournament = tournament_for_commission(request, pk)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        data = upload.read(imports.MAX_BYTES + 1)
+        try:
+            file_format, dataset, ignored = imports.read_file(upload.name, data)
+        except imports.ImportFileError as exc:
+            form.add_error("file", str(exc))
+        else:
+            outcome = imports.run(tournament, dataset, request.user, dry_run=True, ignored=ignored)
+            # Previews never confirmed are dropped after a day.
+            EntryImport.objects.filter(
+                status=EntryImport.Status.PREVIEWED,
+                created_at__lt=timezone.now() - datetime.timedelta(days=1),
+            ).delete()
+            batch = EntryImport.objects.create(
+                tournament=tournament,
+                file_name=upload.name[:255],
+                file_format=file_format,
+                data=data,
+                rows=outcome.rows,
+                bad_rows=len(outcome.problems),
+                created_by=request.user,
+            )
+            return render(
+                request, "entries/import_preview.html", {"t": tournament, "outcome": outcome, "batch": batch}
+            )
+    return render(
+        request,
+        "entries/import.html",
+        {"t": tournament, "form": form, "columns": imports.COLUMNS, "required": imports.REQUIRED},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@require_POST
+def entries_import_confirm(request: HttpRequest, pk: int, batch_pk: int) -> HttpResponse:
+    tournament = tournament_for_commission(request, pk)
+    with transaction.atomic():
+        batch = get_object_or_404(EntryImport.objects.select_for_update(), pk=batch_pk, tournament=tournament)
+        if batch.status == EntryImport.Status.CONFIRMED:
+            messages.info(request, _("This file has already been imported."))
+            return redirect("registration:entries", pk=pk)
+        _format, dataset, _ignored = imports.read_file(batch.file_name, bytes(batch.data))
+        outcome = imports.run(tournament, dataset, request.user, dry_run=False)
+        batch.status, batch.confirmed_at = EntryImport.Status.CONFIRMED, timezone.now()
+        batch.save(update_fields=["status", "confirmed_at"])
+        lines = [p.line for p in outcome.problems]
+        log(
+            tournament,
+            request.user,
+            "entries_import",
+            _("Entries imported from %(f)s: %(n)s saved, %(b)s rows not saved")
+            % {"f": batch.file_name, "n": outcome.saved, "b": len(lines)},
+            import_batch=batch.pk,
+            rows_not_saved=lines,
+        )
+    messages.success(request, _("%(n)s entries saved.") % {"n": outcome.saved})
+    if lines:
+        messages.error(
+            request,
+            _("Rows not saved: %(l)s. Correct them and import them again, or enter them one by one.")
+            % {"l": ", ".join(map(str, lines))},
+        )
+    return redirect("registration:entries", pk=pk)
+
+
+def entries_import_template(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament_for_commission(request, pk)
+    response = HttpResponse(
+        imports.template_csv().encode("utf-8-sig"), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = 'attachment; filename="entries.csv"'
+    return response
+
+
+# --- settings, officials, protocol --------------------------------------------------------------------------
+
+
+def registration_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The regulation's admission settings: self-registration, its deadline, women in the men's event, extra
+    criteria (004 §2.1, §2.2.2, §5.1.2)."""
+    tournament = tournament_for_secretary(request, pk)
+    reg = RegistrationSettings.of(tournament)
+    form = RegistrationSettingsForm(request.POST or None, instance=reg)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            form.save()
+            log(
+                tournament,
+                request.user,
+                "registration_settings",
+                _("Registration settings changed: %(f)s") % {"f": ", ".join(form.changed_data) or "—"},
+            )
+        messages.success(request, _("Settings saved."))
+        return redirect("registration:entries", pk=pk)
+    return render(
+        request,
+        "entries/settings.html",
+        {"t": tournament, "form": form},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def officials(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register officials and accredit them (004 §5.3.2 items 1–3)."""
+    tournament = tournament_for_commission(request, pk)
+    form = OfficialForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            official = manager.register_official(tournament, form.cleaned_data, request.user)
+        except manager.AdmissionError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(
+                request,
+                _("Official registered: %(p)s, %(r)s. Accredit once the documents are checked.")
+                % {"p": official.person, "r": official.get_role_display()},
+            )
+            return redirect("registration:officials", pk=pk)
+    return render(
+        request,
+        "entries/officials.html",
+        {
+            "t": tournament,
+            "form": form,
+            "officials": tournament.officials.select_related("person", "person__user"),
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@require_POST
+def official_accredit(request: HttpRequest, pk: int, official_pk: int) -> HttpResponse:
+    tournament = tournament_for_commission(request, pk)
+    official = get_object_or_404(Official, pk=official_pk, tournament=tournament)
+    try:
+        manager.accredit(official, request.POST.get("accredited") == "1", request.user)
+    except manager.AdmissionError as exc:
+        messages.error(request, str(exc))
+    return redirect("registration:officials", pk=pk)
+
+
+@require_POST
+def official_remove(request: HttpRequest, pk: int, official_pk: int) -> HttpResponse:
+    tournament = tournament_for_commission(request, pk)
+    official = get_object_or_404(Official, pk=official_pk, tournament=tournament)
+    try:
+        manager.remove_official(official, request.user)
+    except manager.AdmissionError as exc:
+        messages.error(request, str(exc))
+    return redirect("registration:officials", pk=pk)
+
+
+def registration_protocol(request: HttpRequest, pk: int) -> HttpResponse:
+    """Admitted participants and accredited officials; dates of birth for the tournament's officials only."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    return render(
+        request,
+        "entries/protocol.html",
+        {
+            "t": tournament,
+            "protocol": manager.registration_protocol_data(tournament),
+            "official": is_official(request.user, tournament),
+        },
+    )
