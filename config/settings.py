@@ -157,7 +157,10 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 # Results become final when their protest windows close (004 §5.10); the task is idempotent.
 CELERY_BEAT_SCHEDULE = {
-    "finalize-results": {"task": "judging.finalize_results", "schedule": envint("FINALIZE_EVERY_SECONDS", 60)},
+    "finalize-results": {
+        "task": "judging.finalize_results",
+        "schedule": envint("FINALIZE_EVERY_SECONDS", 60),
+    },
 }
 
 LOGGING = {

@@ -71,7 +71,7 @@ def test_a_real_worker_makes_the_pdf_and_the_page_follows_it(
     try:
         from celery import Celery
 
-        app = Celery("nardy", broker=broker, backend=broker)
+        app = Celery("nardy-test-client", broker=broker, backend=broker, set_as_current=False)
         app.conf.task_serializer = app.conf.result_serializer = "json"
         deadline = time.monotonic() + 60
         while not app.control.inspect(timeout=1).ping():

@@ -49,7 +49,7 @@ def test_a_real_worker_validates_a_record_once(secretary, chief_judge, participa
     try:
         from celery import Celery
 
-        client = Celery("nardy", broker=broker, backend=broker)
+        client = Celery("nardy-test-client", broker=broker, backend=broker, set_as_current=False)
         client.conf.task_serializer = client.conf.result_serializer = "json"
         deadline = time.monotonic() + 60
         while not client.control.inspect(timeout=1).ping():
