@@ -28,7 +28,7 @@ run: install messages
 
 # The browser tests drive Debian's chromium (Playwright's own download does not work here); CI runs as root.
 browser:
-	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 
 screenshots: install messages browser
 	$(PY) docs/public/make_screenshots.py
@@ -40,9 +40,10 @@ test: install messages browser
 test-sqlite:
 	CELERY_TEST_BROKER_URL=$(REDIS_URL) $(PY) -m pytest -n 2 -p no:cacheprovider
 
-# The pure packages (pairing, rules_core) touch no database: the second pass runs the Django suite.
+# The pure packages (pairing, rules_core) touch no database: the second pass runs the Django suite,
+# including the workers that share the database with the tests (records, protocols).
 test-postgres:
-	DATABASE_URL=$(PG_URL) $(PY) -m pytest -n 2 -p no:cacheprovider -m "not integration" \
+	CELERY_TEST_BROKER_URL=$(REDIS_URL) DATABASE_URL=$(PG_URL) $(PY) -m pytest -n 2 -p no:cacheprovider \
 		--ignore=tests/pairing --ignore=tests/rules_core
 
 lint: install
@@ -50,6 +51,9 @@ lint: install
 
 bench: install
 	$(PY) bench/bench_pairing.py
+	$(PY) bench/bench_rules.py
+	$(PY) bench/bench_standings.py
+	$(PY) bench/bench_protocols.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles
