@@ -25,7 +25,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Match, Round, System, Tournament, log
 from tournaments.permissions import can_run, is_official, tournament_for_secretary
-from tournaments.tables import AuditTable, PairingTable, ParticipantTable, StandingsTable
+from tournaments.tables import AuditTable, PairingTable, ParticipantTable
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -337,13 +337,6 @@ def match_result(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         {"t": tournament, "match": match, "form": form},
         status=status,
     )
-
-
-def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=pk)
-    rows = results.final_standings(tournament)
-    table = StandingsTable([{"participant": r.participant, "row": r.row} for r in rows])
-    return render(request, "tournaments/standings.html", {"t": tournament, "table": table})
 
 
 @require_POST
