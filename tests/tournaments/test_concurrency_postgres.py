@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from django.db import connection
 
+from tests.concurrency import race
 from tests.factories import make_tournament
 from tournaments import draw, results
 from tournaments.models import Match, Round
@@ -18,30 +17,6 @@ pytestmark = [
 ]
 
 
-def _race(*calls):
-    """Run the calls in threads released at the same instant; return what each returned or raised."""
-    barrier = threading.Barrier(len(calls))
-    outcomes: list = [None] * len(calls)
-
-    def run(i, call):
-        from django.db import connections
-
-        try:
-            barrier.wait()
-            outcomes[i] = call()
-        except Exception as exc:  # noqa: BLE001 - the outcome is what the test inspects
-            outcomes[i] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join(timeout=30)
-    return outcomes
-
-
 def test_two_result_entries_at_once_save_one_and_report_a_conflict(secretary, chief_judge):
     t = make_tournament(secretary, chief_judge, players=4)
     rnd = draw.draw_round(t, secretary, expected_number=1, seed=1)
@@ -49,7 +24,7 @@ def test_two_result_entries_at_once_save_one_and_report_a_conflict(secretary, ch
     m = rnd.matches.order_by("table").first()
     a = results.ResultInput("played", 7, 2)
     b = results.ResultInput("played", 3, 7)
-    outcomes = _race(
+    outcomes = race(
         lambda: results.record_result(m.pk, secretary, a, 0),
         lambda: results.record_result(m.pk, chief_judge, b, 0),
     )
@@ -64,7 +39,7 @@ def test_two_result_entries_at_once_save_one_and_report_a_conflict(secretary, ch
 
 def test_two_draws_of_the_same_round_at_once_make_one_round(secretary, chief_judge):
     t = make_tournament(secretary, chief_judge, players=10)
-    outcomes = _race(
+    outcomes = race(
         lambda: draw.draw_round(t, secretary, expected_number=1),
         lambda: draw.draw_round(t, chief_judge, expected_number=1),
     )
@@ -78,7 +53,7 @@ def test_two_draws_of_the_same_round_at_once_make_one_round(secretary, chief_jud
 
 def test_two_draws_without_a_round_number_still_make_one_round(secretary, chief_judge):
     t = make_tournament(secretary, chief_judge, players=10)
-    outcomes = _race(lambda: draw.draw_round(t, secretary), lambda: draw.draw_round(t, chief_judge))
+    outcomes = race(lambda: draw.draw_round(t, secretary), lambda: draw.draw_round(t, chief_judge))
     assert sum(isinstance(o, Round) for o in outcomes) == 1
     assert sum(isinstance(o, draw.DrawError) for o in outcomes) == 1, outcomes
     assert Round.objects.filter(tournament=t).count() == 1
