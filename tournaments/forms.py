@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 
 from registration.forms import IdentityFields
 from registration.manager import find_person
@@ -147,9 +147,11 @@ class TournamentForm(forms.ModelForm):
 class ParticipantForm(IdentityFields):
     """The secretary's shortcut to a participant; the person is found by the same identity as an entry's."""
 
-    organisation = forms.CharField(label=_l("sending organisation"), max_length=200, required=False)
-    region = forms.CharField(label=_l("region"), max_length=200, required=False)
-    seed = forms.IntegerField(label=_l("seeding number"), required=False, min_value=1, max_value=100000)
+    organisation = forms.CharField(label=gettext_lazy("sending organisation"), max_length=200, required=False)
+    region = forms.CharField(label=gettext_lazy("region"), max_length=200, required=False)
+    seed = forms.IntegerField(
+        label=gettext_lazy("seeding number"), required=False, min_value=1, max_value=100000
+    )
 
     def clean(self):
         data = super().clean()
@@ -166,20 +168,22 @@ class ParticipantForm(IdentityFields):
 
 class ResultForm(forms.Form):
     kind = forms.ChoiceField(
-        label=_l("result"),
+        label=gettext_lazy("result"),
         choices=[(k, lbl) for k, lbl in ResultKind.choices if k != ResultKind.BYE],
         initial=ResultKind.PLAYED,
     )
-    score1 = forms.IntegerField(label=_l("score of the first player"), required=False, min_value=0)
-    score2 = forms.IntegerField(label=_l("score of the second player"), required=False, min_value=0)
+    score1 = forms.IntegerField(label=gettext_lazy("score of the first player"), required=False, min_value=0)
+    score2 = forms.IntegerField(label=gettext_lazy("score of the second player"), required=False, min_value=0)
     winner_side = forms.TypedChoiceField(
-        label=_l("winner (technical result, on time)"),
+        label=gettext_lazy("winner (technical result, on time)"),
         required=False,
         coerce=int,
         empty_value=None,
-        choices=[("", "—"), (1, _l("first player")), (2, _l("second player"))],
+        choices=[("", "—"), (1, gettext_lazy("first player")), (2, gettext_lazy("second player"))],
     )
-    reason = forms.CharField(label=_l("reason"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(
+        label=gettext_lazy("reason"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
     version = forms.IntegerField(widget=forms.HiddenInput)
 
     def __init__(self, *args, match: Match, **kwargs):
@@ -215,17 +219,17 @@ class ResultForm(forms.Form):
 class DrawForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     allow_rematches = forms.BooleanField(
-        label=_l("allow rematches if no other pairing exists"), required=False
+        label=gettext_lazy("allow rematches if no other pairing exists"), required=False
     )
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(label=_l("reason"), required=False, max_length=1000)
+    reason = forms.CharField(label=gettext_lazy("reason"), required=False, max_length=1000)
 
 
 class RoundLengthForm(forms.Form):
     """A round may be played to another length than the stage's (the regulation's choice)."""
 
     match_length = forms.IntegerField(
-        label=_l("match length for this round"), min_value=1, max_value=MAX_MATCH_LENGTH
+        label=gettext_lazy("match length for this round"), min_value=1, max_value=MAX_MATCH_LENGTH
     )

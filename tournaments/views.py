@@ -52,6 +52,13 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     }
     if tournament.system == System.SWISS:
         context["planned_rounds"] = draw.swiss_rounds(tournament)
+    if runner:
+        # What the secretary's next step is: check the draft, wait for results, draw, or finish.
+        last = tournament.round_set.order_by("-number").first()
+        context["last_round"] = last
+        context["missing_results"] = (
+            last.matches.filter(result_kind="").count() if last and last.status != Round.Status.DRAFT else 0
+        )
     return render(request, "tournaments/detail.html", context)
 
 
