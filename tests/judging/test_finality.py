@@ -88,7 +88,7 @@ def test_the_match_page_shows_the_state_and_the_time_left(client, running, parti
     client.force_login(participant_user)
     with frozen(at(4)):
         text = client.get(reverse("judging:match", args=[running.pk, m.pk])).content.decode()
-    assert "предварительный" in text and "360" in text
+    assert "предварительный" in text and "до конца срока подачи протеста: 6 мин" in text
     with frozen(at(12)):
         text = client.get(reverse("judging:match", args=[running.pk, m.pk])).content.decode()
     assert "окончательный" in text
