@@ -1,5 +1,6 @@
 from django.core.management import call_command
 
+from tournaments.management.commands.load_demo import DEMO_NAME, OPEN_NAME
 from tournaments.models import Match, Round, Tournament
 from tournaments.results import final_standings
 
@@ -7,7 +8,7 @@ from tournaments.results import final_standings
 def test_the_demo_is_a_swiss_of_24_with_three_rounds_played(db):
     call_command("load_demo", verbosity=0)
     call_command("load_demo", verbosity=0)  # running it again starts over instead of failing
-    t = Tournament.objects.get()
+    t = Tournament.objects.get(name=DEMO_NAME)
     assert (t.system, t.discipline, t.rounds) == ("swiss", "long", 7)
     assert t.participants.count() == 24
     assert list(t.round_set.values_list("number", "status")) == [
@@ -24,3 +25,13 @@ def test_the_demo_is_a_swiss_of_24_with_three_rounds_played(db):
     roles = set(t.officials.values_list("person__user__username", "role"))
     assert roles == {("secretary", "chief_secretary"), ("judge", "chief_judge")}
     assert t.participants.filter(person__user__username="player").exists()
+
+
+def test_the_demo_has_a_tournament_taking_entries_in_every_state(db):
+    call_command("load_demo", verbosity=0)
+    t = Tournament.objects.get(name=OPEN_NAME)
+    assert t.registration_settings.self_registration
+    statuses = sorted(t.entries.values_list("status", flat=True))
+    assert statuses == ["admitted"] * 3 + ["pending"] * 2 + ["refused"]
+    # Admission made the admitted entries the draw's participants (and nobody else).
+    assert t.participants.filter(status="active").count() == 3

@@ -12,11 +12,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from judging.tasks import finalize_results
-from registration.models import Gender, Official, Participant, Person
+from registration import manager
+from registration.models import Entry, Gender, Official, Participant, Person, RegistrationSettings, Source
 from tournaments import draw, results
 from tournaments.models import Discipline, Round, System, Tournament
 
 DEMO_NAME = "Кубок федерации по длинным нардам (демо)"
+OPEN_NAME = "Открытое первенство по коротким нардам (демо, идёт регистрация)"
 PASSWORD = "demo12345"  # noqa: S105 - demo accounts on a local machine
 SURNAMES = [
     "Алиев",
@@ -60,7 +62,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         rng = random.Random(2026)
         with transaction.atomic():
-            Tournament.objects.filter(name=DEMO_NAME).delete()
+            Tournament.objects.filter(name__in=[DEMO_NAME, OPEN_NAME]).delete()
             secretary = self._user("secretary", "Ольга", "Секретарёва", can_create=True)
             judge = self._user("judge", "Сергей", "Судейкин")
             player = self._user("player", NAMES[0], SURNAMES[0])
@@ -120,10 +122,82 @@ class Command(BaseCommand):
                 rnd.matches.update(started_at=start, ended_at=start + datetime.timedelta(minutes=50))
             finalize_results()
             draw.draw_round(t, secretary, expected_number=4, seed=rng.randrange(2**31))
+            self._open_registration(secretary, judge, today)
         self.stdout.write(
             self.style.SUCCESS(f"Demo tournament: {DEMO_NAME} (3 of 7 rounds played, round 4 drawn)")
         )
+        self.stdout.write(f"and: {OPEN_NAME} (entries on the site until its deadline; entries to examine)")
         self.stdout.write("Logins (password demo12345): secretary, judge, player; superuser admin")
+
+    def _open_registration(self, secretary: User, judge: User, today: datetime.date) -> None:
+        """A short-nardy tournament in two weeks, taking entries on the site, with entries in each state."""
+        start = today + datetime.timedelta(days=14)
+        t = Tournament.objects.create(
+            name=OPEN_NAME,
+            discipline=Discipline.SHORT,
+            system=System.SINGLE_ELIMINATION,
+            match_length=5,
+            start_date=start,
+            end_date=start,
+            venue="Казань",
+            created_by=secretary,
+        )
+        Official.objects.create(
+            tournament=t, person=self._person(secretary), role=Official.Role.CHIEF_SECRETARY
+        )
+        Official.objects.create(tournament=t, person=self._person(judge), role=Official.Role.CHIEF_JUDGE)
+        RegistrationSettings.objects.create(
+            tournament=t,
+            self_registration=True,
+            deadline=timezone.now() + datetime.timedelta(days=12),
+        )
+        people = [
+            # surname, name, birth date, documents shown (identity, medical, insurance), decision
+            ("Абрамов", "Руслан", datetime.date(1985, 3, 2), (True, True, True), Entry.Status.ADMITTED),
+            ("Байрамов", "Эльдар", datetime.date(1979, 7, 19), (True, True, True), Entry.Status.ADMITTED),
+            ("Власова", "Марина", datetime.date(1992, 11, 5), (True, True, True), Entry.Status.ADMITTED),
+            ("Гусейнов", "Тимур", datetime.date(1990, 1, 30), (True, True, False), Entry.Status.PENDING),
+            ("Дьяченко", "Олег", datetime.date(1988, 6, 12), (False, False, False), Entry.Status.PENDING),
+            # Turns 18 the day after the first day (004 §2.3.1): the check refuses him.
+            (
+                "Ефимов",
+                "Кирилл",
+                start.replace(year=start.year - 18) + datetime.timedelta(days=1),
+                (True, True, True),
+                Entry.Status.REFUSED,
+            ),
+        ]
+        for surname, name, born, (ident, medical, insurance), decision in people:
+            person, _ = Person.objects.get_or_create(
+                surname=surname,
+                name=name,
+                patronymic="",
+                birth_date=born,
+                defaults={"gender": Gender.FEMALE if surname.endswith("а") else Gender.MALE},
+            )
+            entry = Entry.objects.create(
+                tournament=t,
+                person=person,
+                organisation="Федерация нард Татарстана",
+                region="Республика Татарстан",
+                disciplines="short",
+                responsible_name="Хабибуллин Рамиль",
+                responsible_phone="+7 843 000-00-00",
+                source=Source.SELF,
+            )
+            manager.record_documents(
+                entry,
+                secretary,
+                has_identity_document=ident,
+                has_medical_clearance=medical,
+                has_insurance=insurance,
+            )
+            if decision == Entry.Status.ADMITTED:
+                manager.decide(entry, decision, "", secretary)
+            elif decision == Entry.Status.REFUSED:
+                manager.decide(
+                    entry, decision, "Не исполнилось 18 лет в первый день турнира (004 §2.3.1)", judge
+                )
 
     def _user(self, username: str, first: str, last: str, can_create: bool = False) -> User:
         user, _ = User.objects.get_or_create(
