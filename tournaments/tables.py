@@ -332,3 +332,41 @@ class AuditTable(tables.Table):
     class Meta:
         attrs = {"class": "table"}
         orderable = False
+
+
+class TournamentTable(tables.Table):
+    name = tables.Column(verbose_name=_("Tournament"), linkify=("tournaments:detail", {"pk": tables.A("pk")}))
+    start_date = tables.DateColumn(verbose_name=_("Dates"), format="d.m.Y")
+    discipline = tables.Column(verbose_name=_("Discipline"))
+    system = tables.Column(verbose_name=_("System"))
+    status = tables.Column(verbose_name=_("Status"))
+
+    class Meta:
+        attrs = {"class": "table"}
+        orderable = False
+        empty_text = _("No tournaments yet.")
+
+    def render_start_date(self, record, value):
+        if record.end_date != record.start_date:
+            return f"{value:%d.%m.%Y}–{record.end_date:%d.%m.%Y}"
+        return f"{value:%d.%m.%Y}"
+
+
+class RoundTable(tables.Table):
+    number = tables.Column(verbose_name=_("Round"))
+    status = tables.Column(verbose_name=_("Status"))
+    drawn_at = tables.DateTimeColumn(verbose_name=_("Drawn"), format="d.m.Y H:i")
+
+    class Meta:
+        attrs = {"class": "table"}
+        orderable = False
+        empty_text = _("No rounds yet.")
+
+    def render_number(self, record):
+        url = reverse("tournaments:round", args=[record.tournament_id, record.number])
+        stage = {"playoff": _("playoff"), "groups": _("groups")}.get(record.stage.kind)
+        badge = format_html(' <span class="badge">{}</span>', stage) if stage else ""
+        return format_html('<a href="{}">{} {}</a>{}', url, _("Round"), record.number, badge)
+
+    def render_status(self, record):
+        return format_html('<span class="badge {}">{}</span>', record.status, record.get_status_display())

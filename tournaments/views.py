@@ -25,13 +25,13 @@ from tournaments.forms import (
 )
 from tournaments.models import Match, Round, System, Tournament, log
 from tournaments.permissions import can_run, is_official, tournament_for_secretary
-from tournaments.tables import AuditTable, PairingTable, ParticipantTable
+from tournaments.tables import AuditTable, PairingTable, ParticipantTable, RoundTable, TournamentTable
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    tournaments = Tournament.objects.all()
+    table = TournamentTable(Tournament.objects.all())
     can_create = request.user.has_perm("tournaments.add_tournament")
-    return render(request, "tournaments/list.html", {"tournaments": tournaments, "can_create": can_create})
+    return render(request, "tournaments/list.html", {"table": table, "can_create": can_create})
 
 
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -40,11 +40,12 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     rounds = tournament.round_set.all() if runner else tournament.round_set.exclude(status=Round.Status.DRAFT)
     context = {
         "t": tournament,
-        "rounds": rounds,
+        "rounds_table": RoundTable(rounds.select_related("stage")),
         "runner": runner,
         "official": is_official(request.user, tournament),
         "participant_count": tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
-        "officials": tournament.officials.select_related("person"),
+        # The judging panel and the officials; a team's representative is none of them.
+        "officials": tournament.officials.exclude(role=Official.Role.REPRESENTATIVE).select_related("person"),
         "next_number": draw.next_round_number(tournament),
         "finish_blocker": results.can_finish(tournament) if runner else None,
         "draw_form": DrawForm(initial={"number": draw.next_round_number(tournament)}),
