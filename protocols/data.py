@@ -803,6 +803,7 @@ def final_protocol_data(t: Tournament) -> FinalProtocolData:
     officials = tuple(
         Fact(capfirst(str(o.get_role_display())), o.person.full_name)
         for o in t.officials.filter(accredited=True)
+        .exclude(role=Official.Role.REPRESENTATIVE)  # a team's representative is not an official of the event
         .select_related("person")
         .order_by("role", "person__surname")
     )

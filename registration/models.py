@@ -104,6 +104,10 @@ class Official(models.Model):
         SECRETARY = "secretary", _("secretary")
         JUDGE = "judge", _("judge")
         ADMISSION = "admission", _("admission commission member")
+        # A team's representative (coach): speaks for his team's players, e.g. files their protests
+        # (004 §2.4.3 item 2, §5.10). He holds none of the officials' powers (see
+        # ``tournaments.permissions.OFFICIALS``).
+        REPRESENTATIVE = "representative", _("team representative")
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="officials"
@@ -111,17 +115,38 @@ class Official(models.Model):
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="official_roles")
     role = models.CharField(_("role"), max_length=20, choices=Role.choices)
     accredited = models.BooleanField(_("accredited"), default=True)
+    # The team a representative speaks for; empty for every other role.
+    team = models.ForeignKey(
+        Team,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="representatives",
+        verbose_name=_("team"),
+    )
 
     class Meta:
         verbose_name = _("official")
         verbose_name_plural = _("officials")
         ordering = ["role", "person__surname"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "person", "role"], name="official_role_once")
+            models.UniqueConstraint(fields=["tournament", "person", "role"], name="official_role_once"),
+            models.CheckConstraint(
+                condition=models.Q(role="representative", team__isnull=False)
+                | (~models.Q(role="representative") & models.Q(team__isnull=True)),
+                name="official_team_iff_representative",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.person} — {self.get_role_display()}"
+        return f"{self.person} — {self.role_display}"
+
+    @property
+    def role_display(self) -> str:
+        """The role as lists show it: a representative with his team."""
+        if self.role == self.Role.REPRESENTATIVE and self.team_id:
+            return str(_("team representative (%(team)s)") % {"team": self.team})
+        return str(self.get_role_display())
 
 
 class Qualification(models.TextChoices):

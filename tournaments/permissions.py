@@ -9,7 +9,9 @@ from registration.models import Official
 from tournaments.models import Tournament
 
 RUNNERS = {Official.Role.CHIEF_SECRETARY, Official.Role.SECRETARY, Official.Role.CHIEF_JUDGE}
-OFFICIALS = set(Official.Role.values)
+# The tournament's officials: whoever sees personal data, the change log, documents for officials. A team's
+# representative is registered and accredited like them but speaks for his team only (004 §2.4.3): never here.
+OFFICIALS = set(Official.Role.values) - {Official.Role.REPRESENTATIVE}
 
 
 def roles_of(user, tournament: Tournament) -> set[str]:
