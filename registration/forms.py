@@ -22,6 +22,7 @@ from registration.models import (
     Qualification,
     RegistrationSettings,
     Source,
+    Team,
     TeamEntry,
 )
 from tournaments.models import Character, Discipline, Tournament
@@ -440,15 +441,22 @@ class OfficialForm(IdentityFields):
         max_length=150,
         help_text=gettext_lazy("The role gives powers on the site only to an account; leave empty for none."),
     )
+    team = forms.ModelChoiceField(
+        label=gettext_lazy("team (for a team representative)"),
+        queryset=Team.objects.none(),
+        required=False,
+        help_text=gettext_lazy("A team appears here once one of its members is admitted."),
+    )
     organisation = forms.CharField(label=gettext_lazy("organisation"), max_length=200, required=False)
     region = forms.CharField(label=gettext_lazy("region"), max_length=200, required=False)
 
-    field_order = ["role", "username", "surname", "name", "patronymic", "birth_date", "gender"]
+    field_order = ["role", "team", "username", "surname", "name", "patronymic", "birth_date", "gender"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["gender"].required = False
         self.fields["gender"].choices = [("", "—"), *Gender.choices]
+        self.fields["team"].queryset = Team.objects.filter(tournament=self.tournament)
 
     def clean_birth_date(self):
         value = self.cleaned_data["birth_date"]
@@ -458,6 +466,11 @@ class OfficialForm(IdentityFields):
 
     def clean(self):
         data = super().clean()
+        representative = data.get("role") == Official.Role.REPRESENTATIVE
+        if representative and not data.get("team"):
+            self.add_error("team", _("A team representative is registered for his team: choose the team."))
+        elif not representative and data.get("team"):
+            self.add_error("team", _("Only a team representative is registered for a team."))
         if self.errors:
             return data
         try:
@@ -469,8 +482,10 @@ class OfficialForm(IdentityFields):
         if person is not None:
             if Official.objects.filter(tournament=self.tournament, person=person, role=data["role"]).exists():
                 raise forms.ValidationError(_("%(p)s already holds this role here.") % {"p": person})
-            if self.tournament.participants.filter(person=person, status=Participant.Status.ACTIVE).exists():
-                # 004 §2.3.5: an official of a tournament cannot be its participant.
+            playing = self.tournament.participants.filter(person=person, status=Participant.Status.ACTIVE)
+            if not representative and playing.exists():
+                # 004 §2.3.5: an official of a tournament cannot be its participant. A team's representative
+                # is not an official of the competition (§2.4: "тренеров, представителей команд").
                 raise forms.ValidationError(
                     _("%(p)s is a participant of this tournament and cannot be its official (004 §2.3.5).")
                     % {"p": person}

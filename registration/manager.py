@@ -151,14 +151,15 @@ def register_official(tournament: Tournament, data: dict, by) -> Official:
         updates.append("user")
     if updates:
         person.save(update_fields=updates)
+    team = data.get("team") if data["role"] == Official.Role.REPRESENTATIVE else None
     official = Official.objects.create(
-        tournament=tournament, person=person, role=data["role"], accredited=False
+        tournament=tournament, person=person, role=data["role"], team=team, accredited=False
     )
     log(
         tournament,
         by,
         "official",
-        _("Official registered: %(p)s, %(r)s") % {"p": person, "r": official.get_role_display()},
+        _("Official registered: %(p)s, %(r)s") % {"p": person, "r": official.role_display},
         official=official.pk,
     )
     return official
@@ -181,7 +182,7 @@ def accredit(official: Official, accredited: bool, by) -> None:
         official.tournament,
         by,
         "accreditation",
-        summary % {"p": official.person, "r": official.get_role_display()},
+        summary % {"p": official.person, "r": official.role_display},
         official=official.pk,
         accredited=accredited,
     )
@@ -198,7 +199,7 @@ def remove_official(official: Official, by) -> None:
         by,
         "official_removed",
         _("Official's registration removed: %(p)s, %(r)s")
-        % {"p": official.person, "r": official.get_role_display()},
+        % {"p": official.person, "r": official.role_display},
     )
     official.delete()
 
@@ -270,11 +271,17 @@ def applicant_of(entry: Entry, roles: tuple[str, ...] | None = None) -> admissio
     )
 
 
+def _officials_of(tournament: Tournament):
+    """The tournament's officials in the sense of 004 §2.3.5: a team's representative is not one of them (§2.4
+    names "тренеров, представителей команд" apart), so a playing representative may be admitted."""
+    return Official.objects.filter(tournament=tournament).exclude(role=Official.Role.REPRESENTATIVE)
+
+
 def _roles(tournament: Tournament, person: Person | None) -> tuple[str, ...]:
     """The roles the person holds in this tournament (004 §2.3.5)."""
     if person is None or person.pk is None:
         return ()
-    officials = Official.objects.filter(tournament=tournament, person=person).order_by("role")
+    officials = _officials_of(tournament).filter(person=person).order_by("role")
     return tuple(str(o.get_role_display()) for o in officials)
 
 
@@ -292,7 +299,7 @@ class Checker:
     def __init__(self, tournament: Tournament):
         self.regulation = regulation_of(tournament)
         self.roles: dict[int, tuple[str, ...]] = {}
-        for official in Official.objects.filter(tournament=tournament).order_by("role"):
+        for official in _officials_of(tournament).order_by("role"):
             label = str(official.get_role_display())
             self.roles[official.person_id] = (*self.roles.get(official.person_id, ()), label)
 
@@ -728,12 +735,12 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
         ProtocolOfficial(
             full_name=o.person.full_name,
             role=o.role,
-            role_label=str(o.get_role_display()),
+            role_label=o.role_display,
             organisation=o.person.organisation,
             region=o.person.region,
         )
         for o in tournament.officials.filter(accredited=True)
-        .select_related("person")
+        .select_related("person", "team")
         .order_by("role", "person__surname")
     )
     counts = {status: 0 for status in Entry.Status.values}

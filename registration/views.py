@@ -498,7 +498,7 @@ def officials(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(
                 request,
                 _("Official registered: %(p)s, %(r)s. Accredit once the documents are checked.")
-                % {"p": official.person, "r": official.get_role_display()},
+                % {"p": official.person, "r": official.role_display},
             )
             return redirect("registration:officials", pk=pk)
     return render(
@@ -507,7 +507,7 @@ def officials(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "t": tournament,
             "form": form,
-            "officials": tournament.officials.select_related("person", "person__user"),
+            "officials": tournament.officials.select_related("person", "person__user", "team"),
         },
         status=400 if request.method == "POST" else 200,
     )
