@@ -55,7 +55,7 @@ class ProtestForm(forms.Form):
     )
     deposit = forms.BooleanField(label=_("I hand in the deposit"), required=False)
 
-    def __init__(self, *args, deposit=None, **kwargs):
+    def __init__(self, *args, deposit=None, players=(), me=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.deposit_amount = deposit
         if deposit:
@@ -63,6 +63,26 @@ class ProtestForm(forms.Form):
             self.fields["deposit"].label = _("I hand in the deposit of %(d)s") % {"d": deposit}
         else:
             del self.fields["deposit"]
+        # Whom the protest is for: the player himself, or a player his team's representative speaks for. The
+        # choice is asked only when there is one to make.
+        self.players = {str(p.pk): p for p in players}
+        if len(self.players) > 1:
+            self.fields["player"] = forms.ChoiceField(
+                label=_("The protest is filed for"),
+                choices=[
+                    (key, str(p) if p != me else _("me (%(p)s)") % {"p": p})
+                    for key, p in self.players.items()
+                ],
+            )
+            self.order_fields(["player"])
+
+    def clean(self):
+        data = super().clean()
+        if len(self.players) == 1:
+            data["player"] = next(iter(self.players.values()))
+        elif "player" in data:
+            data["player"] = self.players[data["player"]]
+        return data
 
     def clean_files(self) -> list[Upload]:
         files = self.cleaned_data["files"]

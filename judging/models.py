@@ -536,8 +536,24 @@ class Protest(models.Model):
     def file(
         cls, match, protester, user, reasons: str, arguments: str, evidence: str, uploads: list[Upload], now
     ) -> Protest:
-        """File a protest; refused with a clear message (nothing saved) when it is late or misplaced."""
+        """File a protest; refused with a clear message (nothing saved) when it is late or misplaced.
+
+        ``protester`` is the player the protest is for; ``user`` files it: the player himself, or an
+        accredited representative of the player's team on his behalf (004 §2.4.3 item 2). The same window
+        and the same next-match rule apply either way: they are the player's.
+        """
         t = match.round.tournament
+        if protester.pk not in (match.player1_id, match.player2_id):
+            raise JudgingError(gettext("A protest is filed for a player of the match."))
+        representative = None
+        if protester.person.user_id is None or protester.person.user_id != getattr(user, "pk", None):
+            representative = cls.representative_for(protester, user)
+            if representative is None:
+                raise JudgingError(
+                    gettext(
+                        "Only the player or an accredited representative of his team files a protest for him."
+                    )
+                )
         if match.is_bye or not match.result_kind or match.ended_at is None:
             raise JudgingError(gettext("This match has no result to protest."))
         end = state.window_end(match)
@@ -552,11 +568,25 @@ class Protest(models.Model):
             )
         if state.next_match_started(match, protester.pk, now):
             # 004 §2.4.2 item 5: claims about a match come before the next match starts.
+            if representative is None:
+                raise JudgingError(
+                    gettext(
+                        "Your next match has already started: a protest had to come before it (004 §2.4.2)."
+                    )
+                )
             raise JudgingError(
-                gettext("Your next match has already started: a protest had to come before it (004 §2.4.2).")
+                gettext(
+                    "The next match of %(p)s has already started: a protest had to come before it "
+                    "(004 §2.4.2)."
+                )
+                % {"p": protester}
             )
         if cls.objects.filter(match=match, protester=protester).exists():
-            raise JudgingError(gettext("You have already filed a protest on this match."))
+            if representative is None:
+                raise JudgingError(gettext("You have already filed a protest on this match."))
+            raise JudgingError(
+                gettext("A protest for %(p)s on this match has already been filed.") % {"p": protester}
+            )
         if not reasons.strip() or not arguments.strip():
             raise JudgingError(gettext("A protest states its reasons and arguments (004 §5.10)."))
         with transaction.atomic():
@@ -580,16 +610,49 @@ class Protest(models.Model):
                     sha256=upload.sha256,
                 )
                 attachment.file.save(upload.name, ContentFile(upload.data), save=True)
+            where = {"n": protest.pk, "p": protester, "r": match.round.number, "t": match.table}
+            if representative is None:
+                summary = gettext("Protest #%(n)s filed by %(p)s on round %(r)s, table %(t)s") % where
+            else:
+                summary = gettext(
+                    "Protest #%(n)s filed for %(p)s by %(rep)s, representative of the team %(team)s, "
+                    "on round %(r)s, table %(t)s"
+                ) % {**where, "rep": representative.person, "team": representative.team}
             _log(
                 t,
                 user,
                 "protest",
-                gettext("Protest #%(n)s filed by %(p)s on round %(r)s, table %(t)s")
-                % {"n": protest.pk, "p": protester, "r": match.round.number, "t": match.table},
+                summary,
                 protest=protest.pk,
                 clause="004 §5.10",
+                player=protester.pk,
+                representative=representative.pk if representative else None,
             )
         return protest
+
+    @staticmethod
+    def representative_for(player, user):
+        """The user's accreditation as a representative of ``player``'s team, or None (004 §2.4.3)."""
+        from registration.models import Official
+
+        if not getattr(user, "is_authenticated", False) or player.team_id is None:
+            return None
+        return (
+            Official.objects.filter(
+                tournament_id=player.tournament_id,
+                team_id=player.team_id,
+                person__user=user,
+                role=Official.Role.REPRESENTATIVE,
+                accredited=True,
+            )
+            .select_related("person", "team")
+            .first()
+        )
+
+    @property
+    def filed_by_representative(self) -> bool:
+        """Filed on the player's behalf by his team's representative, not by the player himself."""
+        return self.filed_by_id is not None and self.filed_by_id != self.protester.person.user_id
 
     def review(self, user, accept: bool, rejection: str, reasons: str, now) -> None:
         """The panel accepts the protest for consideration, or does not: unfounded or without evidence."""

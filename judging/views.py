@@ -29,7 +29,9 @@ from judging.models import JudgingError, MatchProtocol, Protest, RemovalProposal
 from judging.permissions import (
     is_chief_judge,
     is_panel,
+    may_protest_for,
     player_in,
+    represented_in,
     tournament_for_chief_judge,
     tournament_for_panel,
     tournament_for_secretary,
@@ -54,8 +56,8 @@ def match_page(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     match = _match_of(tournament, match_pk)
     me = player_in(request.user, match)
-    if me is None and not is_official(request.user, tournament):
-        raise PermissionDenied
+    if me is None and not represented_in(request.user, match) and not is_official(request.user, tournament):
+        raise PermissionDenied  # a team's representative sees the matches of his team's players
     return _render_match(request, tournament, match, me)
 
 
@@ -64,8 +66,13 @@ def _render_match(request, tournament, match, me, status=200, **forms) -> HttpRe
     match_state, seconds_left = state.match_state(match, now)
     protocol = MatchProtocol.objects.filter(match=match).first()
     protests = match.protests.select_related("protester__person")
+    represented = represented_in(request.user, match)
     if not is_panel(request.user, tournament):
-        protests = protests.filter(protester=me) if me else protests.none()
+        # The player sees his protests; a representative those he filed for players he still represents.
+        mine = Q(protester=me) if me else Q(pk__in=[])
+        if represented:
+            mine |= Q(filed_by=request.user, protester__in=represented)
+        protests = protests.filter(mine)
     context = {
         "t": tournament,
         "match": match,
@@ -76,7 +83,9 @@ def _render_match(request, tournament, match, me, status=200, **forms) -> HttpRe
         "protocol": protocol,
         "protests": protests,
         "runner": can_run(request.user, tournament),
-        "can_protest": me is not None and match.result_kind and match_state == state.PROVISIONAL,
+        "can_protest": (me is not None or bool(represented))
+        and match.result_kind
+        and match_state == state.PROVISIONAL,
         "protocol_form": forms.get("protocol_form") or ProtocolForm(),
         "answer_form": forms.get("answer_form") or AnswerForm(),
     }
@@ -148,10 +157,12 @@ def protest_new(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     match = _match_of(tournament, match_pk)
     me = player_in(request.user, match)
-    if me is None:
-        raise PermissionDenied  # 004 §5.10: a participant of the match protests, nobody else
+    players = may_protest_for(request.user, match)
+    if not players:
+        # 004 §5.10: a player of the match protests, or his team's accredited representative; nobody else.
+        raise PermissionDenied
     deposit = tournament.protest_deposit or None
-    form = ProtestForm(request.POST or None, request.FILES or None, deposit=deposit)
+    form = ProtestForm(request.POST or None, request.FILES or None, deposit=deposit, players=players, me=me)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -159,7 +170,7 @@ def protest_new(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
             try:
                 protest = Protest.file(
                     match,
-                    me,
+                    d["player"],
                     request.user,
                     d["reasons"],
                     d["arguments"],
@@ -176,7 +187,14 @@ def protest_new(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     return render(
         request,
         "judging/protest_form.html",
-        {"t": tournament, "match": match, "form": form, "window_end": state.window_end(match)},
+        {
+            "t": tournament,
+            "match": match,
+            "form": form,
+            "window_end": state.window_end(match),
+            "on_behalf": [p for p in players if p != me],
+            "me": me,
+        },
         status=status,
     )
 
@@ -189,7 +207,15 @@ def _protest_for_viewer(request, pk: int, protest_pk: int) -> tuple[Tournament, 
         tournament=tournament,
     )
     panel = is_panel(request.user, tournament)
-    if not panel and protest.protester.person.user_id != getattr(request.user, "pk", None):
+    user_pk = getattr(request.user, "pk", None)
+    own = user_pk is not None and protest.protester.person.user_id == user_pk
+    # A representative reads what he filed, while he still represents the player's team.
+    filed = (
+        user_pk is not None
+        and protest.filed_by_id == user_pk
+        and Protest.representative_for(protest.protester, request.user) is not None
+    )
+    if not (panel or own or filed):
         raise PermissionDenied
     return tournament, protest, panel
 
