@@ -17,35 +17,8 @@ MAX_MATCH_LENGTH = 51
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "discipline",
-            "start_date",
-            "end_date",
-            "venue",
-            "system",
-            "character",
-            "gender_group",
-            "match_length",
-            "rounds",
-            "max_losses",
-            "cycles",
-            "group_count",
-            "qualifiers_per_group",
-            "best_of_rest",
-            "playoff_system",
-            "third_place",
-            "classification",
-            "grand_final_reset",
-            "draw_mode",
-            "protest_window_minutes",
-            "protest_deposit",
-            "min_age",
-            "bye_points",
-            "tiebreaks",
-            "head_rule",
-            "validate_records",
-        ]
+        # Name, dates and venue stay editable; the regulation's settings lock at the start (see the model).
+        fields = ["name", "start_date", "end_date", "venue", *Tournament.LOCKED_AFTER_START]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),

@@ -145,6 +145,7 @@ class Tournament(models.Model):
         "qualifiers_per_group",
         "best_of_rest",
         "playoff_system",
+        "playoff_match_length",
         "third_place",
         "classification",
         "grand_final_reset",

@@ -156,3 +156,20 @@ def test_finished_tournament_accepts_no_more_draws(client, secretary, system):
     assert response.status_code == 302
     assert response.url == reverse("tournaments:detail", args=[t.pk])
     assert t.round_set.count() == rounds_before
+
+
+def test_every_locked_setting_is_on_the_form_and_the_playoff_length_can_be_set(client, secretary):
+    from tournaments.forms import TournamentForm
+    from tournaments.models import Tournament
+
+    assert set(Tournament.LOCKED_AFTER_START) <= set(TournamentForm.base_fields)
+    t = make_tournament(secretary, players=4, system="mixed")
+    client.force_login(secretary)
+    form = client.get(reverse("tournaments:edit", args=[t.pk])).context["form"]
+    data = {k: v for k, v in form.initial.items() if v is not None and k in form.fields}
+    data.update(playoff_match_length=9, start_date="2026-12-05", end_date="2026-12-06")
+    data = {k: ("on" if v is True else v) for k, v in data.items() if v is not False}
+    response = client.post(reverse("tournaments:edit", args=[t.pk]), data)
+    assert response.status_code == 302, response.context["form"].errors
+    t.refresh_from_db()
+    assert t.playoff_match_length == 9
