@@ -33,18 +33,22 @@ def has_open_protest(match: Match) -> bool:
     return match.protests.filter(status__in=OPEN_STATUSES).exists()
 
 
-def match_state(match: Match, now: datetime.datetime | None = None) -> tuple[str, int | None]:
+def match_state(
+    match: Match, now: datetime.datetime | None = None, protested: bool | None = None
+) -> tuple[str, int | None]:
     """``(state, seconds_left)``; ``seconds_left`` is the protest window left for a provisional result.
 
     A result is provisional until its window has passed with no protest, or the protest filed in it is
-    decided; then it is final (even before the finality task has stored ``final_at``).
+    decided; then it is final (even before the finality task has stored ``final_at``). ``protested``:
+    whether the match has an open protest, when the caller read that for many matches at once; None asks
+    the database.
     """
     now = now or timezone.now()
     if not match.result_kind:
         return (PLAYING, None) if match.started_at and match.started_at <= now else (NOT_STARTED, None)
     if match.final_at is not None:
         return FINAL, None
-    if has_open_protest(match):
+    if has_open_protest(match) if protested is None else protested:
         return UNDER_PROTEST, None
     end = window_end(match)
     if end is None or now >= end:

@@ -19,6 +19,8 @@ from django.utils.translation import ngettext
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
+from judging.models import Protest
+from judging.state import NOT_STARTED, OPEN_STATUSES, PLAYING, PROVISIONAL, UNDER_PROTEST, match_state
 from registration.models import Participant
 from tournaments import brackets, draw, ranking
 from tournaments.models import ELIMINATION_SYSTEMS, Match, ResultKind, Round, Stage, System, Tournament
@@ -49,11 +51,8 @@ class MatchState:
 def match_states(matches: list[Match], now: datetime.datetime) -> dict[int, MatchState]:
     """The state of each match: not started, playing, provisional (protest time left), under protest, final.
 
-    The rules are ``judging.state.match_state``'s (004 §5.10): a result is provisional until the protest
-    window after the end of the match has passed with no open protest; a stored ``final_at`` is final.
-    That function asks the database once per match; here the open protests of all the matches are read in
-    one query, so a page or an API answer costs the same number of queries for 10 tables or 500
-    (tests/public/test_match_state.py checks that both agree).
+    The rules are ``judging.state.match_state``'s (004 §5.10); the open protests of all the matches are read
+    here in one query, so a page or an API answer costs the same number of queries for 10 tables or 500.
     """
     protested = _open_protests([m.pk for m in matches if m.result_kind])
     return {m.pk: derive_state(m, now, m.pk in protested) for m in matches}
@@ -62,29 +61,21 @@ def match_states(matches: list[Match], now: datetime.datetime) -> dict[int, Matc
 def _open_protests(match_ids: list[int]) -> set[int]:
     if not match_ids:
         return set()
-    try:
-        from judging.models import Protest
-    except ImportError:  # the judging app without protests
-        return set()
-    try:
-        from judging.state import OPEN_STATUSES
-    except ImportError:
-        OPEN_STATUSES = ("filed", "accepted")
     return set(
-        Protest.objects.filter(match_id__in=match_ids, status__in=list(OPEN_STATUSES)).values_list(
+        Protest.objects.filter(match_id__in=match_ids, status__in=OPEN_STATUSES).values_list(
             "match_id", flat=True
         )
     )
 
 
 def _state_text(key: str, seconds: int | None) -> str:
-    if key == "not_started":
+    if key == NOT_STARTED:
         return _("not started")
-    if key == "playing":
+    if key == PLAYING:
         return _("playing")
-    if key == "under_protest":
+    if key == UNDER_PROTEST:
         return _("under protest")
-    if key == "provisional":
+    if key == PROVISIONAL:
         if seconds is None:
             return _("provisional")
         minutes = max(1, -(-seconds // 60))
@@ -95,22 +86,8 @@ def _state_text(key: str, seconds: int | None) -> str:
 
 
 def derive_state(m: Match, now: datetime.datetime, protested: bool = False) -> MatchState:
-    def state(key: str, seconds: int | None = None) -> MatchState:
-        return MatchState(key, _state_text(key, seconds), seconds)
-
-    if not m.result_kind:
-        return state("playing") if m.started_at and m.started_at <= now else state("not_started")
-    if getattr(m, "final_at", None) is not None:
-        return state("final")
-    if protested:
-        return state("under_protest")
-    # 004 §5.10: a protest may be filed within the window after the end of the match.
-    if m.ended_at is None:
-        return state("final")
-    end = m.ended_at + datetime.timedelta(minutes=m.round.tournament.protest_window_minutes)
-    if now >= end:
-        return state("final")
-    return state("provisional", int((end - now).total_seconds()))
+    key, seconds = match_state(m, now, protested=protested)
+    return MatchState(key, _state_text(key, seconds), seconds)
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
