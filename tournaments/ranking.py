@@ -9,6 +9,7 @@ same rows. The number of queries does not grow with the field.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -211,19 +212,8 @@ def _mixed(out: Standings, stages: list[Stage], results: dict[int, list[standing
 
 
 def _copy(row: standings.Row) -> standings.Row:
-    return standings.Row(
-        player=row.player,
-        points=row.points,
-        wins=row.wins,
-        losses=row.losses,
-        played=row.played,
-        byes=row.byes,
-        opponents=row.opponents,
-        entries=row.entries,
-        metrics=dict(row.metrics),
-        place=row.place,
-        place_to=row.place_to,
-    )
+    # A new row with its own metrics and places; the record lists are shared, never changed.
+    return dataclasses.replace(row, metrics=dict(row.metrics))
 
 
 # --- the round-robin crosstable (турнирная таблица) -----------------------------------------------------
