@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.pairing import SwissPlayer, handle, pair_swiss  # noqa: E402
+from draw.pairing import SwissPlayer, handle, pair_swiss  # noqa: E402
 
 
 def swiss_field_after(n: int, rounds: int, seed: int) -> list[SwissPlayer]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from draw import pairing
 from judging.models import JudgingError, Protest
-from tournaments import draw, pairing
+from tournaments import draw
 from tournaments.models import ResultKind, Round
 
 KEEP = "keep"

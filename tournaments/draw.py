@@ -1,6 +1,6 @@
 """The draw manager: the one round trip between the models and the pure pairing engine.
 
-Read the tournament's options, load participants and results, call ``tournaments.pairing.handle``,
+Read the tournament's options, load participants and results, call ``draw.pairing.handle``,
 ``bulk_create`` the matches and leave the round as a draft (Tabbycat's shape). Everything runs in one
 transaction under a row lock on the tournament, so a double click or two secretaries at once never
 make two rounds.
@@ -16,8 +16,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from draw import pairing
 from registration.models import Participant
-from tournaments import pairing, standings
+from tournaments import standings
 from tournaments.models import (
     DECIDED_KINDS,
     Group,

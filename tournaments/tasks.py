@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tournaments import pairing
+from draw import pairing
 
 
 @shared_task(name="tournaments.pair")

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tournaments.pairing import NoValidPairing, SwissPlayer, pair_swiss
+from draw.pairing import NoValidPairing, SwissPlayer, pair_swiss
 
 
 @dataclass

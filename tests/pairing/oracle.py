@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import networkx as nx
 
-from tournaments.pairing import SwissPlayer
+from draw.pairing import SwissPlayer
 
 
 @dataclass

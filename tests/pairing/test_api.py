@@ -1,10 +1,10 @@
-"""The JSON contract of ``tournaments.pairing.handle``: strict options, shapes, Swiss variants."""
+"""The JSON contract of ``draw.pairing.handle``: strict options, shapes, Swiss variants."""
 
 from __future__ import annotations
 
 import pytest
 
-from tournaments.pairing import BadRequest, NoValidPairing, handle
+from draw.pairing import BadRequest, NoValidPairing, handle
 
 
 def test_round_robin_answer_shape():

@@ -1,4 +1,4 @@
-"""``python -m tournaments.pairing``: JSON in, JSON out, exit 0 / 1 / 2."""
+"""``python -m draw.pairing``: JSON in, JSON out, exit 0 / 1 / 2."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def run(stdin: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
-        [sys.executable, "-m", "tournaments.pairing"],
+        [sys.executable, "-m", "draw.pairing"],
         input=stdin,
         capture_output=True,
         text=True,
@@ -53,7 +53,7 @@ def test_same_request_gives_the_same_draw_in_another_process():
     for hash_seed in ("1", "2", "3"):
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": hash_seed}
         p = subprocess.run(
-            [sys.executable, "-m", "tournaments.pairing"],
+            [sys.executable, "-m", "draw.pairing"],
             input=request,
             capture_output=True,
             text=True,

@@ -7,8 +7,8 @@ import inspect
 
 import pytest
 
-import tournaments.pairing as pairing
-from tournaments.pairing import api, elimination, mixed, round_robin, swiss
+import draw.pairing as pairing
+from draw.pairing import api, elimination, mixed, round_robin, swiss
 
 
 @pytest.mark.parametrize("module", [api, elimination, mixed, round_robin, swiss], ids=lambda m: m.__name__)

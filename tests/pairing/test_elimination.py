@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import (
+from draw.pairing import (
     BadRequest,
     double_elimination,
     handle,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments import pairing
+from draw import pairing
 
 CASES = sorted((Path(__file__).parent / "cases").rglob("*.json"))
 

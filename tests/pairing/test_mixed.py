@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import first_round_pairs, handle, playoff_seeding
+from draw.pairing import first_round_pairs, handle, playoff_seeding
 
 
 def test_group_winners_meet_runners_up_of_other_groups():

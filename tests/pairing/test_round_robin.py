@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import berger_rounds, is_valid_round_robin, round_robin_schedule, snake_groups
+from draw.pairing import berger_rounds, is_valid_round_robin, round_robin_schedule, snake_groups
 
 # FIDE Handbook C.05 Annex 1, the printed table for 6 players
 FIDE_6 = [

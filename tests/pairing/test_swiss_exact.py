@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import NoValidPairing, is_valid_swiss_pairing, pair_swiss, swiss_cost
-from tournaments.pairing import swiss as swiss_module
+from draw.pairing import NoValidPairing, is_valid_swiss_pairing, pair_swiss, swiss_cost
+from draw.pairing import swiss as swiss_module
 
 from .generators import random_swiss_history
 from .oracle import fewest_rematches, oracle
@@ -106,7 +106,7 @@ def test_window_paths_match_the_exact_optimum(seed, n, rounds, draws, middle_onl
 
 
 def test_middle_window_is_taken_and_optimal_when_a_middle_group_has_all_met():
-    from tournaments.pairing import SwissPlayer
+    from draw.pairing import SwissPlayer
 
     trio = [SwissPlayer(x, Fraction(2), frozenset({"a", "b", "c"} - {x})) for x in "abc"]
     players = [SwissPlayer(f"h{i}", Fraction(3)) for i in range(5)] + trio
@@ -119,7 +119,7 @@ def test_middle_window_is_taken_and_optimal_when_a_middle_group_has_all_met():
 
 def test_window_path_is_taken_and_optimal_when_the_leaders_have_all_met():
     # 004 §1.4.6: the three leaders have met each other: one of them floats two groups down.
-    from tournaments.pairing import SwissPlayer
+    from draw.pairing import SwissPlayer
 
     leaders = [SwissPlayer(x, Fraction(3), frozenset({"a", "b", "c"} - {x})) for x in "abc"]
     rest = [SwissPlayer(f"m{i}", Fraction(2)) for i in range(3)]

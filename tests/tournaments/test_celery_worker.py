@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from draw import pairing
 from tests.workers import celery_worker
-from tournaments import pairing, tasks
+from tournaments import tasks
 
 REQUEST = {
     "system": "swiss",

@@ -323,7 +323,7 @@ _HANDLERS: dict[str, Callable[[dict], dict]] = {
 
 
 def handle(request: Mapping[str, Any]) -> dict:
-    """Answer one request (see ``tournaments/pairing/README.md`` for every shape).
+    """Answer one request (see ``draw/pairing/README.md`` for every shape).
 
     Parameters
     ----------

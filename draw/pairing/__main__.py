@@ -1,4 +1,4 @@
-"""``python -m tournaments.pairing``: one JSON request on stdin, one JSON answer on stdout.
+"""``python -m draw.pairing``: one JSON request on stdin, one JSON answer on stdout.
 
 Exit 0: answer on stdout. Exit 1: no valid pairing, ``{"error": "..."}`` on stdout. Exit 2: malformed
 request (or invalid JSON), the message on stderr.

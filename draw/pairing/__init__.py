@@ -1,7 +1,7 @@
 """Pairing engines for nardy tournaments (004 §1.4): pure Python, no Django.
 
 Entry point: :func:`handle` (one JSON-like request dict in, one answer dict out), also as
-``python -m tournaments.pairing`` (JSON on stdin/stdout, exit 0 / 1 / 2). The typed functions
+``python -m draw.pairing`` (JSON on stdin/stdout, exit 0 / 1 / 2). The typed functions
 underneath are exported too; see ``README.md`` in this package.
 """
 
