@@ -14,9 +14,12 @@ from ninja import NinjaAPI, Path
 
 from api import schemas
 from api.docs import LocalSwagger
+from draw import manager as draw_manager
+from draw.models import Match, Round
+from judging.state import MatchState, match_states, participant_matches
 from registration.models import Participant
-from tournaments import public, ranking, standings
-from tournaments.models import Match, Round, Tournament
+from standings import metrics, ranking
+from tournaments.models import Tournament
 
 api = NinjaAPI(
     title="Nardy tournaments — public API",
@@ -49,8 +52,7 @@ def _player(p: Participant | None) -> dict | None:
 
 def _tiebreaks(keys: list[str]) -> list[dict]:
     return [
-        {"key": k, "name": gettext(standings.METRICS[k].name), "abbr": standings.METRICS[k].abbr}
-        for k in keys
+        {"key": k, "name": gettext(metrics.METRICS[k].name), "abbr": metrics.METRICS[k].abbr} for k in keys
     ]
 
 
@@ -70,7 +72,7 @@ def _tournament_out(t: Tournament) -> dict:
         "planned_rounds": t.rounds,
         "bye_points": float(t.bye_points),
         "protest_window_minutes": t.protest_window_minutes,
-        "tiebreaks": _tiebreaks(ranking.tiebreak_keys(t)),
+        "tiebreaks": _tiebreaks(t.tiebreak_keys()),
     }
 
 
@@ -98,10 +100,10 @@ def _round_out(r: Round) -> dict:
 @api.get("/tournaments/{tid}/rounds", response={200: list[schemas.RoundOut], **NOT_FOUND}, tags=["rounds"])
 def rounds(request, tid: int = Path(..., **DB_INT)):
     t = _tournament(tid)
-    return [_round_out(r) for r in public.public_rounds(t).select_related("tournament")]
+    return [_round_out(r) for r in t.round_set.public().select_related("stage", "tournament")]
 
 
-def _match_out(m: Match, state: public.MatchState) -> dict:
+def _match_out(m: Match, state: MatchState) -> dict:
     return {
         "id": m.pk,
         "table": m.table,
@@ -128,7 +130,7 @@ def _match_out(m: Match, state: public.MatchState) -> dict:
 )
 def round_detail(request, tid: int = Path(..., **DB_INT), number: int = Path(..., **DB_INT)):
     t = _tournament(tid)
-    rnd = get_object_or_404(public.public_rounds(t).select_related("tournament"), number=number)
+    rnd = get_object_or_404(t.round_set.public().select_related("stage", "tournament"), number=number)
     matches = list(
         rnd.matches.select_related(
             "player1__person",
@@ -139,7 +141,7 @@ def round_detail(request, tid: int = Path(..., **DB_INT), number: int = Path(...
             "group",
         )
     )
-    states = public.match_states(matches, timezone.now())
+    states = match_states(matches, timezone.now())
     return {**_round_out(rnd), "matches": [_match_out(m, states[m.pk]) for m in matches]}
 
 
@@ -195,11 +197,11 @@ def _id(key: str | None) -> int | None:
 )
 def brackets_out(request, tid: int = Path(..., **DB_INT)):
     t = _tournament(tid)
-    stages = public.elimination_stages(t)
-    by_key = ranking.participants_by_key(t) if stages else {}
+    stages = ranking.elimination_stages(t)
+    by_key = draw_manager.participants_by_key(t) if stages else {}
     out = []
     for stage in stages:
-        data = public.stage_bracket(stage, by_key)
+        data = ranking.stage_bracket(stage, by_key)
         out.append(
             {
                 "stage": stage.number,
@@ -253,19 +255,10 @@ def participants(request, tid: int = Path(..., **DB_INT)):
 def participant(request, tid: int = Path(..., **DB_INT), pid: int = Path(..., **DB_INT)):
     t = _tournament(tid)
     p = get_object_or_404(t.participants.select_related("person", "team"), pk=pid)
-    matches = list(
-        Match.objects.filter(round__tournament=t)
-        .exclude(round__status=Round.Status.DRAFT)
-        .filter(public._plays(p))
-        .select_related(
-            "round__tournament", "player1__person", "player1__team", "player2__person", "player2__team"
-        )
-        .order_by("round__number")
-    )
-    states = public.match_states(matches, timezone.now())
+    played = participant_matches(p, timezone.now())
     mine = next((s for s in ranking.compute(t).rows if s.participant.pk == p.pk), None)
     rows = []
-    for m in matches:
+    for m, state in played:
         first = m.player1_id == p.pk
         rows.append(
             {
@@ -276,7 +269,7 @@ def participant(request, tid: int = Path(..., **DB_INT), pid: int = Path(..., **
                 "opponent_score": m.score2 if first else m.score1,
                 "result": m.result_kind,
                 "won": (m.winner_id == p.pk) if m.winner_id else None,
-                "state": states[m.pk].key,
+                "state": state.key,
             }
         )
     return {

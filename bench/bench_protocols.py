@@ -81,9 +81,10 @@ def main() -> None:
 def build_tournament(players: int, rounds: int):
     from django.contrib.auth.models import User
 
+    from draw import manager as draw_manager
+    from draw.models import Match, ResultKind, Round
     from registration.models import Official, Participant, Person
-    from tournaments import draw
-    from tournaments.models import Match, ResultKind, Round, Tournament
+    from tournaments.models import Tournament
 
     rng = random.Random(1)
     secretary = User.objects.create_user("secretary")
@@ -134,7 +135,7 @@ def build_tournament(players: int, rounds: int):
         Participant(tournament=t, person=p, seed=i + 1) for i, p in enumerate(people)
     )
     for number in range(1, rounds + 1):
-        rnd = draw.draw_round(t, secretary, number, seed=number)
+        rnd = draw_manager.draw_round(t, secretary, number, seed=number)
         matches = list(rnd.matches.filter(result_kind=""))
         for m in matches:
             loser = rng.randrange(0, 7)

@@ -31,8 +31,9 @@ def build_swiss(players: int, rounds: int = 9, seed: int = 1, name: str = "Шв�
     """A finished-looking Swiss of ``players`` with ``rounds`` published rounds, built with bulk_create."""
     from django.utils import timezone
 
+    from draw.models import Match, Round, Stage
     from registration.models import Participant, Person
-    from tournaments.models import Match, Round, Stage, Tournament
+    from tournaments.models import Tournament
 
     rng = random.Random(seed)
     start = datetime.date(2026, 12, 5)

@@ -61,11 +61,16 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "import_export",
-    "registration",
+    # In the order of their imports: a lower app never imports a higher one (tests/test_layers.py).
     "tournaments",
+    "registration",
+    "draw",
+    "standings",
     "judging",
-    "protocols",
     "records",
+    "protocols",
+    "public",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -133,8 +138,8 @@ PROTEST_ATTACHMENT_MAX_BYTES = envint("PROTEST_ATTACHMENT_MAX_BYTES", 5 * 1024 *
 PROTEST_ATTACHMENTS_MAX = envint("PROTEST_ATTACHMENTS_MAX", 5)
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "tournaments:list"
-LOGOUT_REDIRECT_URL = "tournaments:list"
+LOGIN_REDIRECT_URL = "public:list"
+LOGOUT_REDIRECT_URL = "public:list"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 

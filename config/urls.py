@@ -10,5 +10,6 @@ urlpatterns = [
     path("", include("judging.urls")),
     path("", include("protocols.urls")),
     path("", include("records.urls")),
-    path("", include("tournaments.urls")),
+    path("", include("draw.urls")),
+    path("", include("public.urls")),
 ]

@@ -174,7 +174,7 @@ class SanctionForm(forms.Form):
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
-        from tournaments.models import Match
+        from draw.models import Match
 
         self.fields["participant"].queryset = tournament.participants.select_related("person")
         self.fields["match"].queryset = (

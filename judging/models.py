@@ -19,11 +19,12 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from judging import state
-
-
-class JudgingError(Exception):
-    """A user error: expected, translated, shown to the person who asked; nothing was changed."""
+from draw import results
+from draw.models import Round
+from judging import redraw, removal, state
+from judging.errors import JudgingError
+from registration.models import Official
+from tournaments.models import Tournament, log
 
 
 @dataclass(frozen=True)
@@ -37,8 +38,6 @@ class Upload:
 
 
 def _log(tournament, user, action: str, summary: str, reason: str = "", **data):
-    from tournaments.models import log
-
     return log(tournament, user, action, summary, reason=reason, **data)
 
 
@@ -59,8 +58,6 @@ class SanctionQuerySet(models.QuerySet):
         than that many rounds have started since ``starts_on`` (before ``on``) in the other tournaments: the
         matches he could have played.
         """
-        from tournaments.models import Round, Tournament
-
         candidates = self.filter(
             person=person,
             kind=Sanction.Kind.DISQUALIFICATION,
@@ -126,10 +123,10 @@ class Sanction(models.Model):
     clause = models.CharField(_("rule broken"), max_length=100, blank=True)
     facts = models.TextField(_("facts"), blank=True)
     match = models.ForeignKey(
-        "tournaments.Match", null=True, blank=True, on_delete=models.PROTECT, related_name="sanctions"
+        "draw.Match", null=True, blank=True, on_delete=models.PROTECT, related_name="sanctions"
     )
     stage = models.ForeignKey(
-        "tournaments.Stage", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        "draw.Stage", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     outcome = models.CharField(_("consequence"), max_length=20, choices=Outcome.choices, blank=True)
     starts_on = models.DateField(_("in force from"), null=True, blank=True)
@@ -159,9 +156,6 @@ class Sanction(models.Model):
 
         Returns the removal proposal raised when this was the player's second warning (004 §5.7.2).
         """
-        from judging import removal
-        from tournaments import results
-
         if self.pk:
             raise JudgingError(gettext("A sanction is applied once and never edited."))
         with transaction.atomic():
@@ -335,7 +329,7 @@ class MatchProtocol(models.Model):
         DISPUTED = "disputed", _("disputed by the opponent")
         CERTIFIED = "certified", _("certified by the secretary")
 
-    match = models.OneToOneField("tournaments.Match", on_delete=models.CASCADE, related_name="protocol")
+    match = models.OneToOneField("draw.Match", on_delete=models.CASCADE, related_name="protocol")
     submitted_by = models.ForeignKey("registration.Participant", on_delete=models.PROTECT, related_name="+")
     score1 = models.PositiveSmallIntegerField()
     score2 = models.PositiveSmallIntegerField()
@@ -363,8 +357,6 @@ class MatchProtocol(models.Model):
 
         A second submission is a correction, possible until either player starts his next match (003).
         """
-        from tournaments import results
-
         if match.round.status == match.round.Status.DRAFT or match.is_bye:
             raise JudgingError(gettext("This match has no protocol to hand in."))
         existing = cls.objects.filter(match=match).first()
@@ -482,7 +474,7 @@ class Protest(models.Model):
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="protests"
     )
-    match = models.ForeignKey("tournaments.Match", on_delete=models.PROTECT, related_name="protests")
+    match = models.ForeignKey("draw.Match", on_delete=models.PROTECT, related_name="protests")
     protester = models.ForeignKey("registration.Participant", on_delete=models.PROTECT, related_name="+")
     filed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -633,8 +625,6 @@ class Protest(models.Model):
     @staticmethod
     def representative_for(player, user):
         """The user's accreditation as a representative of ``player``'s team, or None (004 §2.4.3)."""
-        from registration.models import Official
-
         if not getattr(user, "is_authenticated", False) or player.team_id is None:
             return None
         return (
@@ -690,8 +680,6 @@ class Protest(models.Model):
 
     def following_round(self):
         """The round drawn right after the protested match's round, if it exists."""
-        from tournaments.models import Round
-
         return Round.objects.filter(tournament=self.tournament, number=self.match.round.number + 1).first()
 
     def decide(
@@ -712,8 +700,6 @@ class Protest(models.Model):
         or replay); standings and brackets follow from the changed match. If the next round was drawn on the
         old result, ``next_round`` says whether its pairings are kept or the unplayed round is drawn again.
         """
-        from judging import redraw
-
         now = now or timezone.now()
         if not reasons.strip():
             raise JudgingError(gettext("Give the reasons of the panel."))
@@ -752,8 +738,6 @@ class Protest(models.Model):
 
     def apply_consequence(self, user) -> None:
         """Change the match as the upheld protest says, by a panel ruling (logged with the clause)."""
-        from tournaments import results
-
         why = gettext("Protest #%(n)s upheld") % {"n": self.pk}
         try:
             if self.consequence == self.Consequence.REPLAY:

@@ -1,48 +1,12 @@
-"""Who may do what in judging (004 §5.11, §6.1, §6.2.1, §6.2.3), checked on the server for every action."""
+"""Who speaks for a player of a match: the player himself or his team's representative (004 §2.4.3, §5.10).
+
+The roles (panel, chief judge, secretaries) are ``registration.permissions``'.
+"""
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404
-
+from draw.models import Match
 from registration.models import Official, Participant
-from tournaments.models import Match, Tournament
-from tournaments.permissions import can_run, roles_of
-
-PANEL = {Official.Role.CHIEF_JUDGE, Official.Role.CHIEF_SECRETARY}
-
-
-def is_panel(user, tournament: Tournament) -> bool:
-    """The judging panel (ГСК): the chief judge and the chief secretary rule on protests (004 §5.11)."""
-    return bool(getattr(user, "is_superuser", False) or roles_of(user, tournament) & PANEL)
-
-
-def is_chief_judge(user, tournament: Tournament) -> bool:
-    """Only the chief judge applies sanctions (004 §6.2.1 item 8, §6.2.2 item 4)."""
-    return bool(
-        getattr(user, "is_superuser", False) or Official.Role.CHIEF_JUDGE in roles_of(user, tournament)
-    )
-
-
-def tournament_for_panel(request, pk: int) -> Tournament:
-    tournament = get_object_or_404(Tournament, pk=pk)
-    if not is_panel(request.user, tournament):
-        raise PermissionDenied
-    return tournament
-
-
-def tournament_for_chief_judge(request, pk: int) -> Tournament:
-    tournament = get_object_or_404(Tournament, pk=pk)
-    if not is_chief_judge(request.user, tournament):
-        raise PermissionDenied
-    return tournament
-
-
-def tournament_for_secretary(request, pk: int) -> Tournament:
-    tournament = get_object_or_404(Tournament, pk=pk)
-    if not can_run(request.user, tournament):
-        raise PermissionDenied
-    return tournament
 
 
 def player_in(user, match: Match) -> Participant | None:

@@ -7,13 +7,19 @@ the round or to draw the unplayed round again.
 
 from __future__ import annotations
 
+import copy
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from draw import manager as draw_manager
 from draw import pairing
-from judging.models import JudgingError, Protest
-from tournaments import draw
-from tournaments.models import ResultKind, Round
+from draw.models import ResultKind, Round
+from judging.errors import JudgingError
+
+if TYPE_CHECKING:  # the protest's model calls this module; only its type is named here
+    from judging.models import Protest
 
 KEEP = "keep"
 REDRAW = "redraw"
@@ -38,14 +44,14 @@ def _redrawn(rnd: Round) -> dict[frozenset, str] | str:
     sid = transaction.savepoint()
     try:
         Round.objects.filter(pk=rnd.pk).delete()
-        _stage, pairs, _flags = draw._pairings_for(t, rnd.number, rnd.seed, allow)
+        _stage, pairs, _flags = draw_manager.preview_pairings(t, rnd.number, rnd.seed, allow)
         return {
             frozenset(
                 {p.player1.pk if p.player1 else None, p.player2.pk if p.player2 else None}
             ): _pair_names(p.player1, p.player2)
             for p in pairs
         }
-    except draw.DrawError as exc:
+    except draw_manager.DrawError as exc:
         return str(exc)
     except pairing.PairingError:
         # The bracket cannot be redrawn on these results (e.g. a later round was played on the old ones).
@@ -80,15 +86,9 @@ def preview(protest: Protest, consequence: str, score1, score2, winner_side) -> 
     with transaction.atomic():
         sid = transaction.savepoint()
         try:
-            probe = Protest(
-                pk=protest.pk,
-                match=protest.match,
-                tournament=protest.tournament,
-                consequence=consequence,
-                new_score1=score1,
-                new_score2=score2,
-                winner_side=winner_side,
-            )
+            probe = copy.copy(protest)  # the protest as it would be decided; never saved
+            probe.consequence, probe.new_score1, probe.new_score2 = consequence, score1, score2
+            probe.winner_side = winner_side
             probe.apply_consequence(None)
             result = changes(rnd)
         except JudgingError as exc:
@@ -140,8 +140,10 @@ def apply_with_next_round(protest: Protest, user, choice: str) -> list[str]:
     Round.objects.filter(pk=rnd.pk).delete()
     protest.next_round = REDRAW
     try:
-        draw.draw_round(protest.tournament, user, expected_number=number, seed=seed, allow_rematches=allow)
-    except (draw.DrawError, pairing.PairingError) as exc:
+        draw_manager.draw_round(
+            protest.tournament, user, expected_number=number, seed=seed, allow_rematches=allow
+        )
+    except (draw_manager.DrawError, pairing.PairingError) as exc:
         return [
             _("Round %(n)s was dropped; it can be drawn when the results allow: %(e)s")
             % {"n": number, "e": exc}

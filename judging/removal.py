@@ -6,7 +6,7 @@ him in the pairing engine's ``withdrawn`` list, which walks his future matches o
 
 Round robin or a group stage: more than half of his matches played → the remaining ones are technical defeats;
 otherwise all his results in that stage are annulled, for his opponents too, and his future pairings in the
-stage are annulled by the draw (``tournaments.draw``) instead of being walked over.
+stage are annulled by the draw (``draw.manager``) instead of being walked over.
 """
 
 from __future__ import annotations
@@ -14,9 +14,11 @@ from __future__ import annotations
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from draw import results
+from draw.models import GroupMember, Match, ResultKind, Stage
+from judging.errors import JudgingError
 from registration.models import Participant
-from tournaments import results
-from tournaments.models import GroupMember, Match, ResultKind, Stage, System
+from tournaments.models import System
 
 CLAUSE = "004 §5.7.3"
 COUNTED = (ResultKind.PLAYED, ResultKind.TIME, ResultKind.TECHNICAL)
@@ -57,8 +59,6 @@ def his_matches(stage: Stage, participant: Participant):
 
 def apply_removal(sanction, participant: Participant, user) -> None:
     """Remove the participant and carry out §5.7.3 on his matches; sets ``sanction.stage`` and ``outcome``."""
-    from judging.models import JudgingError
-
     if participant.status == Participant.Status.REMOVED:
         raise JudgingError(_("%(p)s has already been removed.") % {"p": participant})
     participant.status = Participant.Status.REMOVED
@@ -78,6 +78,8 @@ def apply_removal(sanction, participant: Participant, user) -> None:
         else:
             # 004 §5.7.3: not more than half → all his results in the stage annulled, for opponents too.
             sanction.outcome = sanction.Outcome.ANNULLED
+            participant.results_annulled = True
+            participant.save(update_fields=["results_annulled"])
             why = _("%(p)s removed: results in the stage annulled (004 §5.7.3)") % {"p": participant}
             for m in his_matches(stage, participant).exclude(result_kind=ResultKind.ANNULLED):
                 results.panel_result(
@@ -102,15 +104,3 @@ def _lose_remaining(stage: Stage, participant: Participant, user) -> None:
             # "walkover": the bracket treats it as the engine's own walk-over of a withdrawn player.
             flags=("walkover", "removed"),
         )
-
-
-def annulled_in(participant: Participant) -> bool:
-    """Whether the participant's removal annulled his results (his future pairings are annulled too)."""
-    from judging.models import Sanction
-
-    return Sanction.objects.filter(
-        tournament_id=participant.tournament_id,
-        person_id=participant.person_id,
-        kind=Sanction.Kind.REMOVAL,
-        outcome=Sanction.Outcome.ANNULLED,
-    ).exists()

@@ -13,8 +13,8 @@ import datetime
 from celery import shared_task
 from django.utils import timezone
 
+from draw.models import Match
 from judging import state
-from tournaments.models import Match
 
 
 def due_matches(now: datetime.datetime):

@@ -20,6 +20,7 @@ urlpatterns = [
         name="protest_attachment",
     ),
     path("t/<int:pk>/desk/", views.desk, name="desk"),
+    path("t/<int:pk>/finish/", views.tournament_finish, name="finish"),
     path("t/<int:pk>/desk/finalize/", views.finalize_now, name="finalize"),
     path("t/<int:pk>/sanctions/new/", views.sanction_new, name="sanction_new"),
     path("t/<int:pk>/sanctions/proposals/<int:proposal_pk>/", views.proposal_decide, name="proposal_decide"),

@@ -15,7 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from judging import redraw, state
+from draw.models import Match, Round
+from judging import lifecycle, redraw, state
 from judging.forms import (
     AnswerForm,
     DecisionForm,
@@ -26,19 +27,18 @@ from judging.forms import (
     SanctionForm,
 )
 from judging.models import JudgingError, MatchProtocol, Protest, RemovalProposal, Sanction
-from judging.permissions import (
+from judging.permissions import may_protest_for, player_in, represented_in
+from judging.tasks import finalize_results
+from registration.permissions import (
+    can_run,
     is_chief_judge,
+    is_official,
     is_panel,
-    may_protest_for,
-    player_in,
-    represented_in,
     tournament_for_chief_judge,
     tournament_for_panel,
     tournament_for_secretary,
 )
-from judging.tasks import finalize_results
-from tournaments.models import Match, Round, Tournament
-from tournaments.permissions import can_run, is_official
+from tournaments.models import Tournament
 
 # --- the match: state, protocol ------------------------------------------------------------------------
 
@@ -429,3 +429,18 @@ def proposal_decide(request: HttpRequest, pk: int, proposal_pk: int) -> HttpResp
             },
         )
     return redirect("judging:desk", pk=pk)
+
+
+# --- the tournament's lifecycle ---------------------------------------------------------------------------
+
+
+@require_POST
+def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = tournament_for_secretary(request, pk)
+    try:
+        lifecycle.finish(tournament, request.user)
+    except JudgingError as exc:
+        messages.error(request, str(exc))
+        return redirect("public:detail", pk=pk)
+    messages.success(request, _("The tournament is finished. Final standings are below."))
+    return redirect("public:standings", pk=pk)

@@ -22,10 +22,12 @@ from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from draw import manager as draw_manager
+from draw.models import Match, Round, Stage
 from registration.manager import RegistrationProtocol
 from registration.models import Official, Participant
-from tournaments import brackets, ranking, standings
-from tournaments.models import ELIMINATION_SYSTEMS, Match, Round, Stage, System, Tournament
+from standings import brackets, metrics, ranking
+from tournaments.models import ELIMINATION_SYSTEMS, System, Tournament
 
 # --- shared pieces --------------------------------------------------------------------------------------
 
@@ -356,7 +358,7 @@ def _standing_lines(rows: list[ranking.StandingRow], keys: list[str]) -> tuple[S
 
 
 def _columns(keys: list[str]) -> tuple[Column, ...]:
-    return tuple(Column(k, _(standings.METRICS[k].abbr), _(standings.METRICS[k].name)) for k in keys)
+    return tuple(Column(k, _(metrics.METRICS[k].abbr), _(metrics.METRICS[k].name)) for k in keys)
 
 
 def _as_of(t: Tournament) -> str:
@@ -485,10 +487,10 @@ def _slot_label(slot: object, titles: dict[str, str]) -> str:
 
 
 def bracket_data(stage: Stage) -> BracketData:
-    from tournaments.public import stage_bracket
+    from standings.ranking import stage_bracket
 
     t = stage.tournament
-    by_key = ranking.participants_by_key(t)
+    by_key = draw_manager.participants_by_key(t)
     drawn = stage_bracket(stage, by_key)
     titles = brackets.default_titles()
     boxes = []
@@ -745,10 +747,10 @@ def regulation_facts(t: Tournament) -> tuple[Fact, ...]:
         t.system == System.MIXED and t.playoff_system == "double_elimination"
     ):
         facts.append(Fact(_("Grand final reset match"), _yes(t.grand_final_reset)))
-    keys = ranking.tiebreak_keys(t)
+    keys = t.tiebreak_keys()
     if t.system not in ELIMINATION_SYSTEMS:
         facts.append(Fact(_("Points for a bye"), number_text(Fraction(t.bye_points))))
-        facts.append(Fact(_("Tie-break order"), ", ".join(_(standings.METRICS[k].name) for k in keys) or "—"))
+        facts.append(Fact(_("Tie-break order"), ", ".join(_(metrics.METRICS[k].name) for k in keys) or "—"))
     facts.append(Fact(_("Protest window, minutes"), str(t.protest_window_minutes)))
     if t.protest_deposit:
         facts.append(Fact(_("Protest deposit"), f"{t.protest_deposit:.2f}".replace(".", ",")))

@@ -19,11 +19,12 @@ from django.db import transaction
 from django.http import Http404
 from django.utils import translation
 
+from draw.models import Match, Round, Stage
 from protocols import data as d
 from protocols import render
 from protocols.models import Document, Kind
-from tournaments.models import ELIMINATION_SYSTEMS, Match, Round, Stage, System, Tournament
-from tournaments.permissions import is_official
+from registration.permissions import is_official
+from tournaments.models import ELIMINATION_SYSTEMS, System, Tournament
 
 DOCUMENT_LANGUAGE = settings.LANGUAGE_CODE  # documents are filed in Russian whatever the reader's UI language
 

@@ -625,7 +625,7 @@ class BracketChart(Flowable):
         self, boxes: Sequence[d.BracketBox], titles: dict[str, str], top: float = 0, cut: float | None = None
     ):
         super().__init__()
-        from tournaments import brackets
+        from standings import brackets
 
         self.boxes, self.titles = list(boxes), titles
         plain = [
@@ -655,7 +655,7 @@ class BracketChart(Flowable):
             return [] if self.height > avail_h else [self]
         span = avail_h / self.scale
         # Cut where no box (with its id above it) and no band title (with its first row) is split.
-        from tournaments import brackets
+        from standings import brackets
 
         blocks = [(y - 12, y + self.box_h) for _x, y in self.pos.values()]
         blocks += [(ty - 16, ty + brackets.TITLE_H + self.box_h) for _band, _x, ty in self.bands]

@@ -12,8 +12,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from protocols import documents
 from protocols.data import fingerprint
 from protocols.models import Document, Kind
+from registration.permissions import is_official
 from tournaments.models import Tournament
-from tournaments.permissions import is_official
 
 
 def _readable(request: HttpRequest, t: Tournament, kind: str, key: str) -> None:

@@ -10,9 +10,10 @@
 
 from __future__ import annotations
 
+from draw.models import Match
 from judging import state
-from tournaments.models import Match, Tournament
-from tournaments.permissions import can_run, is_official
+from registration.permissions import can_run, is_official
+from tournaments.models import Tournament
 
 
 def is_player(user, match: Match) -> bool:

@@ -4,8 +4,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from draw.models import Match
 from records import manager
-from tournaments.models import Match
 
 
 class AttachForm(forms.Form):

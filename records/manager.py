@@ -15,8 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import rules_core
+from draw.models import Match, ResultKind
 from records.models import Record, SidesBy, Verdict
-from tournaments.models import Match, ResultKind, log
+from tournaments.models import log
 
 logger = logging.getLogger(__name__)
 

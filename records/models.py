@@ -29,7 +29,7 @@ class Record(models.Model):
         UPLOAD = "upload", _("file")
         PASTE = "paste", _("pasted text")
 
-    match = models.ForeignKey("tournaments.Match", on_delete=models.CASCADE, related_name="records")
+    match = models.ForeignKey("draw.Match", on_delete=models.CASCADE, related_name="records")
     text = models.TextField(_("record"))
     source = models.CharField(_("source"), max_length=10, choices=Source.choices)
     filename = models.CharField(_("file name"), max_length=200, blank=True)

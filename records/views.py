@@ -11,12 +11,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import rules_core
+from draw.models import Match
 from records import access, board, manager
 from records import findings as texts
 from records.forms import AttachForm
 from records.models import Record
-from tournaments.models import Match
-from tournaments.permissions import can_run
+from registration.permissions import can_run
 
 
 def _match(pk: int, match_pk: int) -> Match:
@@ -124,7 +124,7 @@ def replay(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         rows = manager.snapshots(record)
     except (rules_core.MatParseError, ValueError) as exc:
         messages.error(request, _("The record cannot be replayed: %(e)s") % {"e": exc})
-        return redirect("tournaments:round", pk=pk, number=match.round.number)
+        return redirect("public:round", pk=pk, number=match.round.number)
     step = _int(request.GET.get("step"), 0)
     step = max(0, min(step, len(rows) - 1))
     names = [record.name_of_side(side, short=True) or record.record_players[side - 1] for side in (1, 2)]

@@ -499,3 +499,25 @@ class ImportForm(forms.Form):
         label=gettext_lazy("file (CSV or XLSX)"),
         help_text=gettext_lazy("The first row holds the column names; at most 2 MB."),
     )
+
+
+class ParticipantForm(IdentityFields):
+    """The secretary's shortcut to a participant; the person is found by the same identity as an entry's."""
+
+    organisation = forms.CharField(label=gettext_lazy("sending organisation"), max_length=200, required=False)
+    region = forms.CharField(label=gettext_lazy("region"), max_length=200, required=False)
+    seed = forms.IntegerField(
+        label=gettext_lazy("seeding number"), required=False, min_value=1, max_value=100000
+    )
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        person = manager.find_person(self.identity())
+        if person and Participant.objects.filter(tournament=self.tournament, person=person).exists():
+            raise forms.ValidationError(
+                _("%(p)s is already a participant of this tournament.") % {"p": person}
+            )
+        data["person"] = person
+        return data

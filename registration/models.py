@@ -76,6 +76,9 @@ class Participant(models.Model):
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="members")
     seed = models.PositiveIntegerField(_("seeding number"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    # 004 §5.7.3: removed after not more than half of his round-robin matches, his results in the stage are
+    # annulled, and so are his later pairings there. Set by the removal (judging), read by the draw.
+    results_annulled = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -46,3 +46,37 @@ class EntryTable(tables.Table):
     def render_status(self, record):
         entry = record["entry"]
         return format_html('<span class="badge {}">{}</span>', entry.status, entry.get_status_display())
+
+
+def participant_url(participant) -> str:
+    return reverse("public:participant", args=[participant.tournament_id, participant.pk])
+
+
+def participant_link(participant, won: bool = False):
+    if participant is None:
+        return "—"
+    css = "winner" if won else ""
+    return format_html('<a class="{}" href="{}">{}</a>', css, participant_url(participant), participant)
+
+
+class ParticipantTable(tables.Table):
+    seed = tables.Column(verbose_name=_("No."), empty_values=())
+    name = tables.Column(
+        verbose_name=_("participant"), accessor="person__full_name", order_by=("person__surname",)
+    )
+    organisation = tables.Column(verbose_name=_("organisation"), accessor="person__organisation")
+    region = tables.Column(verbose_name=_("region"), accessor="person__region")
+    status = tables.Column(verbose_name=_("status"))
+
+    class Meta:
+        attrs = {"class": "table"}
+        orderable = False
+
+    def render_seed(self, record):
+        return record.seed or "—"
+
+    def render_name(self, record):
+        return participant_link(record)
+
+    def value_name(self, record):
+        return record.person.full_name

@@ -29,5 +29,6 @@ urlpatterns = [
         "t/<int:pk>/officials/<int:official_pk>/accredit/", views.official_accredit, name="official_accredit"
     ),
     path("t/<int:pk>/officials/<int:official_pk>/remove/", views.official_remove, name="official_remove"),
+    path("t/<int:pk>/participants/add/", views.participant_add, name="participant_add"),
     path("t/<int:pk>/registration-protocol/", views.registration_protocol, name="protocol"),
 ]

@@ -173,9 +173,12 @@ def played(name: str, system: str, players: int, discipline: str = "long"):
     """A small tournament of its own played to the end through the results module."""
     from django.contrib.auth.models import User
 
+    from draw import manager as draw_manager
+    from draw import results
+    from draw.models import Round
+    from judging import lifecycle
     from registration.models import Official, Participant, Person
-    from tournaments import draw, results
-    from tournaments.models import Round, Tournament
+    from tournaments.models import Tournament
 
     rng = random.Random(players)
     secretary = User.objects.get(username="secretary")
@@ -196,16 +199,16 @@ def played(name: str, system: str, players: int, discipline: str = "long"):
     for i, person in enumerate(people):
         Participant.objects.create(tournament=t, person=person, seed=i + 1)
     number = 0
-    while draw.rounds_left(t):
+    while draw_manager.rounds_left(t):
         number += 1
-        rnd = draw.draw_round(t, secretary, number, seed=number)
+        rnd = draw_manager.draw_round(t, secretary, number, seed=number)
         Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
         for m in rnd.matches.filter(result_kind=""):
             loser, first = rng.randrange(0, 5), rng.random() < 0.5
             s1, s2 = (5, loser) if first else (loser, 5)
             results.record_result(m.pk, secretary, results.ResultInput("played", s1, s2), m.version)
         t.refresh_from_db()
-    results.finish(t, secretary)
+    lifecycle.finish(t, secretary)
     t.refresh_from_db()
     return t
 

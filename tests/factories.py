@@ -65,7 +65,7 @@ def play_out(client, t: Tournament, seed: int = 1, max_rounds: int = 60) -> int:
 
     Returns the number of rounds played. Every step asserts the HTTP answer it expects.
     """
-    from tournaments.results import can_finish
+    from judging.lifecycle import can_finish
 
     rng = random.Random(seed)
     played = 0
@@ -74,16 +74,16 @@ def play_out(client, t: Tournament, seed: int = 1, max_rounds: int = 60) -> int:
         if played and can_finish(t) is None:
             break
         number = t.round_set.count() + 1
-        response = client.post(reverse("tournaments:draw", args=[t.pk]), {"number": number})
+        response = client.post(reverse("draw:draw", args=[t.pk]), {"number": number})
         assert response.status_code == 302, response
-        assert response.url == reverse("tournaments:round", args=[t.pk, number]), _messages(client, t)
-        response = client.post(reverse("tournaments:publish", args=[t.pk, number]))
+        assert response.url == reverse("public:round", args=[t.pk, number]), _messages(client, t)
+        response = client.post(reverse("draw:publish", args=[t.pk, number]))
         assert response.status_code == 302
         rnd = t.round_set.get(number=number)
         for m in rnd.matches.filter(result_kind=""):
             s1, s2 = random_score(rng, m.match_length)
             response = client.post(
-                reverse("tournaments:match_result", args=[t.pk, m.pk]),
+                reverse("draw:match_result", args=[t.pk, m.pk]),
                 {"kind": "played", "score1": s1, "score2": s2, "version": m.version},
             )
             assert response.status_code == 302, response.content.decode()[:2000]
@@ -92,7 +92,7 @@ def play_out(client, t: Tournament, seed: int = 1, max_rounds: int = 60) -> int:
         played += 1
     else:  # pragma: no cover - a runaway loop is a bug
         raise AssertionError("the tournament did not end")
-    response = client.post(reverse("tournaments:finish", args=[t.pk]))
+    response = client.post(reverse("judging:finish", args=[t.pk]))
     assert response.status_code == 302
     t.refresh_from_db()
     assert t.status == "finished", _messages(client, t)
@@ -100,5 +100,5 @@ def play_out(client, t: Tournament, seed: int = 1, max_rounds: int = 60) -> int:
 
 
 def _messages(client, t: Tournament) -> str:
-    response = client.get(reverse("tournaments:detail", args=[t.pk]))
+    response = client.get(reverse("public:detail", args=[t.pk]))
     return response.content.decode()[:3000]

@@ -45,8 +45,9 @@ def broker_url() -> str:
 
 
 @contextmanager
-def celery_worker(name: str, database_url: str | None = None, sqlite_path: Path | None = None,
-                  **env: str) -> Iterator[Worker]:
+def celery_worker(
+    name: str, database_url: str | None = None, sqlite_path: Path | None = None, **env: str
+) -> Iterator[Worker]:
     """Start ``celery -A config worker`` on a fresh queue; wait until it answers; stop it afterwards.
 
     The worker uses ``database_url`` (PostgreSQL shared with the test) or its own SQLite file.

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from tournaments.models import AuditEntry, Match, Round, Stage, Tournament
+from draw.models import Match, Round, Stage
+from tournaments.models import AuditEntry, Tournament
 
 
 @admin.register(Tournament)

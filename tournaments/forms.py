@@ -1,15 +1,11 @@
+"""The regulation's settings of a tournament (Положение), validated where the rules set a bound."""
+
 from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from registration.forms import IdentityFields
-from registration.manager import find_person
-from registration.models import Participant
-from tournaments import standings
-from tournaments.models import Match, ResultKind, System, Tournament
-from tournaments.results import ResultInput, score_errors
+from tournaments.models import System, Tiebreak, Tournament
 
 MAX_MATCH_LENGTH = 51
 
@@ -95,11 +91,11 @@ class TournamentForm(forms.ModelForm):
 
     def clean_tiebreaks(self):
         keys = [k.strip() for k in self.cleaned_data["tiebreaks"].split(",") if k.strip()]
-        unknown = standings.validate_tiebreaks(keys)
+        unknown = [k for k in keys if k not in Tiebreak.values]
         if unknown:
             raise forms.ValidationError(
                 _("Unknown tie-breaks: %(u)s. Known: %(k)s.")
-                % {"u": ", ".join(unknown), "k": ", ".join(standings.METRICS)}
+                % {"u": ", ".join(unknown), "k": ", ".join(Tiebreak.values)}
             )
         return ",".join(keys)
 
@@ -115,94 +111,3 @@ class TournamentForm(forms.ModelForm):
             if not data.get("qualifiers_per_group"):
                 self.add_error("qualifiers_per_group", _("At least one player per group must qualify."))
         return data
-
-
-class ParticipantForm(IdentityFields):
-    """The secretary's shortcut to a participant; the person is found by the same identity as an entry's."""
-
-    organisation = forms.CharField(label=gettext_lazy("sending organisation"), max_length=200, required=False)
-    region = forms.CharField(label=gettext_lazy("region"), max_length=200, required=False)
-    seed = forms.IntegerField(
-        label=gettext_lazy("seeding number"), required=False, min_value=1, max_value=100000
-    )
-
-    def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        person = find_person(self.identity())
-        if person and Participant.objects.filter(tournament=self.tournament, person=person).exists():
-            raise forms.ValidationError(
-                _("%(p)s is already a participant of this tournament.") % {"p": person}
-            )
-        data["person"] = person
-        return data
-
-
-class ResultForm(forms.Form):
-    kind = forms.ChoiceField(
-        label=gettext_lazy("result"),
-        choices=[(k, lbl) for k, lbl in ResultKind.choices if k != ResultKind.BYE],
-        initial=ResultKind.PLAYED,
-    )
-    score1 = forms.IntegerField(label=gettext_lazy("score of the first player"), required=False, min_value=0)
-    score2 = forms.IntegerField(label=gettext_lazy("score of the second player"), required=False, min_value=0)
-    winner_side = forms.TypedChoiceField(
-        label=gettext_lazy("winner (technical result, on time)"),
-        required=False,
-        coerce=int,
-        empty_value=None,
-        choices=[("", "—"), (1, gettext_lazy("first player")), (2, gettext_lazy("second player"))],
-    )
-    reason = forms.CharField(
-        label=gettext_lazy("reason"), required=False, widget=forms.Textarea(attrs={"rows": 2})
-    )
-    version = forms.IntegerField(widget=forms.HiddenInput)
-
-    def __init__(self, *args, match: Match, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.match = match
-        self.fields["score1"].label = str(match.player1)
-        self.fields["score2"].label = str(match.player2)
-        self.fields["winner_side"].choices = [("", "—"), (1, str(match.player1)), (2, str(match.player2))]
-
-    def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        errors = score_errors(
-            data["kind"],
-            self.match.match_length,
-            data.get("score1"),
-            data.get("score2"),
-            data.get("winner_side"),
-            data.get("reason", ""),
-        )
-        for error in errors:
-            self.add_error(None, error)
-        return data
-
-    def to_input(self) -> ResultInput:
-        d = self.cleaned_data
-        return ResultInput(
-            d["kind"], d.get("score1"), d.get("score2"), d.get("winner_side"), d.get("reason", "")
-        )
-
-
-class DrawForm(forms.Form):
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    allow_rematches = forms.BooleanField(
-        label=gettext_lazy("allow rematches if no other pairing exists"), required=False
-    )
-
-
-class ReasonForm(forms.Form):
-    reason = forms.CharField(label=gettext_lazy("reason"), required=False, max_length=1000)
-
-
-class RoundLengthForm(forms.Form):
-    """A round may be played to another length than the stage's (the regulation's choice)."""
-
-    match_length = forms.IntegerField(
-        label=gettext_lazy("match length for this round"), min_value=1, max_value=MAX_MATCH_LENGTH
-    )

@@ -1,6 +1,6 @@
-"""Tournaments, stages, groups, rounds and matches.
+"""The tournament, the regulation's settings as data, and the change log.
 
-Standings are never stored: they are derived from matches (see standings.py).
+Stages, rounds and matches are the draw app's (``draw.models``); standings are never stored (``standings``).
 """
 
 from __future__ import annotations
@@ -47,6 +47,24 @@ class HeadRule(models.TextChoices):
 class DrawMode(models.TextChoices):
     SEEDED = "seeded", _("by seeding numbers")
     RANDOM = "random", _("by lot")
+
+
+class Tiebreak(models.TextChoices):
+    """The tie-breaks a regulation may order (004 §1.4.3, §1.4.6); ``standings.metrics`` computes each one.
+
+    The keys are the same in both places (a test holds them equal): this is the settings' vocabulary, that
+    is the arithmetic.
+    """
+
+    BUCHHOLZ = "buchholz", _("Buchholz")
+    BUCHHOLZ_CUT1 = "buchholz_cut1", _("Buchholz cut 1")
+    MEDIAN_BUCHHOLZ = "median_buchholz", _("median Buchholz")
+    SONNEBORN_BERGER = "sonneborn_berger", _("Sonneborn-Berger")
+    DIRECT = "direct", _("direct encounter")
+    WINS = "wins", _("wins")
+    GAME_DIFFERENCE = "game_difference", _("game-point difference")
+    GAME_POINTS = "game_points", _("game points won")
+    PROGRESSIVE = "progressive", _("progressive score")
 
 
 class Tournament(models.Model):
@@ -175,165 +193,16 @@ class Tournament(models.Model):
 
     @property
     def settings_locked(self) -> bool:
-        return self.round_set.exclude(status=Round.Status.DRAFT).exists()
+        # Any round past its draft (004 §6.1.2 item 5); the rounds are the draw app's.
+        return self.round_set.exclude(status="draft").exists()
 
     @property
     def is_elimination(self) -> bool:
         return self.system in ELIMINATION_SYSTEMS
 
-
-class Stage(models.Model):
-    """A part of the tournament played under one system; mixed events have groups then a playoff (§1.4.7)."""
-
-    class Kind(models.TextChoices):
-        MAIN = "main", _("main")
-        GROUPS = "groups", _("group stage")
-        PLAYOFF = "playoff", _("playoff")
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
-    number = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.MAIN)
-    system = models.CharField(max_length=30, choices=System.choices)
-    match_length = models.PositiveSmallIntegerField(_("match length, points"), null=True, blank=True)
-    # What the draw fixed once for the whole stage: placement order, draw seed, bracket options.
-    plan = models.JSONField(default=dict, blank=True)
-
-    class Meta:
-        ordering = ["tournament", "number"]
-        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="stage_number_unique")]
-
-    def __str__(self) -> str:
-        return f"{self.tournament}: {self.get_kind_display()}"
-
-    @property
-    def is_elimination(self) -> bool:
-        return self.system in ELIMINATION_SYSTEMS
-
-
-class Group(models.Model):
-    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="groups")
-    number = models.PositiveSmallIntegerField()
-    members = models.ManyToManyField("registration.Participant", through="GroupMember", related_name="+")
-
-    class Meta:
-        ordering = ["stage", "number"]
-        constraints = [models.UniqueConstraint(fields=["stage", "number"], name="group_number_unique")]
-
-    def __str__(self) -> str:
-        return self.name
-
-    @property
-    def name(self) -> str:
-        return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[self.number - 1] if self.number <= 26 else str(self.number)
-
-
-class GroupMember(models.Model):
-    group = models.ForeignKey(Group, on_delete=models.CASCADE)
-    participant = models.ForeignKey("registration.Participant", on_delete=models.CASCADE)
-    position = models.PositiveSmallIntegerField()  # Berger number inside the group
-
-    class Meta:
-        ordering = ["group", "position"]
-        constraints = [models.UniqueConstraint(fields=["group", "participant"], name="group_member_once")]
-
-    def __str__(self) -> str:
-        return f"{self.group}: {self.position}"
-
-
-class Round(models.Model):
-    class Status(models.TextChoices):
-        DRAFT = "draft", _("draft")
-        PUBLISHED = "published", _("published")
-        FINISHED = "finished", _("finished")
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE)
-    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField(_("round"))
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
-    seed = models.BigIntegerField(_("draw seed"))
-    match_length = models.PositiveSmallIntegerField(_("match length, points"), null=True, blank=True)
-    start_time = models.DateTimeField(_("start time"), null=True, blank=True)
-    drawn_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    drawn_at = models.DateTimeField(auto_now_add=True)
-    published_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["tournament", "number"]
-        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")]
-
-    def __str__(self) -> str:
-        return f"{self.tournament}, {_('round')} {self.number}"
-
-    @property
-    def is_public(self) -> bool:
-        return self.status != self.Status.DRAFT
-
-    def effective_match_length(self) -> int:
-        return self.match_length or self.stage.match_length or self.tournament.match_length
-
-
-class ResultKind(models.TextChoices):
-    PLAYED = "played", _("played")
-    TECHNICAL = "technical", _("technical defeat")
-    TIME = "time", _("lost on time")
-    BYE = "bye", _("bye")
-    ANNULLED = "annulled", _("annulled")
-
-
-DECIDED_KINDS = {ResultKind.PLAYED, ResultKind.TECHNICAL, ResultKind.TIME, ResultKind.BYE}
-
-
-class Match(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
-    group = models.ForeignKey(Group, null=True, blank=True, on_delete=models.CASCADE, related_name="matches")
-    table = models.PositiveSmallIntegerField(_("table"))
-    player1 = models.ForeignKey(
-        "registration.Participant", null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
-    )
-    player2 = models.ForeignKey(
-        "registration.Participant", null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
-    )
-    match_length = models.PositiveSmallIntegerField(_("match length, points"))
-    score1 = models.PositiveSmallIntegerField(null=True, blank=True)
-    score2 = models.PositiveSmallIntegerField(null=True, blank=True)
-    winner = models.ForeignKey(
-        "registration.Participant", null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
-    )
-    result_kind = models.CharField(_("result"), max_length=10, choices=ResultKind.choices, blank=True)
-    result_reason = models.TextField(_("reason"), blank=True)
-    bracket_code = models.CharField(max_length=20, blank=True)  # the pairing engine's match id
-    flags = models.JSONField(default=list, blank=True)  # how the draw explains this pairing
-    started_at = models.DateTimeField(_("start"), null=True, blank=True)
-    ended_at = models.DateTimeField(_("end"), null=True, blank=True)
-    # When the result became final (004 §5.10: the protest window passed, or the protest was decided).
-    final_at = models.DateTimeField(_("final since"), null=True, blank=True)
-    version = models.PositiveIntegerField(default=0)  # optimistic lock for concurrent result entry
-
-    class Meta:
-        verbose_name = _("match")
-        verbose_name_plural = _("matches")
-        ordering = ["round", "table"]
-        constraints = [models.UniqueConstraint(fields=["round", "table"], name="match_table_unique")]
-
-    def __str__(self) -> str:
-        second = self.player2 if self.player2_id else _("bye")
-        return f"{self.round}, {_('table')} {self.table}: {self.player1} — {second}"
-
-    @property
-    def has_result(self) -> bool:
-        return bool(self.result_kind)
-
-    @property
-    def is_bye(self) -> bool:
-        return self.player2_id is None
-
-    def loser_id(self) -> int | None:
-        if self.result_kind not in DECIDED_KINDS or self.winner_id is None or self.is_bye:
-            return None
-        return self.player2_id if self.winner_id == self.player1_id else self.player1_id
+    def tiebreak_keys(self) -> list[str]:
+        """The regulation's tie-break order, unknown keys dropped."""
+        return [k for k in (s.strip() for s in self.tiebreaks.split(",")) if k in Tiebreak.values]
 
 
 class AuditEntry(models.Model):

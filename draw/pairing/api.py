@@ -143,7 +143,7 @@ def _points(value: Any, key: str) -> Fraction:
             return Fraction(value)
         except (ValueError, ZeroDivisionError):
             pass
-    raise BadRequest(f"{key} must be a number (or a fraction string such as \"3/2\")")
+    raise BadRequest(f'{key} must be a number (or a fraction string such as "3/2")')
 
 
 def _number(x: Fraction) -> int | float:
@@ -171,9 +171,7 @@ def _groups(o: dict) -> dict:
 def _bracket_json(b: Bracket) -> dict:
     return {
         "size": b.size,
-        "matches": [
-            {**asdict(m), "slots": list(m.slots), "players": list(m.players)} for m in b.matches
-        ],
+        "matches": [{**asdict(m), "slots": list(m.slots), "players": list(m.players)} for m in b.matches],
         "places": list(b.places),
         "finished": b.finished,
         "order": list(b.order),

@@ -169,17 +169,13 @@ def playoff_seeding(
 
 def _same_tier_clash(tier, positions, opponent, group_of) -> bool:
     pos = dict(zip(positions, tier))
-    return any(
-        opponent.get(s) in pos and group_of[pos[opponent[s]]] == group_of[p] for s, p in pos.items()
-    )
+    return any(opponent.get(s) in pos and group_of[pos[opponent[s]]] == group_of[p] for s, p in pos.items())
 
 
 def _clashes(assign: dict[int, str], placed: dict[int, str], opponent: dict[int, int], group_of) -> int:
     both = {**placed, **assign}
     return sum(
-        1
-        for x, p in assign.items()
-        if opponent.get(x) in both and group_of[both[opponent[x]]] == group_of[p]
+        1 for x, p in assign.items() if opponent.get(x) in both and group_of[both[opponent[x]]] == group_of[p]
     )
 
 

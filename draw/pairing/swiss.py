@@ -316,11 +316,7 @@ def _group_solutions(
         partners = [None]  # type: ignore[list-item]
     if need_down:
         assert below is not None
-        downs = [
-            v
-            for v in group
-            if v not in problem.only and len(problem.forbidden[v] & below) < len(below)
-        ]
+        downs = [v for v in group if v not in problem.only and len(problem.forbidden[v] & below) < len(below)]
         if not downs:
             return
     else:
@@ -817,11 +813,7 @@ def pair_swiss(
     ('c', (('a', 'b'),))
     """
     rng = random.Random(str(seed))
-    active = [
-        p
-        for p in players
-        if not p.withdrawn and (max_losses is None or p.losses < max_losses)
-    ]
+    active = [p for p in players if not p.withdrawn and (max_losses is None or p.losses < max_losses)]
     index = {p.id: i for i, p in enumerate(active)}
     den = 1
     for p in active:
@@ -1025,11 +1017,7 @@ def is_valid_swiss_pairing(
     Optimality (cost, lowest bye group) is not checked here: the tests compare with an exact oracle.
     """
     problems: list[str] = []
-    active = {
-        p.id: p
-        for p in players
-        if not p.withdrawn and (max_losses is None or p.losses < max_losses)
-    }
+    active = {p.id: p for p in players if not p.withdrawn and (max_losses is None or p.losses < max_losses)}
     seen: dict[str, int] = {}
     pairs = list(pairs)
     for a, b in pairs:

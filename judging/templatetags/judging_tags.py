@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from django import template
 
-from judging import permissions, state
+from judging import state
+from registration.permissions import is_panel
 
 register = template.Library()
 
 
 @register.filter
 def panel_of(user, tournament) -> bool:
-    return permissions.is_panel(user, tournament)
+    return is_panel(user, tournament)
 
 
 @register.inclusion_tag("judging/_state.html")

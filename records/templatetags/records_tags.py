@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django import template
 
+from draw.models import Match, Round
 from records import access, manager
 from records.models import Record
-from tournaments.models import Match, Round, Tournament
-from tournaments.permissions import can_run, is_official
+from registration.permissions import can_run, is_official
+from tournaments.models import Tournament
 
 register = template.Library()
 

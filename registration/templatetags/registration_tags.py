@@ -5,8 +5,7 @@ from django import template
 from django.utils import timezone
 
 from registration.models import Entry, RegistrationSettings
-from registration.permissions import DECIDERS
-from tournaments.permissions import RUNNERS, is_official, roles_of
+from registration.permissions import DECIDERS, RUNNERS, is_official, roles_of
 
 register = template.Library()
 
@@ -16,7 +15,7 @@ def sees_entries(context, tournament) -> bool:
     return is_official(context["request"].user, tournament)
 
 
-@register.inclusion_tag("entries/_detail_box.html", takes_context=True)
+@register.inclusion_tag("registration/_detail_box.html", takes_context=True)
 def registration_box(context, tournament):
     user = context["request"].user
     reg = RegistrationSettings.of(tournament)

@@ -7,10 +7,10 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from draw import manager as draw_manager
+from draw.models import Round
 from tests.factories import make_tournament, make_user
 from tests.public.helpers import build_hand_swiss
-from tournaments import draw
-from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,7 +24,7 @@ def test_a_visitor_reads_the_standings_and_a_participants_page_on_a_phone(live_s
     secretary = make_user("sec", can_create=True)
     t, p = build_hand_swiss(secretary)
     page = phone.new_page()
-    page.goto(live_server.url + reverse("tournaments:standings", args=[t.pk]))
+    page.goto(live_server.url + reverse("public:standings", args=[t.pk]))
     table = page.locator("#standings")
     expect(table).to_be_visible()
     expect(table.locator("tbody tr").first).to_contain_text("Алиев")
@@ -51,9 +51,9 @@ def test_a_result_entered_by_the_secretary_appears_on_the_open_round_page_withou
 ):
     secretary = make_user("sec", can_create=True)
     t = make_tournament(secretary, players=6)
-    rnd = draw.draw_round(t, secretary)
+    rnd = draw_manager.draw_round(t, secretary)
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
-    round_url = live_server.url + reverse("tournaments:round", args=[t.pk, 1])
+    round_url = live_server.url + reverse("public:round", args=[t.pk, 1])
 
     spectator = phone.new_page()
     spectator.goto(round_url)
@@ -62,9 +62,7 @@ def test_a_result_entered_by_the_secretary_appears_on_the_open_round_page_withou
     spectator.evaluate("window.__notReloaded = true")
 
     official = desktop.new_page()
-    official.goto(
-        live_server.url + reverse("login") + "?next=" + reverse("tournaments:round", args=[t.pk, 1])
-    )
+    official.goto(live_server.url + reverse("login") + "?next=" + reverse("public:round", args=[t.pk, 1]))
     official.fill("#id_username", "sec")
     official.fill("#id_password", "pw-sec")
     official.locator("form button[type=submit], form input[type=submit]").last.click()
@@ -83,7 +81,7 @@ def test_the_venue_screen_turns_from_pairings_to_standings_by_itself(live_server
     secretary = make_user("sec", can_create=True)
     t, _p = build_hand_swiss(secretary)
     page = desktop.new_page()
-    page.goto(live_server.url + reverse("tournaments:screen", args=[t.pk]) + "?cycle=5")
+    page.goto(live_server.url + reverse("public:screen", args=[t.pk]) + "?cycle=5")
     expect(page.locator("#panel-pairings")).to_be_visible()
     expect(page.locator("#panel-pairings #pairings")).to_contain_text("Алиев")  # loaded by the live part
     expect(page.locator("#panel-standings")).to_be_hidden()

@@ -9,10 +9,11 @@ import pytest
 import time_machine
 from django.utils import timezone
 
+from draw import manager as draw_manager
+from draw import results
+from draw.models import Match, Round
 from registration.models import Official, Participant
 from tests.factories import add_players, make_tournament, make_user, random_score
-from tournaments import draw, results
-from tournaments.models import Match, Round
 
 T0 = datetime.datetime(2026, 12, 5, 10, 0, tzinfo=datetime.UTC)
 
@@ -37,7 +38,7 @@ def make_running(secretary, chief_judge, me=None, players: int = 4, **settings):
 
 
 def draw_and_start(t, user, number: int, seed: int = 1) -> Round:
-    rnd = draw.draw_round(t, user, expected_number=number, seed=seed)
+    rnd = draw_manager.draw_round(t, user, expected_number=number, seed=seed)
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED, published_at=timezone.now())
     now = timezone.now()
     rnd.matches.filter(result_kind="").update(started_at=now)

@@ -6,10 +6,11 @@ import pytest
 from django.db.models import Q
 from django.urls import reverse
 
+from draw.models import Match, Round
 from judging.models import Protest
+from standings.ranking import final_standings
 from tests.judging.conftest import at, frozen, match_of, play
-from tournaments import results
-from tournaments.models import AuditEntry, Match, Round
+from tournaments.models import AuditEntry
 
 
 def _file(t, user, minutes=2) -> Protest:
@@ -124,7 +125,7 @@ def test_upheld_with_a_corrected_score_returns_the_deposit_and_changes_the_stand
     assert (m.score1, m.score2) == new and m.winner.person.user_id == participant_user.pk
     assert m.final_at == at(15)
     assert AuditEntry.objects.filter(action="ruling", data__clause="004 §5.10", data__match=m.pk).exists()
-    rows = {r.participant.person.user_id: r.row for r in results.final_standings(running)}
+    rows = {r.participant.person.user_id: r.row for r in final_standings(running)}
     assert rows[participant_user.pk].points == 1
 
 
@@ -192,11 +193,11 @@ def test_bad_scores_in_a_decision_are_refused_and_nothing_changes(
 
 def _swiss_with_round_2_drawn(running, secretary, participant_user):
     """A protest on round 1 whose result decides the round-2 pairings (Swiss score groups)."""
-    from tournaments import draw
+    from draw import manager as draw_manager
 
     p = _file(running, participant_user)
     with frozen(at(5)):
-        draw.draw_round(running, secretary, expected_number=2, seed=7)
+        draw_manager.draw_round(running, secretary, expected_number=2, seed=7)
     return p
 
 
@@ -257,7 +258,7 @@ def test_drawing_while_a_protest_is_pending_warns_the_secretary(client, running,
     _file(running, participant_user)
     client.force_login(secretary)
     with frozen(at(5)):
-        response = client.post(reverse("tournaments:draw", args=[running.pk]), {"number": 2}, follow=True)
+        response = client.post(reverse("draw:draw", args=[running.pk]), {"number": 2}, follow=True)
     text = response.content.decode()
     assert "Ожидает решения протест" in text
     assert Round.objects.filter(tournament=running, number=2).exists()
@@ -302,10 +303,10 @@ def test_in_a_bracket_an_upheld_protest_redraws_the_next_round_and_the_new_winne
     with frozen(at(0)):
         play(t, secretary, 1, winner_first=False)  # player 1 (ours, seed 1) loses his first match
     p = _file(t, participant_user)
-    from tournaments import draw
+    from draw import manager as draw_manager
 
     with frozen(at(5)):
-        draw.draw_round(t, secretary, expected_number=2, seed=3)
+        draw_manager.draw_round(t, secretary, expected_number=2, seed=3)
     me = t.participants.get(person__user=participant_user)
     assert not Match.objects.filter(round__number=2, round__tournament=t, player1=me).exists()
     client.force_login(chief_judge)
@@ -326,7 +327,7 @@ def test_the_round_page_links_each_match_to_its_protocol_and_shows_its_state(
 ):
     client.force_login(participant_user)
     with frozen(at(3)):
-        text = client.get(reverse("tournaments:round", args=[running.pk, 1])).content.decode()
+        text = client.get(reverse("public:round", args=[running.pk, 1])).content.decode()
     m = match_of(running, running.participants.get(person__user=participant_user), 1)
     assert reverse("judging:match", args=[running.pk, m.pk]) in text
     assert "предварительный" in text
@@ -353,7 +354,7 @@ def test_a_replay_ordered_after_the_next_draw_can_be_entered_by_the_secretary(
     assert m.result_kind == ""
     client.force_login(secretary)
     response = client.post(
-        reverse("tournaments:match_result", args=[running.pk, m.pk]),
+        reverse("draw:match_result", args=[running.pk, m.pk]),
         {"kind": "played", "score1": 7, "score2": 5, "version": m.version},
     )
     assert response.status_code == 302
@@ -361,7 +362,7 @@ def test_a_replay_ordered_after_the_next_draw_can_be_entered_by_the_secretary(
     assert (m.score1, m.score2) == (7, 5)
     # Once entered, it is a result like any other: no longer changed after the next draw.
     response = client.post(
-        reverse("tournaments:match_result", args=[running.pk, m.pk]),
+        reverse("draw:match_result", args=[running.pk, m.pk]),
         {"kind": "played", "score1": 5, "score2": 7, "version": m.version},
     )
     assert response.status_code == 400

@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.urls import reverse
 
+from draw.models import Match
 from judging import state
 from judging.models import Protest
 from judging.tasks import finalize_results
 from tests.judging.conftest import T0, at, draw_and_start, frozen, match_of
-from tournaments.models import Match
 
 
 def _mine(t, user):

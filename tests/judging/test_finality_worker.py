@@ -17,11 +17,11 @@ import datetime
 from django.db.models import F
 from django.utils import timezone
 from tests.factories import make_tournament, make_user
-from tournaments import draw
-from tournaments.models import Match
+from draw import manager as draw_manager
+from draw.models import Match
 user = make_user("s", can_create=True)
 t = make_tournament(user, players=2, system="round_robin")
-rnd = draw.draw_round(t, user, expected_number=1, seed=1)
+rnd = draw_manager.draw_round(t, user, expected_number=1, seed=1)
 Match.objects.filter(round=rnd).update(
     result_kind="played", score1=7, score2=0, winner=F("player1"),
     ended_at=timezone.now() - datetime.timedelta(minutes=20),

@@ -89,7 +89,7 @@ def test_corrections_until_either_player_starts_his_next_match_003(
     m.refresh_from_db()
     assert sorted([m.score1, m.score2]) == [5, 7] and MatchProtocol.objects.get().corrections == 1
     for match in running.round_set.get(number=2).matches.filter(result_kind=""):
-        from tournaments import results
+        from draw import results
 
         results.record_result(match.pk, secretary, results.ResultInput("played", 7, 0), match.version)
     with frozen(at(60)):

@@ -5,10 +5,12 @@ from __future__ import annotations
 from django.db.models import Q
 from django.urls import reverse
 
+from draw import manager as draw_manager
+from draw import results
+from draw.models import Match
 from judging.models import Sanction
+from standings.ranking import final_standings
 from tests.judging.conftest import at, frozen, play
-from tournaments import draw, results
-from tournaments.models import Match
 
 
 def _remove(client, t, p):
@@ -55,15 +57,15 @@ def test_removal_in_round_robin_after_exactly_half_annuls_his_results_for_his_op
     for m in played:
         m.refresh_from_db()
         assert m.result_kind == "annulled" and m.winner_id is None and "removed" in m.flags
-    rows = {r.participant.pk: r.row for r in results.final_standings(t)}
+    rows = {r.participant.pk: r.row for r in final_standings(t)}
     assert rows[p.pk].points == 0 and rows[p.pk].played == 0
     # His opponents lost the points of those matches too; his future pairings do not count.
-    while draw.rounds_left(t):
+    while draw_manager.rounds_left(t):
         number = t.round_set.count() + 1
         with frozen(at(number * 60)):
             play(t, secretary, number)
     assert not _his(t, p).exclude(result_kind="annulled").exists()
-    total = sum(r.row.points for r in results.final_standings(t))
+    total = sum(r.row.points for r in final_standings(t))
     assert total == 6  # the 6 matches among the other four players, nothing from his
 
 
@@ -79,7 +81,7 @@ def test_removal_in_round_robin_after_more_than_half_makes_the_rest_technical_de
     client.force_login(chief_judge)
     assert _remove(client, t, p).outcome == "technical"
     assert {m.pk: (m.result_kind, m.winner_id) for m in _his(t, p).filter(pk__in=kept)} == kept
-    while draw.rounds_left(t):
+    while draw_manager.rounds_left(t):
         number = t.round_set.count() + 1
         with frozen(at(number * 60)):
             play(t, secretary, number)
@@ -112,18 +114,18 @@ def _elimination(client, secretary, chief_judge, system):
     assert (pending.score1 if pending.player1_id == winner.pk else pending.score2) == 0
     opponent = pending.winner
     number = 2
-    while draw.rounds_left(t):
+    while draw_manager.rounds_left(t):
         rnd = t.round_set.get(number=number)
         for m in rnd.matches.filter(result_kind=""):
             results.record_result(m.pk, secretary, results.ResultInput("played", 7, 1), m.version)
         number += 1
-        if draw.rounds_left(t):
+        if draw_manager.rounds_left(t):
             with frozen(at(60 * number)):
                 draw_and_start(t, secretary, number)
     later = _his(t, opponent).filter(round__number__gt=2)
     assert later.exists()  # the bracket advanced his opponent
     assert not _his(t, winner).filter(round__number__gt=2).exclude(result_kind="technical").exists()
-    places = {r.participant.pk: r.row.place for r in results.final_standings(t)}
+    places = {r.participant.pk: r.row.place for r in final_standings(t)}
     assert places[winner.pk] is None  # the place is not kept
     assert sorted(p for p in places.values() if p is not None)[0] == 1
 
@@ -194,5 +196,5 @@ def test_removal_in_swiss_loses_the_drawn_match_and_he_is_not_paired_again_004_5
     for other in running.round_set.get(number=2).matches.filter(result_kind=""):
         results.record_result(other.pk, secretary, results.ResultInput("played", 7, 2), other.version)
     with frozen(at(120)):
-        rnd3 = draw.draw_round(running, secretary, expected_number=3, seed=1)
+        rnd3 = draw_manager.draw_round(running, secretary, expected_number=3, seed=1)
     assert not rnd3.matches.filter(Q(player1=p) | Q(player2=p)).exists()

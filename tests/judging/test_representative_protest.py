@@ -12,10 +12,10 @@ from django.urls import reverse
 
 from judging.models import Protest
 from registration.models import Official, Participant, Team
+from registration.permissions import is_official
 from tests.factories import make_user
 from tests.judging.conftest import at, draw_and_start, frozen, match_of
 from tournaments.models import AuditEntry
-from tournaments.permissions import is_official
 
 FORM = {"reasons": "Соперник сыграл 6-5 вместо 6-4", "arguments": "Партия 3, ход 12", "evidence": ""}
 

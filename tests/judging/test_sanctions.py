@@ -7,10 +7,11 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from draw.models import Match
 from judging.models import RemovalProposal, Sanction
 from tests.factories import make_tournament
 from tests.judging.conftest import at, draw_and_start, frozen, match_of
-from tournaments.models import AuditEntry, Match
+from tournaments.models import AuditEntry
 
 
 def _post(client, t, **data):

@@ -150,7 +150,13 @@ def test_double_elimination_answer_has_the_four_brackets():
     results = {"U1-1": "a", "U1-2": "b", "U2-1": "a", "L1-1": "d", "L2-1": "b", "F-1": "b"}
     answer = handle({"system": "double_elimination", "players": players, "results": results})
     assert [m["bracket"] for m in answer["matches"]] == [
-        "upper", "upper", "upper", "lower", "lower", "final", "reset"
+        "upper",
+        "upper",
+        "upper",
+        "lower",
+        "lower",
+        "final",
+        "reset",
     ]
     assert answer["matches"][-1]["ready"] and not answer["finished"]
     places = {p["player"]: (p["place"], p["place_to"]) for p in answer["places"]}

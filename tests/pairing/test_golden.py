@@ -30,5 +30,11 @@ def test_golden_case(path: Path):
 
 def test_there_are_golden_cases_for_every_system():
     systems = {json.loads(p.read_text())["request"]["system"] for p in CASES}
-    assert {"swiss", "round_robin", "groups", "single_elimination", "double_elimination",
-            "playoff_seeding"} <= systems
+    assert {
+        "swiss",
+        "round_robin",
+        "groups",
+        "single_elimination",
+        "double_elimination",
+        "playoff_seeding",
+    } <= systems

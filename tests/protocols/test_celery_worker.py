@@ -37,9 +37,7 @@ def test_a_real_worker_makes_the_pdf_and_the_page_follows_it(
         from unittest import mock
 
         # The site queues the task on its broker: here, the worker's Redis.
-        with mock.patch(
-            "protocols.tasks.generate.delay", lambda pk: worker.send("protocols.generate", pk)
-        ):
+        with mock.patch("protocols.tasks.generate.delay", lambda pk: worker.send("protocols.generate", pk)):
             response = client.post(reverse("protocols:document", args=[t.pk, "registration"]))
         doc = Document.objects.get()
         status_url = reverse("protocols:status", args=[doc.pk])

@@ -7,9 +7,9 @@ import datetime
 import pytest
 from django.utils import timezone, translation
 
+from draw.models import Round
 from protocols import data as d
-from tournaments import ranking
-from tournaments.models import Round
+from standings import ranking
 
 
 @pytest.fixture(autouse=True)
@@ -106,7 +106,7 @@ def test_a_blank_match_protocol_has_an_empty_grid_and_the_breaks(tournament, cli
     from django.urls import reverse
 
     client.force_login(secretary)
-    client.post(reverse("tournaments:draw", args=[tournament.pk]), {"number": 1})
+    client.post(reverse("draw:draw", args=[tournament.pk]), {"number": 1})
     m = (
         tournament.round_set.get(number=1)
         .matches.select_related("player1__person", "player2__person")

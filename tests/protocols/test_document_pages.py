@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from draw.models import Round
 from protocols.models import Document
 from registration.models import Participant
-from tournaments.models import Round
 
 
 def _url(t, kind: str, key: str = "") -> str:
@@ -111,12 +111,12 @@ def test_the_final_protocol_is_public_only_once_signed(client, tournament):
 
 def test_a_draft_round_pairing_protocol_is_for_officials_only(client, tournament, secretary):
     client.force_login(secretary)
-    client.post(reverse("tournaments:draw", args=[tournament.pk]), {"number": 1})
+    client.post(reverse("draw:draw", args=[tournament.pk]), {"number": 1})
     assert client.get(_url(tournament, "pairings", "1")).status_code == 200
     client.logout()
     assert client.get(_url(tournament, "pairings", "1")).status_code == 403
     client.force_login(secretary)
-    client.post(reverse("tournaments:publish", args=[tournament.pk, 1]))
+    client.post(reverse("draw:publish", args=[tournament.pk, 1]))
     client.logout()
     assert client.get(_url(tournament, "pairings", "1")).status_code == 200
 
@@ -241,10 +241,10 @@ def test_brackets_and_crosstables_are_listed_where_they_exist(client, single, ro
 
 def test_the_tournament_and_round_pages_lead_to_the_documents(client, swiss, secretary):
     client.force_login(secretary)
-    detail = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
+    detail = client.get(reverse("public:detail", args=[swiss.pk])).content.decode()
     assert reverse("protocols:list", args=[swiss.pk]) in detail
-    page = client.get(reverse("tournaments:round", args=[swiss.pk, 1])).content.decode()
+    page = client.get(reverse("public:round", args=[swiss.pk, 1])).content.decode()
     assert _url(swiss, "pairings", "1") in page and _url(swiss, "round_protocols", "1") in page
     client.logout()
-    page = client.get(reverse("tournaments:round", args=[swiss.pk, 1])).content.decode()
+    page = client.get(reverse("public:round", args=[swiss.pk, 1])).content.decode()
     assert _url(swiss, "pairings", "1") in page and _url(swiss, "round_protocols", "1") not in page

@@ -8,11 +8,11 @@ import re
 import pytest
 from django.utils import timezone
 
+from draw.models import Round
 from protocols.documents import render_document
+from standings import ranking
 from tests.factories import add_players
 from tests.protocols.conftest import pdf_reader, pdf_text
-from tournaments import ranking
-from tournaments.models import Round
 
 
 def _in_order(text: str, names: list[str]) -> bool:

@@ -6,9 +6,10 @@ import datetime
 
 from django.utils import timezone
 
+from draw.models import Match, Round, Stage
 from registration.models import Participant, Person, Team
 from tests.factories import START
-from tournaments.models import Match, Round, Stage, Tournament
+from tournaments.models import Tournament
 
 # The Swiss of tests/public/test_tiebreaks.py: (round, player1, player2 or None, winner, kind, score1, score2)
 SWISS = [

@@ -10,12 +10,12 @@ import time_machine
 from django.urls import reverse
 from django.utils import timezone
 
+from draw import manager as draw_manager
+from draw import results
+from draw.models import Round
 from judging.models import Protest
-from judging.state import match_state
+from judging.state import match_state, match_states
 from tests.factories import make_tournament
-from tournaments import draw, results
-from tournaments.models import Round
-from tournaments.public import match_states
 
 pytestmark = pytest.mark.django_db
 NOON = datetime.datetime(2026, 12, 5, 12, 0, tzinfo=datetime.UTC)
@@ -25,7 +25,7 @@ NOON = datetime.datetime(2026, 12, 5, 12, 0, tzinfo=datetime.UTC)
 def rnd(secretary):
     t = make_tournament(secretary, players=8, protest_window_minutes=10)
     with time_machine.travel(NOON, tick=False):
-        r = draw.draw_round(t, secretary)
+        r = draw_manager.draw_round(t, secretary)
         Round.objects.filter(pk=r.pk).update(status=Round.Status.PUBLISHED, published_at=NOON)
     return Round.objects.get(pk=r.pk)
 
@@ -51,7 +51,7 @@ def test_states_go_from_not_started_to_final(secretary, rnd, client):
             reasons="Кубик упал со стола",
             arguments="Партия 3",
         )
-    url = reverse("tournaments:round_live", args=[rnd.tournament_id, rnd.number])
+    url = reverse("public:round_live", args=[rnd.tournament_id, rnd.number])
     with time_machine.travel(NOON + datetime.timedelta(minutes=33), tick=False):
         html = client.get(url).content.decode()
         api = client.get(f"/api/tournaments/{rnd.tournament_id}/rounds/{rnd.number}").json()
@@ -97,9 +97,9 @@ def test_the_batched_states_agree_with_the_judging_app(secretary, rnd):
 
 def test_a_draft_round_is_hidden_from_the_public(secretary, client):
     t = make_tournament(secretary, players=4)
-    r = draw.draw_round(t, secretary)
-    assert client.get(reverse("tournaments:round_live", args=[t.pk, r.number])).status_code == 403
+    r = draw_manager.draw_round(t, secretary)
+    assert client.get(reverse("public:round_live", args=[t.pk, r.number])).status_code == 403
     assert client.get(f"/api/tournaments/{t.pk}/rounds/{r.number}").status_code == 404
     assert client.get(f"/api/tournaments/{t.pk}/rounds").json() == []
     client.force_login(secretary)
-    assert client.get(reverse("tournaments:round_live", args=[t.pk, r.number])).status_code == 200
+    assert client.get(reverse("public:round_live", args=[t.pk, r.number])).status_code == 200

@@ -28,9 +28,9 @@ def test_query_count_does_not_grow_with_the_field(client, route):
         t = build_swiss(size, rounds=9, seed=size)
         participant = t.participants.order_by("pk").first()
         url = {
-            "page": reverse("tournaments:standings", args=[t.pk]),
+            "page": reverse("public:standings", args=[t.pk]),
             "api": f"/api/tournaments/{t.pk}/standings",
-            "participant": reverse("tournaments:participant", args=[t.pk, participant.pk]),
+            "participant": reverse("public:participant", args=[t.pk, participant.pk]),
             "round": f"/api/tournaments/{t.pk}/rounds/9",
         }[route]
         counts.append(_queries(client, url))
@@ -40,7 +40,7 @@ def test_query_count_does_not_grow_with_the_field(client, route):
 
 def test_the_1000_player_page_holds_100_rows_and_the_export_all_of_them(client):
     t = build_swiss(1000, rounds=9)
-    url = reverse("tournaments:standings", args=[t.pk])
+    url = reverse("public:standings", args=[t.pk])
     html = client.get(url).content.decode()
     assert html.count('<tr class="') + html.count("<tr>") >= 100
     assert "?page=2" in html or "page=2" in html

@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from standings import ranking
+from standings.ranking import final_standings
 from tests.public.helpers import build_hand_swiss
-from tournaments import ranking
-from tournaments.results import final_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +51,7 @@ def test_a_ruling_that_changes_a_result_changes_the_standings_at_once():
 
 def test_the_page_shows_the_table_in_order_with_the_tiebreak_columns(client):
     t, p = build_hand_swiss()
-    response = client.get(reverse("tournaments:standings", args=[t.pk]))
+    response = client.get(reverse("public:standings", args=[t.pk]))
     assert response.status_code == 200
     html = response.content.decode()
     assert "Бухгольц" in html and "Зоннеборн-Бергер" in html
@@ -63,14 +63,14 @@ def test_the_page_shows_the_table_in_order_with_the_tiebreak_columns(client):
 
 def test_a_column_heading_sorts_the_table(client):
     t, _p = build_hand_swiss()
-    html = client.get(reverse("tournaments:standings", args=[t.pk]), {"sort": "participant"}).content.decode()
+    html = client.get(reverse("public:standings", args=[t.pk]), {"sort": "participant"}).content.decode()
     positions = [html.index(name) for name in ("Алиев", "Бабаян", "Васильев", "Гасанов", "Давыдов")]
     assert positions == sorted(positions)
 
 
 def test_it_exports_csv_and_xlsx_with_every_row(client):
     t, _p = build_hand_swiss()
-    url = reverse("tournaments:standings", args=[t.pk])
+    url = reverse("public:standings", args=[t.pk])
     response = client.get(url, {"_export": "csv"})
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode())))
@@ -85,13 +85,13 @@ def test_it_exports_csv_and_xlsx_with_every_row(client):
 
 def test_an_unknown_export_format_is_a_400(client):
     t, _p = build_hand_swiss()
-    response = client.get(reverse("tournaments:standings", args=[t.pk]), {"_export": "pdf"})
+    response = client.get(reverse("public:standings", args=[t.pk]), {"_export": "pdf"})
     assert response.status_code == 400
 
 
 def test_the_fragment_is_the_live_part_only_and_its_links_point_at_the_page(client):
     t, _p = build_hand_swiss()
-    html = client.get(reverse("tournaments:standings", args=[t.pk]), {"fragment": "1"}).content.decode()
+    html = client.get(reverse("public:standings", args=[t.pk]), {"fragment": "1"}).content.decode()
     assert "<html" not in html and "Алиев" in html
     assert "fragment" not in html
 
@@ -103,4 +103,4 @@ def test_the_team_standings_sum_the_members():
 
 
 def test_an_unknown_tournament_is_a_404(client):
-    assert client.get(reverse("tournaments:standings", args=[987654])).status_code == 404
+    assert client.get(reverse("public:standings", args=[987654])).status_code == 404

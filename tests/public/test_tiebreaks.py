@@ -23,7 +23,7 @@ from fractions import Fraction
 
 import pytest
 
-from tournaments.standings import METRICS, Result, table, team_table
+from standings.metrics import METRICS, Result, table, team_table
 
 F = Fraction
 SWISS = [

@@ -11,9 +11,9 @@ from rules_core.simulate import random_match
 def build(
     secretary, chief_judge, participant_user, discipline: str = "long", validate: bool = True, length=3
 ):
+    from draw.models import Match, Round, Stage
     from registration.models import Participant
     from tests.factories import add_players, make_tournament
-    from tournaments.models import Match, Round, Stage
 
     t = make_tournament(
         secretary, chief_judge, discipline=discipline, validate_records=validate, match_length=length

@@ -104,7 +104,7 @@ def test_an_oversized_paste_is_refused(client, match, participant_user, monkeypa
 
 
 def test_a_bye_takes_no_record(client, match, secretary):
-    from tournaments.models import Match
+    from draw.models import Match
 
     bye = Match.objects.create(round=match.round, table=9, player1=match.player1, match_length=3)
     client.force_login(secretary)

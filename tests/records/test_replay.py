@@ -193,7 +193,7 @@ def test_the_public_replays_a_final_match_but_never_sees_the_verdict(client, mat
     assert client.get(reverse("records:match_record", args=[t, match.pk])).status_code == 403
     assert client.get(reverse("records:text", args=[t, match.pk, record.pk])).status_code == 403
     # The round page lists the replay for the public, without the verdict.
-    page = client.get(reverse("tournaments:round", args=[t, 1])).content.decode()
+    page = client.get(reverse("public:round", args=[t, 1])).content.decode()
     record_href = 'href="{}"'.format(reverse("records:match_record", args=[t, match.pk]))
     assert replay_url in page and record_href not in page
 

@@ -7,10 +7,10 @@ from django.template import Context, Template
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
+from draw.models import Match
 from records import manager
 from tests.factories import add_players
 from tests.records.conftest import legal_text
-from tournaments.models import Match
 
 
 def render_section(match, user) -> tuple[str, int]:

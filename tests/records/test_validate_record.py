@@ -62,7 +62,7 @@ def test_a_mismatching_score_is_flagged_on_the_record_and_round_pages(
     record = attach(client, match, text, django_capture_on_commit_callbacks)
     assert manager.agreement(record, record.verdict).state == "differs"
     assert 'data-agreement="differs"' in record_page(client, match)
-    round_url = reverse("tournaments:round", args=[match.round.tournament_id, 1])
+    round_url = reverse("public:round", args=[match.round.tournament_id, 1])
     client.force_login(chief_judge)
     round_page = html.unescape(client.get(round_url).content.decode())
     assert 'data-records-flagged="1"' in round_page and "счёт расходится с результатом" in round_page
@@ -203,9 +203,7 @@ def test_the_result_page_links_the_record_and_flags_a_mismatch(
     client.force_login(secretary)
     attach(client, match, text, django_capture_on_commit_callbacks)
     page = html.unescape(
-        client.get(
-            reverse("tournaments:match_result", args=[match.round.tournament_id, match.pk])
-        ).content.decode()
+        client.get(reverse("draw:match_result", args=[match.round.tournament_id, match.pk])).content.decode()
     )
     assert reverse("records:replay", args=[match.round.tournament_id, match.pk]) in page
     assert "счёт по записи расходится с внесённым результатом" in page

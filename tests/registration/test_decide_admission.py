@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from draw import manager as draw_manager
 from registration import manager
 from registration.models import Entry, Participant
 from tests.factories import add_players, make_tournament
 from tests.registration.helpers import make_entry
-from tournaments import draw
 from tournaments.models import AuditEntry
 
 
@@ -48,7 +48,7 @@ def test_a_later_refusal_takes_the_participant_out_of_the_draw_and_is_logged(t, 
     assert _participant(entry).status == Participant.Status.WITHDRAWN
     withdrawal = AuditEntry.objects.get(tournament=t, action="withdraw")
     assert withdrawal.reason == "Полис просрочен" and withdrawal.data["entry"] == entry.pk
-    assert entry.person not in [p.person for p in draw.seeding_order(t)]
+    assert entry.person not in [p.person for p in draw_manager.seeding_order(t)]
 
 
 def test_a_refused_entry_can_be_examined_again_and_admitted(t, secretary):
@@ -107,7 +107,7 @@ def test_invalidity_declared_in_error_is_lifted_and_the_entry_is_pending(t, secr
 def test_nobody_joins_a_round_robin_after_its_draw(secretary):
     t = make_tournament(secretary, system="round_robin")
     add_players(t, 4)
-    draw.draw_round(t, secretary, expected_number=1, seed=1)
+    draw_manager.draw_round(t, secretary, expected_number=1, seed=1)
     entry = make_entry(t)
     with pytest.raises(manager.AdmissionError, match="жеребьёвка"):
         manager.decide(entry, Entry.Status.ADMITTED, "", secretary)
@@ -116,7 +116,7 @@ def test_nobody_joins_a_round_robin_after_its_draw(secretary):
 def test_a_swiss_event_takes_a_late_admission_between_rounds(secretary):
     t = make_tournament(secretary, system="swiss")
     add_players(t, 4)
-    draw.draw_round(t, secretary, expected_number=1, seed=1)
+    draw_manager.draw_round(t, secretary, expected_number=1, seed=1)
     entry = manager.decide(make_entry(t), Entry.Status.ADMITTED, "", secretary)
     assert _participant(entry).status == Participant.Status.ACTIVE
 
@@ -136,5 +136,5 @@ def test_only_admitted_people_are_drawn(t, secretary):
     ]
     make_entry(t, surname="Ждёт")
     manager.decide(make_entry(t, surname="Отказ"), "refused", "Нет документов", secretary)
-    drawn = {p.person_id for p in draw.seeding_order(t)}
+    drawn = {p.person_id for p in draw_manager.seeding_order(t)}
     assert drawn == {e.person_id for e in admitted}

@@ -6,9 +6,9 @@ from django.urls import reverse
 
 from registration import manager
 from registration.models import Entry, Official
+from registration.permissions import can_run
 from tests.factories import make_user
 from tests.registration.helpers import make_entry
-from tournaments.permissions import can_run
 
 
 def _official(**overrides):

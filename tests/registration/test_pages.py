@@ -101,7 +101,7 @@ def test_the_plain_add_participant_form_keeps_the_bars(client, secretary):
     t = make_tournament(secretary)
     add_players(t, 1)
     client.force_login(secretary)
-    url = reverse("tournaments:participant_add", args=[t.pk])
+    url = reverse("registration:participant_add", args=[t.pk])
     young = {"surname": "Юнец", "name": "Ю", "birth_date": "2010-01-01", "gender": "male"}
     response = client.post(url, young)
     assert response.status_code == 200 and "004 §2.1, §2.3.1" in response.content.decode()

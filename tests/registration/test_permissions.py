@@ -143,7 +143,7 @@ def test_public_pages_show_name_organisation_and_region_only(client, t, secretar
 
     entry = make_entry(t, birth_date=datetime.date(1987, 6, 15), responsible_email="secret@example.org")
     manager.decide(entry, Entry.Status.ADMITTED, "", secretary)
-    for name in ("tournaments:participants", "registration:protocol", "tournaments:detail"):
+    for name in ("public:participants", "registration:protocol", "public:detail"):
         page = client.get(reverse(name, args=[t.pk])).content.decode()
         assert "15.06.1987" not in page and "1987-06-15" not in page and "secret@example.org" not in page, (
             name

@@ -9,10 +9,10 @@ from django.urls import reverse
 
 from registration import manager
 from registration.models import Official, Participant, Team
+from registration.permissions import OFFICIALS, can_run, is_official
 from tests.factories import make_user
 from tests.registration.helpers import make_entry
 from tests.registration.test_permissions import _actions, _snapshot
-from tournaments.permissions import OFFICIALS, can_run, is_official
 
 
 def _official(**overrides):
@@ -112,7 +112,7 @@ def test_a_representative_cannot_open_the_desk_the_change_log_or_an_entrys_perso
     before = _snapshot(t)
     forbidden = [
         reverse("judging:desk", args=[t.pk]),
-        reverse("tournaments:audit", args=[t.pk]),
+        reverse("public:audit", args=[t.pk]),
         reverse("registration:entry", args=[t.pk, entry.pk]),
         reverse("registration:entries", args=[t.pk]),
         reverse("protocols:document", args=[t.pk, "registration"]),

@@ -144,7 +144,7 @@ def test_a_logged_in_player_completes_his_own_record(client, t, participant_user
 
 
 def test_the_tournament_page_offers_the_form_only_while_open(client, t):
-    url = reverse("tournaments:detail", args=[t.pk])
+    url = reverse("public:detail", args=[t.pk])
     register = reverse("registration:register", args=[t.pk])
     assert register not in client.get(url).content.decode()
     _open(t, deadline=timezone.now() + datetime.timedelta(hours=1))

@@ -5,15 +5,16 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from draw import manager as draw_manager
+from draw.models import Match, Round
 from tests.factories import make_tournament
-from tournaments import draw
-from tournaments.models import AuditEntry, Match, Round, Tournament
+from tournaments.models import AuditEntry, Tournament
 
 
 @pytest.fixture
 def published(secretary):
     t = make_tournament(secretary, players=4, system="swiss", rounds=3, match_length=7)
-    rnd = draw.draw_round(t, secretary, expected_number=1, seed=2)
+    rnd = draw_manager.draw_round(t, secretary, expected_number=1, seed=2)
     Round.objects.filter(pk=rnd.pk).update(status="published")
     return t
 
@@ -49,7 +50,7 @@ def test_it_rejects_impossible_results_in_russian(client, secretary, published, 
     client.force_login(secretary)
     m = _match(published)
     response = client.post(
-        reverse("tournaments:match_result", args=[published.pk, m.pk]), {**data, "version": m.version}
+        reverse("draw:match_result", args=[published.pk, m.pk]), {**data, "version": m.version}
     )
     assert response.status_code == 400
     assert message in response.content.decode()
@@ -61,7 +62,7 @@ def test_a_winner_may_pass_the_match_length_with_the_cube(client, secretary, pub
     client.force_login(secretary)
     m = _match(published)
     response = client.post(
-        reverse("tournaments:match_result", args=[published.pk, m.pk]),
+        reverse("draw:match_result", args=[published.pk, m.pk]),
         {"kind": "played", "score1": 6, "score2": 10, "version": m.version},
     )
     assert response.status_code == 302
@@ -73,7 +74,7 @@ def test_a_technical_defeat_scores_zero_for_the_loser_004_5_7_3(client, secretar
     client.force_login(secretary)
     m = _match(published)
     response = client.post(
-        reverse("tournaments:match_result", args=[published.pk, m.pk]),
+        reverse("draw:match_result", args=[published.pk, m.pk]),
         {"kind": "technical", "winner_side": 2, "reason": "неявка", "version": m.version},
     )
     assert response.status_code == 302
@@ -86,7 +87,7 @@ def test_a_technical_defeat_scores_zero_for_the_loser_004_5_7_3(client, secretar
 def test_a_stale_form_is_a_conflict_and_loses_nothing(client, secretary, published):
     client.force_login(secretary)
     m = _match(published)
-    url = reverse("tournaments:match_result", args=[published.pk, m.pk])
+    url = reverse("draw:match_result", args=[published.pk, m.pk])
     first = client.post(url, {"kind": "played", "score1": 7, "score2": 1, "version": 0})
     assert first.status_code == 302
     second = client.post(url, {"kind": "played", "score1": 2, "score2": 7, "version": 0})
@@ -98,7 +99,7 @@ def test_a_stale_form_is_a_conflict_and_loses_nothing(client, secretary, publish
 
 def test_it_refuses_to_draw_while_results_are_missing(client, secretary, published):
     client.force_login(secretary)
-    response = client.post(reverse("tournaments:draw", args=[published.pk]), {"number": 2}, follow=True)
+    response = client.post(reverse("draw:draw", args=[published.pk]), {"number": 2}, follow=True)
     assert "В туре 1 нет результатов за столами 1, 2." in response.content.decode()
     assert published.round_set.count() == 1
 
@@ -106,7 +107,7 @@ def test_it_refuses_to_draw_while_results_are_missing(client, secretary, publish
 def test_a_double_click_on_draw_makes_one_round(client, secretary):
     t = make_tournament(secretary, players=6)
     client.force_login(secretary)
-    url = reverse("tournaments:draw", args=[t.pk])
+    url = reverse("draw:draw", args=[t.pk])
     first = client.post(url, {"number": 1})
     second = client.post(url, {"number": 1}, follow=True)
     assert first.status_code == 302 and second.status_code == 200
@@ -117,11 +118,11 @@ def test_a_double_click_on_draw_makes_one_round(client, secretary):
 def test_a_draft_round_can_be_dropped_and_drawn_again(client, secretary):
     t = make_tournament(secretary, players=6)
     client.force_login(secretary)
-    client.post(reverse("tournaments:draw", args=[t.pk]), {"number": 1})
-    assert client.post(reverse("tournaments:drop", args=[t.pk, 1])).status_code == 302
+    client.post(reverse("draw:draw", args=[t.pk]), {"number": 1})
+    assert client.post(reverse("draw:drop", args=[t.pk, 1])).status_code == 302
     assert not t.round_set.exists() and not t.stages.exists()
-    response = client.post(reverse("tournaments:draw", args=[t.pk]), {"number": 1})
-    assert response.url == reverse("tournaments:round", args=[t.pk, 1])
+    response = client.post(reverse("draw:draw", args=[t.pk]), {"number": 1})
+    assert response.url == reverse("public:round", args=[t.pk, 1])
     assert t.round_set.get().status == "draft"
     actions = list(AuditEntry.objects.filter(tournament=t).values_list("action", flat=True))
     assert actions.count("draw") == 2 and actions.count("drop") == 1
@@ -129,7 +130,7 @@ def test_a_draft_round_can_be_dropped_and_drawn_again(client, secretary):
 
 def test_a_published_round_cannot_be_dropped(client, secretary, published):
     client.force_login(secretary)
-    response = client.post(reverse("tournaments:drop", args=[published.pk, 1]), follow=True)
+    response = client.post(reverse("draw:drop", args=[published.pk, 1]), follow=True)
     assert "Удалить можно только черновик тура." in response.content.decode()
     assert published.round_set.count() == 1
 
@@ -172,7 +173,7 @@ def test_the_tournament_form_rejects_impossible_settings(client, secretary, chan
         "head_rule": "federation",
     }
     data.update(changes)
-    response = client.post(reverse("tournaments:create"), data)
+    response = client.post(reverse("public:create"), data)
     assert response.status_code == 200
     assert field_message in response.content.decode()
     assert not Tournament.objects.filter(name="Турнир").exists()
@@ -189,7 +190,7 @@ def test_settings_lock_when_round_one_is_published_6_1_2(client, secretary, publ
         "match_length": 25,
         "venue": "Казань",
     }
-    response = client.post(reverse("tournaments:edit", args=[published.pk]), data)
+    response = client.post(reverse("public:edit", args=[published.pk]), data)
     assert response.status_code == 302
     published.refresh_from_db()
     assert published.name == "Новое имя" and published.venue == "Казань"
@@ -200,7 +201,7 @@ def test_participant_born_after_the_start_is_refused(client, secretary):
     t = make_tournament(secretary)
     client.force_login(secretary)
     response = client.post(
-        reverse("tournaments:participant_add", args=[t.pk]),
+        reverse("registration:participant_add", args=[t.pk]),
         {"surname": "Юный", "name": "Ю", "birth_date": "2027-01-01", "gender": "male"},
     )
     assert "Дата рождения должна быть раньше турнира." in response.content.decode()
@@ -211,8 +212,8 @@ def test_the_same_person_cannot_enter_twice(client, secretary):
     t = make_tournament(secretary)
     client.force_login(secretary)
     data = {"surname": "Дважды", "name": "Д", "birth_date": "1990-01-01", "gender": "male"}
-    client.post(reverse("tournaments:participant_add", args=[t.pk]), data)
-    response = client.post(reverse("tournaments:participant_add", args=[t.pk]), data)
+    client.post(reverse("registration:participant_add", args=[t.pk]), data)
+    response = client.post(reverse("registration:participant_add", args=[t.pk]), data)
     assert "уже участник этого турнира" in response.content.decode()
     assert t.participants.count() == 1
 
@@ -227,12 +228,12 @@ def test_unknown_addresses_are_404_not_500(client, db, url):
 
 def test_get_on_a_post_only_action_is_405(client, secretary, published):
     client.force_login(secretary)
-    assert client.get(reverse("tournaments:draw", args=[published.pk])).status_code == 405
+    assert client.get(reverse("draw:draw", args=[published.pk])).status_code == 405
     assert published.round_set.count() == 1
 
 
 def test_a_draw_with_garbage_is_refused(client, secretary, published):
     client.force_login(secretary)
-    response = client.post(reverse("tournaments:draw", args=[published.pk]), {"number": "x"}, follow=True)
+    response = client.post(reverse("draw:draw", args=[published.pk]), {"number": "x"}, follow=True)
     assert response.status_code == 200
     assert published.round_set.count() == 1

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
+from draw import manager as draw_manager
+from draw import results
+from draw.models import Match, Round
 from tests.concurrency import race
 from tests.factories import make_tournament
-from tournaments import draw, results
-from tournaments.models import Match, Round
 
 pytestmark = [
     pytest.mark.postgres,
@@ -19,7 +20,7 @@ pytestmark = [
 
 def test_two_result_entries_at_once_save_one_and_report_a_conflict(secretary, chief_judge):
     t = make_tournament(secretary, chief_judge, players=4)
-    rnd = draw.draw_round(t, secretary, expected_number=1, seed=1)
+    rnd = draw_manager.draw_round(t, secretary, expected_number=1, seed=1)
     Round.objects.filter(pk=rnd.pk).update(status="published")
     m = rnd.matches.order_by("table").first()
     a = results.ResultInput("played", 7, 2)
@@ -40,11 +41,11 @@ def test_two_result_entries_at_once_save_one_and_report_a_conflict(secretary, ch
 def test_two_draws_of_the_same_round_at_once_make_one_round(secretary, chief_judge):
     t = make_tournament(secretary, chief_judge, players=10)
     outcomes = race(
-        lambda: draw.draw_round(t, secretary, expected_number=1),
-        lambda: draw.draw_round(t, chief_judge, expected_number=1),
+        lambda: draw_manager.draw_round(t, secretary, expected_number=1),
+        lambda: draw_manager.draw_round(t, chief_judge, expected_number=1),
     )
     rounds = [o for o in outcomes if isinstance(o, Round)]
-    already = [o for o in outcomes if isinstance(o, draw.AlreadyDrawn)]
+    already = [o for o in outcomes if isinstance(o, draw_manager.AlreadyDrawn)]
     assert len(rounds) == 1 and len(already) == 1, outcomes
     assert already[0].round.pk == rounds[0].pk
     assert Round.objects.filter(tournament=t).count() == 1
@@ -53,7 +54,9 @@ def test_two_draws_of_the_same_round_at_once_make_one_round(secretary, chief_jud
 
 def test_two_draws_without_a_round_number_still_make_one_round(secretary, chief_judge):
     t = make_tournament(secretary, chief_judge, players=10)
-    outcomes = race(lambda: draw.draw_round(t, secretary), lambda: draw.draw_round(t, chief_judge))
+    outcomes = race(
+        lambda: draw_manager.draw_round(t, secretary), lambda: draw_manager.draw_round(t, chief_judge)
+    )
     assert sum(isinstance(o, Round) for o in outcomes) == 1
-    assert sum(isinstance(o, draw.DrawError) for o in outcomes) == 1, outcomes
+    assert sum(isinstance(o, draw_manager.DrawError) for o in outcomes) == 1, outcomes
     assert Round.objects.filter(tournament=t).count() == 1

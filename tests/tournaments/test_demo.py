@@ -1,8 +1,9 @@
 from django.core.management import call_command
 
-from tournaments.management.commands.load_demo import DEMO_NAME, OPEN_NAME
-from tournaments.models import Match, Round, Tournament
-from tournaments.results import final_standings
+from draw.models import Match, Round
+from public.management.commands.load_demo import DEMO_NAME, OPEN_NAME
+from standings.ranking import final_standings
+from tournaments.models import Tournament
 
 
 def test_the_demo_is_a_swiss_of_24_with_three_rounds_played(db):

@@ -2,20 +2,21 @@
 
 from django.urls import reverse
 
+from draw import manager as draw_manager
+from draw import results
+from draw.models import Round
 from tests.factories import make_tournament
-from tournaments import draw, results
-from tournaments.models import Round
 
 
 def _page(client, t) -> str:
-    return client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
+    return client.get(reverse("public:detail", args=[t.pk])).content.decode()
 
 
 def test_the_next_step_follows_the_round(client, secretary):
     t = make_tournament(secretary, players=4, system="swiss", rounds=1)
     client.force_login(secretary)
     assert "Провести жеребьёвку тура 1" in _page(client, t)
-    rnd = draw.draw_round(t, secretary, expected_number=1, seed=1)
+    rnd = draw_manager.draw_round(t, secretary, expected_number=1, seed=1)
     page = _page(client, t)
     assert "Тур 1 — черновик: проверьте и опубликуйте" in page and "Провести жеребьёвку" not in page
     Round.objects.filter(pk=rnd.pk).update(status="published")

@@ -6,16 +6,17 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from draw import manager as draw_manager
+from draw.models import Match, Round
 from tests.factories import make_tournament
-from tournaments import draw
-from tournaments.models import AuditEntry, Match, Round
+from tournaments.models import AuditEntry
 
 
 @pytest.fixture
 def running(secretary, chief_judge):
     """A tournament with round 1 published (one match to enter) and round 2 drawn as a draft."""
     t = make_tournament(secretary, chief_judge, players=4, system="round_robin")
-    r1 = draw.draw_round(t, secretary, expected_number=1, seed=1)
+    r1 = draw_manager.draw_round(t, secretary, expected_number=1, seed=1)
     Round.objects.filter(pk=r1.pk).update(status="published")
     return t
 
@@ -34,31 +35,31 @@ def _actions(t):
     match = Match.objects.filter(round__tournament=t).first()
     participant = t.participants.first()
     return [
-        ("post", reverse("tournaments:edit", args=[t.pk]), {"name": "Взлом"}),
-        ("get", reverse("tournaments:edit", args=[t.pk]), None),
+        ("post", reverse("public:edit", args=[t.pk]), {"name": "Взлом"}),
+        ("get", reverse("public:edit", args=[t.pk]), None),
         (
             "post",
-            reverse("tournaments:participant_add", args=[t.pk]),
+            reverse("registration:participant_add", args=[t.pk]),
             {"surname": "Чужой", "name": "Ч", "birth_date": "1990-01-01", "gender": "male"},
         ),
         (
             "post",
-            reverse("tournaments:withdraw", args=[t.pk]),
+            reverse("draw:withdraw", args=[t.pk]),
             {"participant": participant.pk, "reason": "так"},
         ),
-        ("post", reverse("tournaments:round_length", args=[t.pk, 1]), {"match_length": 3}),
-        ("post", reverse("tournaments:round_start", args=[t.pk, 1]), None),
-        ("post", reverse("tournaments:draw", args=[t.pk]), {"number": 2}),
-        ("post", reverse("tournaments:publish", args=[t.pk, 1]), None),
-        ("post", reverse("tournaments:drop", args=[t.pk, 1]), None),
-        ("get", reverse("tournaments:match_result", args=[t.pk, match.pk]), None),
+        ("post", reverse("draw:round_length", args=[t.pk, 1]), {"match_length": 3}),
+        ("post", reverse("draw:round_start", args=[t.pk, 1]), None),
+        ("post", reverse("draw:draw", args=[t.pk]), {"number": 2}),
+        ("post", reverse("draw:publish", args=[t.pk, 1]), None),
+        ("post", reverse("draw:drop", args=[t.pk, 1]), None),
+        ("get", reverse("draw:match_result", args=[t.pk, match.pk]), None),
         (
             "post",
-            reverse("tournaments:match_result", args=[t.pk, match.pk]),
+            reverse("draw:match_result", args=[t.pk, match.pk]),
             {"kind": "played", "score1": 7, "score2": 0, "version": match.version},
         ),
-        ("post", reverse("tournaments:finish", args=[t.pk]), None),
-        ("get", reverse("tournaments:audit", args=[t.pk]), None),
+        ("post", reverse("judging:finish", args=[t.pk]), None),
+        ("get", reverse("public:audit", args=[t.pk]), None),
     ]
 
 
@@ -80,26 +81,26 @@ def test_creating_a_tournament_needs_the_permission(client, who, request, db):
 
     if who != "anonymous":
         client.force_login(request.getfixturevalue(who))
-    response = client.post(reverse("tournaments:create"), {"name": "X"})
+    response = client.post(reverse("public:create"), {"name": "X"})
     assert response.status_code == 403
     assert not Tournament.objects.filter(name="X").exists()
 
 
 def test_a_draft_round_is_hidden_from_the_public(client, secretary, participant_user):
     t = make_tournament(secretary, players=4)
-    draw.draw_round(t, secretary, expected_number=1, seed=1)
-    assert client.get(reverse("tournaments:round", args=[t.pk, 1])).status_code == 403
+    draw_manager.draw_round(t, secretary, expected_number=1, seed=1)
+    assert client.get(reverse("public:round", args=[t.pk, 1])).status_code == 403
     client.force_login(participant_user)
-    assert client.get(reverse("tournaments:round", args=[t.pk, 1])).status_code == 403
+    assert client.get(reverse("public:round", args=[t.pk, 1])).status_code == 403
     client.force_login(secretary)
-    assert client.get(reverse("tournaments:round", args=[t.pk, 1])).status_code == 200
+    assert client.get(reverse("public:round", args=[t.pk, 1])).status_code == 200
 
 
 def test_the_chief_judge_may_enter_results(client, running, chief_judge):
     client.force_login(chief_judge)
     match = Match.objects.filter(round__tournament=running, result_kind="").first()
     response = client.post(
-        reverse("tournaments:match_result", args=[running.pk, match.pk]),
+        reverse("draw:match_result", args=[running.pk, match.pk]),
         {"kind": "played", "score1": 7, "score2": 3, "version": match.version},
     )
     assert response.status_code == 302
@@ -109,10 +110,10 @@ def test_the_chief_judge_may_enter_results(client, running, chief_judge):
 
 def test_public_pages_are_open_to_everyone(client, running):
     for url in (
-        reverse("tournaments:list"),
-        reverse("tournaments:detail", args=[running.pk]),
-        reverse("tournaments:participants", args=[running.pk]),
-        reverse("tournaments:round", args=[running.pk, 1]),
-        reverse("tournaments:standings", args=[running.pk]),
+        reverse("public:list"),
+        reverse("public:detail", args=[running.pk]),
+        reverse("public:participants", args=[running.pk]),
+        reverse("public:round", args=[running.pk, 1]),
+        reverse("public:standings", args=[running.pk]),
     ):
         assert client.get(url).status_code == 200, url

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from registration.models import Participant
+from standings.ranking import final_standings
 from tests.factories import make_tournament, play_out
-from tournaments.results import final_standings
 
 
 def _login(client, user):
@@ -35,7 +35,7 @@ def _assert_everyone_placed(t, expected_first_place_count: int | None = 1):
 def test_it_creates_a_tournament_through_the_form(client, secretary):
     _login(client, secretary)
     response = client.post(
-        reverse("tournaments:create"),
+        reverse("public:create"),
         {
             "name": "Открытый кубок",
             "discipline": "long",
@@ -67,7 +67,7 @@ def test_it_creates_a_tournament_through_the_form(client, secretary):
     t = Tournament.objects.get(name="Открытый кубок")
     assert t.officials.get().role == "chief_secretary"
     response = client.post(
-        reverse("tournaments:participant_add", args=[t.pk]),
+        reverse("registration:participant_add", args=[t.pk]),
         {"surname": "Петров", "name": "Пётр", "birth_date": "1990-02-03", "gender": "male", "seed": 1},
     )
     assert response.status_code == 302
@@ -152,9 +152,9 @@ def test_finished_tournament_accepts_no_more_draws(client, secretary, system):
     t = make_tournament(secretary, players=4, system=system, rounds=2)
     play_out(_login(client, secretary), t, seed=1)
     rounds_before = t.round_set.count()
-    response = client.post(reverse("tournaments:draw", args=[t.pk]), {"number": rounds_before + 1})
+    response = client.post(reverse("draw:draw", args=[t.pk]), {"number": rounds_before + 1})
     assert response.status_code == 302
-    assert response.url == reverse("tournaments:detail", args=[t.pk])
+    assert response.url == reverse("public:detail", args=[t.pk])
     assert t.round_set.count() == rounds_before
 
 
@@ -165,11 +165,11 @@ def test_every_locked_setting_is_on_the_form_and_the_playoff_length_can_be_set(c
     assert set(Tournament.LOCKED_AFTER_START) <= set(TournamentForm.base_fields)
     t = make_tournament(secretary, players=4, system="mixed")
     client.force_login(secretary)
-    form = client.get(reverse("tournaments:edit", args=[t.pk])).context["form"]
+    form = client.get(reverse("public:edit", args=[t.pk])).context["form"]
     data = {k: v for k, v in form.initial.items() if v is not None and k in form.fields}
     data.update(playoff_match_length=9, start_date="2026-12-05", end_date="2026-12-06")
     data = {k: ("on" if v is True else v) for k, v in data.items() if v is not False}
-    response = client.post(reverse("tournaments:edit", args=[t.pk]), data)
+    response = client.post(reverse("public:edit", args=[t.pk]), data)
     assert response.status_code == 302, response.context["form"].errors
     t.refresh_from_db()
     assert t.playoff_match_length == 9

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from tournaments.standings import Result, table
+from standings.metrics import Result, table
 
 
 def test_points_then_buchholz_with_a_bye_worth_the_regulation_value():

@@ -1,0 +1,79 @@
+"""The secretary's forms for the draw and the results."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy
+
+from draw.models import Match, ResultKind
+from draw.results import ResultInput, score_errors
+from tournaments.forms import MAX_MATCH_LENGTH
+
+
+class ResultForm(forms.Form):
+    kind = forms.ChoiceField(
+        label=gettext_lazy("result"),
+        choices=[(k, lbl) for k, lbl in ResultKind.choices if k != ResultKind.BYE],
+        initial=ResultKind.PLAYED,
+    )
+    score1 = forms.IntegerField(label=gettext_lazy("score of the first player"), required=False, min_value=0)
+    score2 = forms.IntegerField(label=gettext_lazy("score of the second player"), required=False, min_value=0)
+    winner_side = forms.TypedChoiceField(
+        label=gettext_lazy("winner (technical result, on time)"),
+        required=False,
+        coerce=int,
+        empty_value=None,
+        choices=[("", "—"), (1, gettext_lazy("first player")), (2, gettext_lazy("second player"))],
+    )
+    reason = forms.CharField(
+        label=gettext_lazy("reason"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, match: Match, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.fields["score1"].label = str(match.player1)
+        self.fields["score2"].label = str(match.player2)
+        self.fields["winner_side"].choices = [("", "—"), (1, str(match.player1)), (2, str(match.player2))]
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        errors = score_errors(
+            data["kind"],
+            self.match.match_length,
+            data.get("score1"),
+            data.get("score2"),
+            data.get("winner_side"),
+            data.get("reason", ""),
+        )
+        for error in errors:
+            self.add_error(None, error)
+        return data
+
+    def to_input(self) -> ResultInput:
+        d = self.cleaned_data
+        return ResultInput(
+            d["kind"], d.get("score1"), d.get("score2"), d.get("winner_side"), d.get("reason", "")
+        )
+
+
+class DrawForm(forms.Form):
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    allow_rematches = forms.BooleanField(
+        label=gettext_lazy("allow rematches if no other pairing exists"), required=False
+    )
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=gettext_lazy("reason"), required=False, max_length=1000)
+
+
+class RoundLengthForm(forms.Form):
+    """A round may be played to another length than the stage's (the regulation's choice)."""
+
+    match_length = forms.IntegerField(
+        label=gettext_lazy("match length for this round"), min_value=1, max_value=MAX_MATCH_LENGTH
+    )

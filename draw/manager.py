@@ -1,0 +1,531 @@
+"""The draw manager: the one round trip between the models and the pure pairing engine.
+
+Read the tournament's options, load participants and results, call ``draw.pairing.handle``,
+``bulk_create`` the matches and leave the round as a draft (Tabbycat's shape). Everything runs in one
+transaction under a row lock on the tournament, so a double click or two secretaries at once never
+make two rounds.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from draw import pairing, results
+from draw.models import DECIDED_KINDS, Group, GroupMember, Match, ResultKind, Round, Stage
+from registration.models import Participant
+from standings import metrics
+from tournaments.models import System, Tournament, log
+
+
+class DrawError(Exception):
+    """A user error: expected, translated, shown to the secretary (no valid pairing, missing results…)."""
+
+
+@dataclass
+class AlreadyDrawn(Exception):
+    """The round the request meant to draw exists already (double click, or another secretary)."""
+
+    round: Round
+
+
+# --- loading plain data ------------------------------------------------------------------------------
+
+
+def stage_results(stage: Stage) -> list[metrics.Result]:
+    return results.load_results(stage.tournament, stage=stage, published_only=False).get(stage.pk, [])
+
+
+def participants_by_key(t: Tournament) -> dict[str, Participant]:
+    """Every participant of the tournament by the key the pure engines know him by."""
+    return {p.key: p for p in t.participants.select_related("person", "team")}
+
+
+def seeding_order(tournament: Tournament) -> list[Participant]:
+    """Participants in seeding order: by seeding number, unnumbered after them by name."""
+    active = tournament.participants.filter(status=Participant.Status.ACTIVE).select_related("person")
+    return sorted(
+        active,
+        key=lambda p: (p.seed is None, p.seed or 0, p.person.surname, p.person.name, p.pk),
+    )
+
+
+def _call_engine(request: dict) -> dict:
+    try:
+        return pairing.handle(request)
+    except pairing.NoValidPairing as exc:
+        raise DrawError(_("No valid pairing: %(reason)s") % {"reason": exc}) from exc
+
+
+# --- the draw -------------------------------------------------------------------------------------------
+
+
+def next_round_number(tournament: Tournament) -> int:
+    last = tournament.round_set.order_by("-number").first()
+    return last.number + 1 if last else 1
+
+
+def draw_round(
+    tournament: Tournament,
+    user,
+    expected_number: int | None = None,
+    seed: int | None = None,
+    allow_rematches: bool = False,
+) -> Round:
+    """Draw the next round as a draft. Raises DrawError (user error) or AlreadyDrawn."""
+    try:
+        with transaction.atomic():
+            t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+            number = next_round_number(t)
+            if expected_number is not None and expected_number != number:
+                existing = t.round_set.filter(number=expected_number).first()
+                if existing is not None:
+                    raise AlreadyDrawn(existing)
+                raise DrawError(_("Round %(n)s cannot be drawn now.") % {"n": expected_number})
+            _check_can_draw(t)
+            seed = seed if seed is not None else secrets.randbelow(2**31)
+            stage, pairs, flags = preview_pairings(t, number, seed, allow_rematches)
+            rnd = Round.objects.create(
+                tournament=t,
+                stage=stage,
+                number=number,
+                seed=seed,
+                drawn_by=user if user.is_authenticated else None,
+            )
+            Match.objects.bulk_create(_matches(rnd, pairs))
+            if t.status == Tournament.Status.DRAFT:
+                t.status = Tournament.Status.RUNNING
+                t.save(update_fields=["status"])
+            log(
+                t,
+                user,
+                "draw",
+                _("Round %(n)s drawn (draft)") % {"n": number},
+                seed=seed,
+                flags=flags,
+                allow_rematches=allow_rematches,
+            )
+            return rnd
+    except IntegrityError:
+        # The unique (tournament, number) constraint caught a concurrent draw: the other one won.
+        existing = Round.objects.filter(
+            tournament=tournament, number=next_round_number(tournament) - 1
+        ).first()
+        if existing is None:
+            raise
+        raise AlreadyDrawn(existing) from None
+
+
+def _check_can_draw(t: Tournament) -> None:
+    if t.status == Tournament.Status.FINISHED:
+        raise DrawError(_("The tournament is finished."))
+    last = t.round_set.order_by("-number").first()
+    if last is not None:
+        if last.status == Round.Status.DRAFT:
+            raise DrawError(_("Round %(n)s is still a draft: publish or drop it first.") % {"n": last.number})
+        missing = sorted(m.table for m in last.matches.all() if not m.result_kind)
+        if missing:
+            raise DrawError(
+                _("Round %(n)s lacks results at tables %(tables)s.")
+                % {"n": last.number, "tables": ", ".join(map(str, missing))}
+            )
+    elif t.participants.filter(status=Participant.Status.ACTIVE).count() < 2:
+        raise DrawError(_("At least two admitted participants are needed for a draw."))
+
+
+@dataclass
+class Pairing:
+    player1: Participant | None
+    player2: Participant | None
+    kind: str = ""  # "" = to be played, or a decided ResultKind (bye, technical walk-over)
+    winner: Participant | None = None
+    group: Group | None = None
+    code: str = ""
+    flags: tuple[str, ...] = ()
+    reason: str = ""
+
+
+def _matches(rnd: Round, pairs: list[Pairing]) -> list[Match]:
+    length = rnd.effective_match_length()
+    now = timezone.now()
+    out = []
+    for table, p in enumerate(pairs, start=1):
+        out.append(
+            Match(
+                round=rnd,
+                group=p.group,
+                table=table,
+                player1=p.player1,
+                player2=p.player2,
+                match_length=length,
+                result_kind=p.kind,
+                winner=p.winner,
+                result_reason=p.reason,
+                bracket_code=p.code,
+                flags=list(p.flags),
+                score1=_technical_score(p, p.player1, length),
+                score2=_technical_score(p, p.player2, length),
+                ended_at=now if p.kind else None,
+            )
+        )
+    return out
+
+
+def _technical_score(p: Pairing, player: Participant | None, length: int) -> int | None:
+    # 004 §5.7.3: a technical defeat scores 0 for the loser, the winner is given the match.
+    if p.kind != ResultKind.TECHNICAL:
+        return None
+    return length if p.winner == player else 0
+
+
+def preview_pairings(t: Tournament, number: int, seed: int, allow_rematches: bool):
+    """(stage, pairings, flags) for round ``number`` as the draw would make them now; nothing of the round is
+    saved (a new stage plan is, inside the caller's transaction). The judging panel's redraw preview calls it
+    inside a savepoint it rolls back."""
+    if t.system in {System.SWISS, System.SWISS_LOSSES}:
+        stage = _main_stage(t)
+        return (stage, *_swiss(t, stage, number, seed, allow_rematches))
+    if t.system == System.ROUND_ROBIN:
+        stage = _main_stage(t)
+        return (stage, *_round_robin(t, stage, number, seed))
+    if t.system in {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}:
+        stage = _main_stage(t)
+        if "players" not in stage.plan:
+            stage.plan = _elimination_plan(t, [p.key for p in seeding_order(t)], t.system, seed)
+            stage.save(update_fields=["plan"])
+        return (stage, *_elimination(stage, seed))
+    if t.system == System.MIXED:
+        return _mixed(t, number, seed)
+    raise DrawError(_("Unknown system."))
+
+
+def _main_stage(t: Tournament) -> Stage:
+    stage, _created = Stage.objects.get_or_create(
+        tournament=t, number=1, defaults={"kind": Stage.Kind.MAIN, "system": t.system}
+    )
+    return stage
+
+
+# Swiss (004 §1.4.6) and Swiss until N losses ---------------------------------------------------------
+
+
+def swiss_rounds(t: Tournament) -> int:
+    return t.rounds or pairing.recommended_swiss_rounds(
+        t.participants.filter(status=Participant.Status.ACTIVE).count()
+    )
+
+
+def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches: bool):
+    if t.system == System.SWISS and number > swiss_rounds(t):
+        raise DrawError(
+            _("All %(n)s rounds have been drawn: finish the tournament.") % {"n": swiss_rounds(t)}
+        )
+    by_key = participants_by_key(t)
+    results = stage_results(stage)
+    active = [p.key for p in seeding_order(t)]
+    rows = {row.player: row for row in metrics.table(active, results, Fraction(t.bye_points), ())}
+    met: dict[str, list[str]] = {k: [] for k in active}
+    for r in results:
+        if r.player2 is None:
+            continue
+        for a, b in ((r.player1, r.player2), (r.player2, r.player1)):
+            if a in met:
+                met[a].append(b)
+    players = []
+    for key in active:
+        row = rows[key]
+        entry = {"id": key, "points": float(row.points), "opponents": met[key], "byes": row.byes}
+        if t.system == System.SWISS_LOSSES:
+            entry["losses"] = row.losses
+        players.append(entry)
+    # Swiss until N losses runs until one player is left, so late rounds may have no rematch-free pairing:
+    # there the engine always takes the pairing with the fewest rematches (none while one exists).
+    request = {
+        "system": "swiss",
+        "seed": seed,
+        "allow_rematches": allow_rematches or t.system == System.SWISS_LOSSES,
+        "bye_points": float(t.bye_points),
+        "players": players,
+    }
+    if t.system == System.SWISS_LOSSES:
+        request["max_losses"] = t.max_losses
+    answer = _call_engine(request)
+    if answer.get("finished"):
+        raise DrawError(
+            _("Only %(n)s player(s) remain: finish the tournament.") % {"n": answer.get("remaining")}
+        )
+    floats = answer.get("float", {})
+    pairs = []
+    for a, b in answer["pairs"]:
+        flags = tuple(sorted({f"float_{floats[x]}" for x in (a, b) if x in floats}))
+        if b in met.get(a, []):
+            flags += ("rematch",)
+        pairs.append(Pairing(by_key[a], by_key[b], flags=flags))
+    if answer.get("bye"):
+        bye = by_key[answer["bye"]]
+        pairs.append(Pairing(bye, None, kind=ResultKind.BYE, winner=bye, flags=("bye",)))
+    return pairs, {"rematches": answer.get("rematches", 0), "eliminated": answer.get("eliminated", [])}
+
+
+# Round robin (004 §1.4.3) ---------------------------------------------------------------------------
+
+
+def _berger_plan(keys: list[str], cycles: int, mode: str, seed: int) -> dict:
+    answer = _call_engine(
+        {"system": "round_robin", "players": keys, "cycles": cycles, "draw": mode, "seed": seed}
+    )
+    return {"order": answer["order"], "rounds": answer["rounds"]}
+
+
+def _round_robin(t: Tournament, stage: Stage, number: int, seed: int):
+    if "rounds" not in stage.plan:
+        stage.plan = _berger_plan([p.key for p in seeding_order(t)], t.cycles, t.draw_mode, seed)
+        stage.plan["seed"] = seed
+        stage.save(update_fields=["plan"])
+    schedule = stage.plan["rounds"]
+    if number > len(schedule):
+        raise DrawError(_("All %(n)s rounds have been drawn: finish the tournament.") % {"n": len(schedule)})
+    return _schedule_pairings(t, schedule[number - 1], None), {}
+
+
+def _schedule_pairings(t: Tournament, scheduled: dict, group: Group | None) -> list[Pairing]:
+    by_key = participants_by_key(t)
+    out = []
+    for a, b in scheduled["pairs"]:
+        pa, pb = by_key[a], by_key[b]
+        out.append(_walkover_if_out(pa, pb, group))
+    if scheduled.get("bye"):
+        # In round robin the dummy's partner simply rests: a bye that scores nothing (no points).
+        p = by_key[scheduled["bye"]]
+        out.append(Pairing(p, None, kind=ResultKind.BYE, winner=None, group=group, flags=("rest",)))
+    return out
+
+
+def _walkover_if_out(pa: Participant, pb: Participant, group: Group | None, code: str = "") -> Pairing:
+    """A scheduled match with a player no longer in the event is a technical defeat for him.
+
+    004 §5.7.3: a player removed after playing not more than half of his round-robin matches has all his
+    results in the stage annulled; his future pairings then do not count either (annulled, not walked over).
+    """
+    for p in (pa, pb):
+        if p.status == Participant.Status.REMOVED and p.results_annulled:
+            reason = _("%(p)s removed: results in the stage annulled (004 §5.7.3)") % {"p": p}
+            return Pairing(pa, pb, ResultKind.ANNULLED, None, group, code, ("removed",), reason)
+    out_a = pa.status != Participant.Status.ACTIVE
+    out_b = pb.status != Participant.Status.ACTIVE
+    if out_a and not out_b:
+        return Pairing(pa, pb, ResultKind.TECHNICAL, pb, group, code, ("walkover",), _("opponent withdrew"))
+    if out_b and not out_a:
+        return Pairing(pa, pb, ResultKind.TECHNICAL, pa, group, code, ("walkover",), _("opponent withdrew"))
+    return Pairing(pa, pb, group=group, code=code)
+
+
+# Elimination (004 §1.4.4, §1.4.5) -------------------------------------------------------------------
+
+
+def _elimination_plan(t: Tournament, keys: list[str], system: str, seed: int) -> dict:
+    plan = {"system": system, "players": keys, "draw": t.draw_mode, "seed": seed}
+    if system == System.SINGLE_ELIMINATION:
+        plan.update(third_place=t.third_place, classification=t.classification)
+    else:
+        plan.update(grand_final_reset=t.grand_final_reset)
+    return plan
+
+
+def bracket(stage: Stage) -> dict:
+    """The engine's view of an elimination stage given the results so far."""
+    decided = Match.objects.filter(round__stage=stage).exclude(result_kind="").exclude(bracket_code="")
+    results = {
+        m.bracket_code: str(m.winner_id)
+        for m in decided
+        if m.result_kind in DECIDED_KINDS
+        and m.winner_id
+        and m.player2_id
+        and "walkover" not in m.flags
+        and m.result_kind != ResultKind.BYE
+    }
+    withdrawn = [
+        p.key
+        for p in stage.tournament.participants.exclude(status=Participant.Status.ACTIVE)
+        if p.key in stage.plan["players"]
+    ]
+    request = dict(stage.plan, results=results)
+    if withdrawn:
+        request["withdrawn"] = withdrawn
+    return pairing.handle(request)
+
+
+def _elimination(stage: Stage, seed: int):
+    local = stage.rounds.count() + 1
+    answer = bracket(stage)
+    by_key = participants_by_key(stage.tournament)
+    todo = [m for m in answer["matches"] if m["round"] == local]
+    if not todo:
+        raise DrawError(_("The bracket is complete: finish the tournament."))
+    pairs = []
+    for m in todo:
+        a, b = m["players"]
+        pa = by_key.get(a) if a else None
+        pb = by_key.get(b) if b else None
+        if m.get("bye"):
+            present = pa or pb
+            if present is None:
+                continue
+            pairs.append(Pairing(present, None, ResultKind.BYE, present, code=m["id"], flags=("bye",)))
+        elif m.get("walkover") and m.get("winner"):
+            winner = by_key[m["winner"]]
+            pairs.append(
+                Pairing(
+                    pa,
+                    pb,
+                    ResultKind.TECHNICAL,
+                    winner,
+                    code=m["id"],
+                    flags=("walkover",),
+                    reason=_("opponent withdrew"),
+                )
+            )
+        elif pa is None or pb is None:
+            raise DrawError(_("The previous round lacks results."))
+        else:
+            pairs.append(Pairing(pa, pb, code=m["id"], flags=(m.get("bracket", ""),)))
+    # Matches to play first, byes last.
+    pairs.sort(key=lambda p: p.kind == ResultKind.BYE)
+    return pairs, {"bracket_round": local}
+
+
+# Mixed: groups, then playoff (004 §1.4.7, §6.1.2 item 5) ---------------------------------------------
+
+
+def _mixed(t: Tournament, number: int, seed: int):
+    groups_stage = Stage.objects.filter(tournament=t, kind=Stage.Kind.GROUPS).first()
+    if groups_stage is None:
+        groups_stage = Stage.objects.create(
+            tournament=t, number=1, kind=Stage.Kind.GROUPS, system=System.ROUND_ROBIN
+        )
+        _make_groups(t, groups_stage, seed)
+    playoff = Stage.objects.filter(tournament=t, kind=Stage.Kind.PLAYOFF).first()
+    if playoff is None:
+        length = max(len(g) for g in groups_stage.plan["schedules"])
+        local = groups_stage.rounds.count() + 1
+        if local <= length:
+            pairs = []
+            for group in groups_stage.groups.all():
+                schedule = groups_stage.plan["schedules"][group.number - 1]
+                if local <= len(schedule):
+                    pairs.extend(_schedule_pairings(t, schedule[local - 1], group))
+            return groups_stage, pairs, {"stage": "groups"}
+        # The seeding reads the group tables the public sees, before the playoff stage exists.
+        order = playoff_seeding(t)
+        plan = _elimination_plan(t, order, t.playoff_system, seed)
+        plan["draw"] = "seeded"
+        playoff = Stage.objects.create(
+            tournament=t,
+            number=2,
+            kind=Stage.Kind.PLAYOFF,
+            system=t.playoff_system,
+            match_length=t.playoff_match_length,
+            plan=plan,
+        )
+    return (playoff, *_elimination(playoff, seed))
+
+
+def _make_groups(t: Tournament, stage: Stage, seed: int) -> None:
+    keys = [p.key for p in seeding_order(t)]
+    if t.group_count < 1 or len(keys) < 2 * t.group_count:
+        raise DrawError(_("Too few participants for %(g)s groups.") % {"g": t.group_count})
+    answer = _call_engine(
+        {"system": "groups", "players": keys, "groups": t.group_count, "draw": t.draw_mode, "seed": seed}
+    )
+    schedules = []
+    by_key = participants_by_key(t)
+    for index, members in enumerate(answer["groups"], start=1):
+        group = Group.objects.create(stage=stage, number=index)
+        plan = _berger_plan(members, t.cycles, "seeded", seed)
+        GroupMember.objects.bulk_create(
+            GroupMember(group=group, participant=by_key[k], position=i)
+            for i, k in enumerate(plan["order"], 1)
+        )
+        schedules.append(plan["rounds"])
+    stage.plan = {"seed": seed, "groups": answer["groups"], "schedules": schedules}
+    stage.save(update_fields=["plan"])
+
+
+def group_tables(t: Tournament) -> list[tuple[Group, list[metrics.Row]]]:
+    """The group tables of a mixed event's group stage (004 §1.4.7), from its published rounds.
+
+    The one ranking that the standings pages show and the playoff seeding reads: the tournament's
+    tie-breaks with the virtual opponent for unplayed rounds; removed players keep no place, the others close
+    up (004 §5.7.3).
+    """
+    stage = t.stages.filter(kind=Stage.Kind.GROUPS).first()
+    if stage is None:
+        return []
+    keys = t.tiebreak_keys()
+    bye = Fraction(t.bye_points)
+    played = results.load_results(t, stage=stage).get(stage.pk, [])
+    removed = {
+        str(pk)
+        for pk in t.participants.filter(status=Participant.Status.REMOVED).values_list("pk", flat=True)
+    }
+    members: dict[int, list[str]] = {}
+    for group_id, participant_id in GroupMember.objects.filter(group__stage=stage).values_list(
+        "group_id", "participant_id"
+    ):
+        members.setdefault(group_id, []).append(str(participant_id))
+    out = []
+    for group in stage.groups.all():
+        member_set = set(members.get(group.pk, []))
+        own = [r for r in played if r.player1 in member_set]
+        rows = metrics.table(members.get(group.pk, []), own, bye, keys, virtual_opponents=True)
+        out.append((group, metrics.close_up(rows, removed, keys)))
+    return out
+
+
+def playoff_seeding(t: Tournament) -> list[str]:
+    """The playoff order from the final group tables (004 §1.4.7, §6.1.2 item 5).
+
+    The tables are the ones the standings pages show (``group_tables``), so the seeding can be checked against
+    them; removed players keep no place and do not qualify (004 §5.7.3).
+    """
+    tables = [[row for row in rows if row.place is not None] for _group, rows in group_tables(t)]
+    k = t.qualifiers_per_group
+    if any(len(rows) < k for rows in tables):
+        raise DrawError(_("A group has fewer players than the qualifiers per group."))
+    request = {
+        "system": "playoff_seeding",
+        "groups": [[row.player for row in rows] for rows in tables],
+        "qualifiers_per_group": k,
+        "best_of_rest": t.best_of_rest,
+    }
+    if t.best_of_rest:
+        keys = t.tiebreak_keys()
+        rest = [row for rows in tables for row in rows[k:]]
+        rest.sort(key=lambda r: (r.place, -r.points, *metrics.tiebreak_values(r, keys), r.player))
+        request["rest_order"] = [r.player for r in rest]
+    return _call_engine(request)["players"]
+
+
+def rounds_left(t: Tournament) -> bool:
+    """Whether the event still has a round to draw (all drawn rounds are assumed complete)."""
+    drawn = t.round_set.count()
+    if t.system == System.SWISS:
+        return drawn < swiss_rounds(t)
+    if t.system == System.SWISS_LOSSES:
+        stage = t.stages.first()
+        active = [p.key for p in seeding_order(t)]
+        rows = metrics.table(active, stage_results(stage) if stage else [], Fraction(t.bye_points), ())
+        return sum(1 for r in rows if r.losses < t.max_losses) > 1
+    if t.system == System.ROUND_ROBIN:
+        stage = t.stages.first()
+        return stage is None or drawn < len(stage.plan.get("rounds", []))
+    if t.system in {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}:
+        stage = t.stages.first()
+        return stage is None or not bracket(stage)["finished"]
+    playoff = t.stages.filter(kind=Stage.Kind.PLAYOFF).first()
+    return playoff is None or not bracket(playoff)["finished"]

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from draw import views
+
+app_name = "draw"
+urlpatterns = [
+    path("t/<int:pk>/participants/withdraw/", views.participant_withdraw, name="withdraw"),
+    path("t/<int:pk>/draw/", views.round_draw, name="draw"),
+    path("t/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="publish"),
+    path("t/<int:pk>/rounds/<int:number>/drop/", views.round_drop, name="drop"),
+    path("t/<int:pk>/rounds/<int:number>/length/", views.round_length, name="round_length"),
+    path("t/<int:pk>/rounds/<int:number>/start/", views.round_start, name="round_start"),
+    path("t/<int:pk>/matches/<int:match_pk>/result/", views.match_result, name="match_result"),
+]

@@ -1,0 +1,152 @@
+"""The tournament's own pages: the list, the home page with the secretary's next step, creating and setting
+up a tournament, the participants, a round's pairings and the change log. They read several apps (the draw,
+judging, registration), so they live at the top with the other public pages."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from draw import manager as draw_manager
+from draw.forms import DrawForm, RoundLengthForm
+from draw.models import Round
+from judging import lifecycle
+from judging.state import pending_protests_warning
+from public.tables import PairingTable, RoundTable
+from registration.models import Official, Participant, Person
+from registration.permissions import can_run, is_official, tournament_for_secretary
+from registration.tables import ParticipantTable
+from tournaments.forms import TournamentForm
+from tournaments.models import System, Tournament, log
+from tournaments.tables import AuditTable, TournamentTable
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    table = TournamentTable(Tournament.objects.all())
+    can_create = request.user.has_perm("tournaments.add_tournament")
+    return render(request, "public/list.html", {"table": table, "can_create": can_create})
+
+
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    runner = can_run(request.user, tournament)
+    rounds = tournament.round_set.all() if runner else tournament.round_set.exclude(status=Round.Status.DRAFT)
+    context = {
+        "t": tournament,
+        "rounds_table": RoundTable(rounds.select_related("stage")),
+        "runner": runner,
+        "official": is_official(request.user, tournament),
+        "participant_count": tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
+        # The judging panel and the officials; a team's representative is none of them.
+        "officials": tournament.officials.exclude(role=Official.Role.REPRESENTATIVE).select_related("person"),
+        "next_number": draw_manager.next_round_number(tournament),
+        "finish_blocker": lifecycle.can_finish(tournament) if runner else None,
+        "draw_form": DrawForm(initial={"number": draw_manager.next_round_number(tournament)}),
+        "protest_warning": pending_protests_warning(tournament) if runner else "",
+    }
+    if tournament.system == System.SWISS:
+        context["planned_rounds"] = draw_manager.swiss_rounds(tournament)
+    if runner:
+        # What the secretary's next step is: check the draft, wait for results, draw, or finish.
+        last = tournament.round_set.order_by("-number").first()
+        context["last_round"] = last
+        context["missing_results"] = (
+            last.matches.filter(result_kind="").count() if last and last.status != Round.Status.DRAFT else 0
+        )
+    return render(request, "public/detail.html", context)
+
+
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    if not request.user.has_perm("tournaments.add_tournament"):
+        raise PermissionDenied
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            tournament = form.save(commit=False)
+            tournament.created_by = request.user
+            tournament.save()
+            # Whoever creates the tournament is its chief secretary (004 §6.2.3).
+            person = _person_for(request.user)
+            Official.objects.create(tournament=tournament, person=person, role=Official.Role.CHIEF_SECRETARY)
+            log(tournament, request.user, "create", _("Tournament created"))
+        messages.success(request, _("Tournament created."))
+        return redirect("public:detail", pk=tournament.pk)
+    return render(request, "public/form.html", {"form": form, "title": _("New tournament")})
+
+
+def _person_for(user) -> Person:
+    person = Person.objects.filter(user=user).first()
+    if person is None:
+        person = Person.objects.create(
+            user=user, surname=user.last_name or user.get_username(), name=user.first_name or ""
+        )
+    return person
+
+
+def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = tournament_for_secretary(request, pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        messages.error(request, _("The tournament is finished."))
+        return redirect("public:detail", pk=pk)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            form.save()
+            log(
+                tournament,
+                request.user,
+                "settings",
+                _("Settings changed: %(f)s") % {"f": ", ".join(form.changed_data)},
+            )
+        messages.success(request, _("Settings saved."))
+        return redirect("public:detail", pk=pk)
+    return render(request, "public/form.html", {"form": form, "t": tournament, "title": _("Settings")})
+
+
+def participant_list(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    people = tournament.participants.select_related("person").order_by(
+        "seed", "person__surname", "person__name"
+    )
+    table = ParticipantTable(people)
+    runner = can_run(request.user, tournament)
+    active = [p for p in people if p.status == Participant.Status.ACTIVE] if runner else []
+    return render(
+        request,
+        "public/participants.html",
+        {"t": tournament, "table": table, "runner": runner, "active": active},
+    )
+
+
+def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    runner = can_run(request.user, tournament)
+    if not rnd.is_public and not runner:
+        raise PermissionDenied
+    matches = rnd.matches.select_related(
+        "player1__person", "player2__person", "winner__person", "round", "group"
+    )
+    table = PairingTable(matches, can_enter=runner and rnd.is_public)
+    context = {
+        "t": tournament,
+        "round": rnd,
+        "table": table,
+        "runner": runner,
+        "length_form": RoundLengthForm(initial={"match_length": rnd.effective_match_length()}),
+        # A decision on a pending protest may change a result and the score groups this draft was drawn on.
+        "protest_warning": pending_protests_warning(tournament) if runner and not rnd.is_public else "",
+    }
+    return render(request, "public/round.html", context)
+
+
+def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not is_official(request.user, tournament):
+        raise PermissionDenied
+    table = AuditTable(tournament.audit.select_related("user")[:500])
+    return render(request, "public/audit.html", {"t": tournament, "table": table})

@@ -1,0 +1,308 @@
+"""django-tables2 tables of the public pages: pairings, standings, teams, crosstable, rounds.
+
+Tables of derived data take plain dicts (sortable by django-tables2 in Python); every column that renders
+HTML has a ``value_`` twin so that CSV and XLSX exports hold plain values.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from draw.models import Match
+from judging.state import match_states
+from registration.tables import participant_link, participant_url
+from standings import metrics
+
+NO_PLACE = 10**9  # removed players sort after everybody
+WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}  # hidden on a phone
+
+
+class PairingTable(tables.Table):
+    """The pairings of a round by table, with each match's live state (``judging.state``)."""
+
+    table = tables.Column(verbose_name=_("table"))
+    group = tables.Column(verbose_name=_("group"), accessor="group__name", default="")
+    player1 = tables.Column(verbose_name=_("first player"))
+    score = tables.Column(verbose_name=_("score"), empty_values=())
+    player2 = tables.Column(verbose_name=_("second player"), empty_values=())
+    state = tables.Column(verbose_name=_("result"), empty_values=())
+    live = tables.Column(verbose_name=_("state"), empty_values=())
+    actions = tables.Column(verbose_name="", empty_values=())
+
+    class Meta:
+        attrs = {"class": "table pairings", "id": "pairings"}
+        row_attrs = {"data-table": lambda record: record.table}
+        orderable = False
+
+    def __init__(self, data, *args, can_enter: bool = False, now=None, **kwargs):
+        matches = list(data)
+        self.states = match_states(matches, now or timezone.now())
+        super().__init__(matches, *args, **kwargs)
+        hidden = [] if can_enter else ["actions"]
+        if not any(m.group_id for m in matches):
+            hidden.append("group")  # only a mixed event's group stage has groups
+        self.exclude = tuple(hidden)
+
+    def render_player1(self, record: Match):
+        return participant_link(record.player1, record.winner_id == record.player1_id and not record.is_bye)
+
+    def value_player1(self, record: Match):
+        return str(record.player1)
+
+    def render_player2(self, record: Match):
+        if not record.player2_id:
+            return _("— rests —") if "rest" in record.flags else _("— bye —")
+        return participant_link(record.player2, record.winner_id == record.player2_id)
+
+    def value_player2(self, record: Match):
+        return str(record.player2) if record.player2_id else ""
+
+    def render_score(self, record: Match):
+        if record.score1 is None or record.score2 is None:
+            return "—"
+        return f"{record.score1} : {record.score2}"
+
+    def render_state(self, record: Match):
+        if not record.result_kind:
+            return _("not played yet")
+        if record.result_reason:
+            return f"{record.get_result_kind_display()}: {record.result_reason}"
+        return record.get_result_kind_display()
+
+    def render_live(self, record: Match):
+        state = self.states[record.pk]
+        return format_html('<span class="state {}">{}</span>', state.key, state.text)
+
+    def value_live(self, record: Match):
+        return self.states[record.pk].text
+
+    def render_actions(self, record: Match):
+        if record.is_bye or record.round.status == record.round.Status.DRAFT:
+            return ""
+        url = reverse("draw:match_result", args=[record.round.tournament_id, record.pk])
+        return format_html('<a class="button small" href="{}">{}</a>', url, _("result"))
+
+
+def number(value) -> int | float | str:
+    """A Fraction for an export cell: an int when whole, else a float (0.5 steps are exact in binary)."""
+    if value is None:
+        return ""
+    if getattr(value, "denominator", 1) == 1:
+        return int(value)
+    return float(value)
+
+
+def fraction_text(value) -> str:
+    if value is None or value == "":
+        return "—"
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    whole, rest = divmod(value.numerator, value.denominator)
+    if value.denominator == 2:
+        return f"{whole}½" if whole else "½"
+    return f"{float(value):.2f}".rstrip("0")
+
+
+class NumberColumn(tables.Column):
+    def render(self, value):
+        return fraction_text(value)
+
+    def value(self, value):
+        return number(value)
+
+
+def standings_records(rows) -> list[dict]:
+    """Plain dicts for StandingsTable from ``ranking.StandingRow`` objects."""
+    out = []
+    for s in rows:
+        p, row = s.participant, s.row
+        record = {
+            "participant": p,
+            "name": p.person.full_name,
+            "team": p.team.name if p.team_id else "",
+            "organisation": p.person.organisation,
+            "group": s.group,
+            "place": gettext("in play") if getattr(s, "in_play", False) else row.place_label,
+            "place_sort": row.place if row.place is not None else NO_PLACE,
+            "points": row.points,
+            "played": row.played + row.byes,
+            "wins": row.wins,
+            "losses": row.losses,
+            "status": p.status,
+        }
+        for key, value in row.metrics.items():
+            record[f"m_{key}"] = value
+        out.append(record)
+    return out
+
+
+class StandingsTable(tables.Table):
+    place = tables.Column(verbose_name=_("place"), order_by=("place_sort", "name"))
+    participant = tables.Column(verbose_name=_("participant"), order_by=("name",))
+    organisation = tables.Column(verbose_name=_("organisation"), attrs=WIDE_ONLY)
+    points = NumberColumn(verbose_name=_("points"), order_by=("points",), attrs={"td": {"class": "points"}})
+    played = tables.Column(verbose_name=_("matches"), attrs=WIDE_ONLY)
+    wins = tables.Column(verbose_name=_("wins"))
+    losses = tables.Column(verbose_name=_("losses"))
+
+    class Meta:
+        # The rows come in standings order: no default sort (sorting 1,000 rows costs time on every request).
+        attrs = {"class": "table standings", "id": "standings", "th": {"class": "sortable"}}
+
+    def __init__(self, data, *args, keys=(), team: bool = False, group: bool = False, **kwargs):
+        extra = [
+            (
+                f"m_{key}",
+                NumberColumn(
+                    verbose_name=gettext(metrics.METRICS[key].name),
+                    default="—",
+                    attrs={"th": {"title": gettext(metrics.METRICS[key].name)}},
+                ),
+            )
+            for key in keys
+            if key != "wins"  # already a column of its own
+        ]
+        if team:
+            extra.insert(0, ("team", tables.Column(verbose_name=_("team"))))
+        if group:
+            extra.insert(0, ("group", tables.Column(verbose_name=_("group"))))
+        super().__init__(data, *args, extra_columns=extra, **kwargs)
+        if len(self.sequence) > 3:  # keep place and name first, the metrics after the basic counts
+            base = ["place", "participant", "organisation", "points", "played", "wins", "losses"]
+            self.sequence = base + [c for c in self.sequence if c not in base]
+
+    def render_participant(self, record):
+        p = record["participant"]
+        # The full name on a wide screen, "Surname I. P." on a phone.
+        name = format_html(
+            '<a href="{}"><span class="full-name">{}</span><span class="short-name">{}</span></a>',
+            participant_url(p),
+            p.person.full_name,
+            p.person.short_name,
+        )
+        if record["status"] == "removed":
+            return format_html('{} <span class="badge removed">{}</span>', name, gettext("removed"))
+        if record["status"] == "withdrawn":
+            return format_html('{} <span class="badge">{}</span>', name, gettext("withdrew"))
+        return name
+
+    def value_participant(self, record):
+        return record["name"]
+
+    def value_place(self, record):
+        return record["place"]
+
+
+class TeamStandingsTable(tables.Table):
+    place = tables.Column(verbose_name=_("place"), accessor="place_label", order_by=("place",))
+    team = tables.Column(verbose_name=_("team"))
+    members = tables.Column(verbose_name=_("players"), accessor="size")
+    points = NumberColumn(verbose_name=_("points"))
+    wins = tables.Column(verbose_name=_("wins"))
+    game_difference = tables.Column(verbose_name=_("game-point difference"))
+
+    class Meta:
+        attrs = {"class": "table standings teams", "id": "teams"}
+        orderable = False
+
+
+def team_records(teams: list[metrics.TeamRow]) -> list[dict]:
+    return [
+        {
+            "place": t.place,
+            "place_label": t.place_label,
+            "team": t.team,
+            "size": len(t.members),
+            "points": t.points,
+            "wins": t.wins,
+            "game_difference": t.game_difference,
+        }
+        for t in teams
+    ]
+
+
+class CrosstableTable(tables.Table):
+    """The round-robin crosstable: a row per player in standings order, a column per opponent."""
+
+    number = tables.Column(verbose_name="№")
+    participant = tables.Column(verbose_name=_("participant"))
+
+    class Meta:
+        attrs = {"class": "table crosstable", "id": "crosstable"}
+        orderable = False
+
+    def __init__(self, rows, *args, **kwargs):
+        data = []
+        for r in rows:
+            record = {
+                "number": r.number,
+                "participant": r.standing.participant,
+                "points": r.standing.row.points,
+                "place": r.standing.row.place_label,
+            }
+            for j, cells in enumerate(r.cells, start=1):
+                record[f"c{j}"] = (cells, r.number == j)
+            data.append(record)
+        extra = [(f"c{j}", CrossCell(verbose_name=str(j), empty_values=())) for j in range(1, len(rows) + 1)]
+        extra += [
+            ("points", NumberColumn(verbose_name=_("points"))),
+            ("place", tables.Column(verbose_name=_("place"))),
+        ]
+        super().__init__(data, *args, extra_columns=extra, **kwargs)
+
+    def render_participant(self, value):
+        return participant_link(value)
+
+    def value_participant(self, value):
+        return str(value)
+
+
+class CrossCell(tables.Column):
+    def render(self, value):
+        cells, diagonal = value
+        if diagonal:
+            return format_html('<span class="diag">{}</span>', "■")
+        if not cells:
+            return ""
+        return format_html_join(
+            " ",
+            '<span class="{}" title="{}">{}</span>',
+            (
+                ("won" if c.won else "lost" if c.won is False else "open", c.detail, c.text or "·")
+                for c in cells
+            ),
+        )
+
+    def value(self, value):
+        cells, diagonal = value
+        if diagonal:
+            return "x"
+        return " ".join(c.text + (f" ({c.detail})" if c.detail else "") for c in cells)
+
+
+class RoundTable(tables.Table):
+    number = tables.Column(verbose_name=_("Round"))
+    status = tables.Column(verbose_name=_("Status"))
+    drawn_at = tables.DateTimeColumn(verbose_name=_("Drawn"), format="d.m.Y H:i")
+
+    class Meta:
+        attrs = {"class": "table"}
+        orderable = False
+        empty_text = _("No rounds yet.")
+
+    def render_number(self, record):
+        url = reverse("public:round", args=[record.tournament_id, record.number])
+        stage = {"playoff": _("playoff"), "groups": _("groups")}.get(record.stage.kind)
+        badge = format_html(' <span class="badge">{}</span>', stage) if stage else ""
+        return format_html('<a href="{}">{} {}</a>{}', url, _("Round"), record.number, badge)
+
+    def render_status(self, record):
+        return format_html('<span class="badge {}">{}</span>', record.status, record.get_status_display())

@@ -1,0 +1,21 @@
+from django.urls import path
+
+from public import pages, views
+
+app_name = "public"
+urlpatterns = [
+    path("", pages.tournament_list, name="list"),
+    path("t/new/", pages.tournament_create, name="create"),
+    path("t/<int:pk>/", pages.tournament_detail, name="detail"),
+    path("t/<int:pk>/settings/", pages.tournament_edit, name="edit"),
+    path("t/<int:pk>/participants/", pages.participant_list, name="participants"),
+    path("t/<int:pk>/rounds/<int:number>/", pages.round_detail, name="round"),
+    path("t/<int:pk>/log/", pages.audit_log, name="audit"),
+    path("t/<int:pk>/standings/", views.standings, name="standings"),
+    path("t/<int:pk>/crosstable/", views.crosstable, name="crosstable"),
+    path("t/<int:pk>/bracket/", views.bracket_view, name="bracket"),
+    path("t/<int:pk>/screen/", views.screen, name="screen"),
+    path("t/<int:pk>/live/", views.home_live, name="home_live"),
+    path("t/<int:pk>/rounds/<int:number>/live/", views.round_live, name="round_live"),
+    path("t/<int:pk>/p/<int:participant_pk>/", views.participant, name="participant"),
+]

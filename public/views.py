@@ -1,0 +1,260 @@
+"""The public pages: standings, crosstable, brackets, a participant's page, the venue screen, live fragments.
+
+Anybody may read them (draft rounds stay hidden); nothing private (dates of birth, documents, contacts) is
+shown. Parts that change during a round are served again as fragments (``?fragment=1`` or the ``…/live/``
+routes) that ``static/js/live.js`` polls every few seconds and swaps in without a reload.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from draw import manager as draw_manager
+from draw.models import Round, Stage
+from judging.models import Protest, Sanction
+from judging.state import participant_matches
+from public.tables import (
+    CrosstableTable,
+    PairingTable,
+    StandingsTable,
+    TeamStandingsTable,
+    standings_records,
+    team_records,
+)
+from registration.models import Participant
+from registration.permissions import can_run
+from standings import brackets, metrics, ranking
+from tournaments.models import ELIMINATION_SYSTEMS, Character, System, Tournament
+
+PER_PAGE = 100
+LIVE_SECONDS = 3  # how often live parts poll: a result shows within a few seconds
+
+
+# --- helpers ---------------------------------------------------------------------------------------------
+
+
+def _tournament(pk: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=pk)
+
+
+def _is_fragment(request: HttpRequest) -> bool:
+    """Whether only the live part is asked for.
+
+    The marker is dropped from the query so that the table's sorting links point at the page itself.
+    """
+    if request.GET.get("fragment") != "1":
+        return False
+    query = request.GET.copy()
+    query.pop("fragment")
+    request.GET = query
+    return True
+
+
+def live_url(request: HttpRequest) -> str:
+    query = request.GET.copy()
+    query["fragment"] = "1"
+    return f"{request.path}?{query.urlencode()}"
+
+
+def _export(request: HttpRequest, table, name: str) -> HttpResponse | None:
+    fmt = request.GET.get("_export")
+    if not fmt:
+        return None
+    if fmt not in ("csv", "xlsx"):
+        return HttpResponse(
+            _("Unknown export format: choose csv or xlsx."), status=400, content_type="text/plain"
+        )
+    return TableExport(fmt, table).response(f"{name}.{fmt}")
+
+
+def current_round(t: Tournament) -> Round | None:
+    return t.round_set.public().select_related("stage").order_by("-number").first()
+
+
+def round_matches(rnd: Round):
+    return rnd.matches.select_related(
+        "player1__person",
+        "player2__person",
+        "winner__person",
+        "round__tournament",
+        "group",
+    )
+
+
+# --- standings -------------------------------------------------------------------------------------------
+
+
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    data = ranking.compute(t)
+    table = StandingsTable(
+        standings_records(data.rows),
+        keys=data.keys,
+        team=t.character != Character.PERSONAL,
+        group=t.system == System.MIXED,
+    )
+    # Pages of 100 keep a 1,000-player field fast on a phone and on the server; exports hold every row.
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    exported = _export(request, table, f"standings-{t.pk}")
+    if exported is not None:
+        return exported
+    teams = TeamStandingsTable(team_records(data.teams)) if data.teams else None
+    context = {"t": t, "table": table, "teams": teams, "live_url": live_url(request)}
+    if _is_fragment(request):
+        return render(request, "public/_standings_live.html", context)
+    return render(request, "public/standings.html", context)
+
+
+def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    stage = t.stages.exclude(system__in=ELIMINATION_SYSTEMS).first()
+    if stage is None:
+        raise Http404(_("This tournament has no round-robin stage."))
+    if stage.system not in {System.ROUND_ROBIN}:
+        raise Http404(_("A crosstable is drawn for round-robin stages only."))
+    data = ranking.compute(t)
+    sections = []
+    if data.groups:
+        for g in data.groups:
+            rows = ranking.crosstable(t, stage, g.rows, g.group)
+            sections.append((_("Group %(g)s") % {"g": g.group.name}, CrosstableTable(rows)))
+    else:
+        sections.append(("", CrosstableTable(ranking.crosstable(t, stage, data.rows))))
+    fmt = request.GET.get("_export")
+    if fmt:
+        index = _int(request.GET.get("section"), 0)
+        if not 0 <= index < len(sections):
+            return HttpResponse(_("No such group."), status=400, content_type="text/plain")
+        return _export(request, sections[index][1], f"crosstable-{t.pk}-{index + 1}")
+    context = {"t": t, "sections": sections, "live_url": live_url(request)}
+    if _is_fragment(request):
+        return render(request, "public/_crosstable_live.html", context)
+    return render(request, "public/crosstable.html", context)
+
+
+# --- brackets --------------------------------------------------------------------------------------------
+
+
+def bracket_view(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    stages = ranking.elimination_stages(t)
+    if not stages and t.system not in ELIMINATION_SYSTEMS and t.system != System.MIXED:
+        raise Http404(_("This tournament has no elimination stage."))
+    by_key = draw_manager.participants_by_key(t) if stages else {}
+    drawings = []
+    for stage in stages:
+        data = ranking.stage_bracket(stage, by_key)
+        title = _("Playoff") if stage.kind == Stage.Kind.PLAYOFF else stage.get_system_display()
+        drawings.append((title, brackets.svg(data["matches"], brackets.default_titles(), title=title)))
+    context = {"t": t, "drawings": drawings, "live_url": live_url(request)}
+    if _is_fragment(request):
+        return render(request, "public/_bracket_live.html", context)
+    return render(request, "public/bracket.html", context)
+
+
+# --- rounds ----------------------------------------------------------------------------------------------
+
+
+def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The pairings of a round as a fragment, for the round page and the venue screen to poll."""
+    t = _tournament(pk)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    runner = can_run(request.user, t)
+    if not rnd.is_public and not runner:
+        raise PermissionDenied
+    table = PairingTable(round_matches(rnd), can_enter=runner and rnd.is_public)
+    return render(request, "public/_pairings_live.html", {"t": t, "round": rnd, "table": table})
+
+
+# --- a participant's page --------------------------------------------------------------------------------
+
+
+def participant(request: HttpRequest, pk: int, participant_pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    p = get_object_or_404(
+        Participant.objects.select_related("person", "team"), pk=participant_pk, tournament=t
+    )
+    played = participant_matches(p, timezone.now())
+    rows = [
+        {
+            "match": m,
+            "opponent": m.player2 if m.player1_id == p.pk else m.player1,
+            "own": m.score1 if m.player1_id == p.pk else m.score2,
+            "their": m.score2 if m.player1_id == p.pk else m.score1,
+            "won": m.winner_id == p.pk and bool(m.result_kind),
+            "lost": bool(m.winner_id) and m.winner_id != p.pk,
+            "state": state,
+        }
+        for m, state in played
+    ]
+    data = ranking.compute(t)
+    mine = next((s for s in data.rows if s.participant.pk == p.pk), None)
+    context = {
+        "t": t,
+        "p": p,
+        "rows": rows,
+        "standing": mine,
+        "keys": data.keys,
+        "metrics": [(metrics.METRICS[k], mine.row.metrics.get(k)) for k in data.keys] if mine else [],
+        # Public: what and when and the clause; the facts may name others and stay with the panel.
+        "sanctions": list(Sanction.objects.filter(tournament=t, person=p.person).order_by("issued_at")),
+        # Protests about his matches (filed by him or against them).
+        "protests": list(
+            Protest.objects.filter(tournament=t, match__in=[m for m, _state in played])
+            .select_related("match__round", "protester__person")
+            .order_by("filed_at")
+        ),
+        "live_url": live_url(request),
+    }
+    if _is_fragment(request):
+        return render(request, "public/_participant_live.html", context)
+    return render(request, "public/participant.html", context)
+
+
+# --- the venue screen and the home page's live block -------------------------------------------------------
+
+
+def screen(request: HttpRequest, pk: int) -> HttpResponse:
+    """A page for a screen at the venue: it cycles through the pairings and the standings by itself."""
+    t = _tournament(pk)
+    seconds = _int(request.GET.get("cycle"), 20)
+    if not 5 <= seconds <= 600:
+        return HttpResponse(
+            _("The cycle must be from 5 to 600 seconds."), status=400, content_type="text/plain"
+        )
+    return render(
+        request,
+        "public/screen.html",
+        {"t": t, "round": current_round(t), "cycle": seconds, "live_seconds": LIVE_SECONDS},
+    )
+
+
+def home_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The tournament home's live block: the current round's progress and the leaders."""
+    t = _tournament(pk)
+    rnd = current_round(t)
+    progress = None
+    if rnd is not None:
+        kinds = list(rnd.matches.values_list("result_kind", flat=True))
+        progress = {"done": sum(1 for k in kinds if k), "total": len(kinds)}
+    leaders = ranking.compute(t).rows[:5] if rnd is not None else []
+    return render(
+        request,
+        "public/_home_live.html",
+        {"t": t, "round": rnd, "progress": progress, "leaders": leaders},
+    )
+
+
+def _int(value, default: int) -> int:
+    if value in (None, ""):
+        return default
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1

@@ -1,0 +1,459 @@
+"""Standings as a pure function of match results: no Django import, exact arithmetic.
+
+Match points first (win 1, loss 0, bye per the regulation, annulled nothing), then the tournament's
+tie-break order chosen from ``METRICS``: a registry of small metric objects (``key``, ``name``, ``abbr``,
+``ascending`` and one ``compute`` function of the results). Elimination stages rank by the bracket (places
+from the pairing engine) instead; the app does that in ``tournaments.results``.
+
+Unplayed matches (the choice documented in the README, after FIDE's virtual opponent, Handbook C.02
+13.15.2 of 2009–2022):
+
+* A match is *played* when it was decided over the board: ``played`` or ``time`` (a flag fall, 003).
+  A ``technical`` result (a forfeit, a walk-over, a removed player's remaining matches, 004 §5.7.3),
+  a ``bye`` and an ``annulled`` result are *unplayed*. A round-robin rest (a bye worth nothing, no winner)
+  is not a round of the player's at all and counts nowhere.
+* Match points always count as scored: a technical win is a win, a bye is worth ``bye_points``.
+* With ``virtual_opponents=True`` (what the app uses) each unplayed round of a player counts in the
+  Buchholz family and in Sonneborn-Berger as a game against a *virtual opponent* who had the player's
+  points before that round, got the opposite of the player's result in it (1 − his points there) and
+  scores ½ in every later round: ``before + (1 − score) + ½·(R − r)``, R the last round of the stage.
+  The real opponent of a technical result gets the same treatment for that round (nobody benefits
+  from a forfeit in his Buchholz). With ``virtual_opponents=False`` (the foundation's plain reading)
+  an unplayed round counts only through the real opponent of a technical result, and byes and annulled
+  results contribute nothing.
+* Opponents count with their actual points, also when they withdrew or were removed later.
+* Game points (points won and the difference) count only played matches.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+PLAYED_KINDS = frozenset({"played", "time"})  # decided over the board
+HALF = Fraction(1, 2)
+ONE, ZERO = Fraction(1), Fraction(0)
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a name for translation without importing Django (the app translates at display time)."""
+    return message
+
+
+@dataclass(frozen=True)
+class Result:
+    """One match from one stage, as the standings see it.
+
+    ``kind`` is one of played, technical, time, bye, annulled. ``winner`` is None for annulled matches, for
+    a round-robin rest and for matches without a result (which the standings ignore). ``round`` is the
+    round number (None: the order of a player's results is his order of rounds).
+    """
+
+    player1: str
+    player2: str | None
+    winner: str | None
+    kind: str
+    score1: int | None = None
+    score2: int | None = None
+    round: int | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One round of one player's record."""
+
+    round: int
+    opponent: str | None  # None: a bye
+    score: Fraction  # match points he got from it
+    kind: str
+    won: bool
+    own_games: int | None = None  # game points he scored (played matches only)
+    their_games: int | None = None
+
+    @property
+    def played(self) -> bool:
+        return self.kind in PLAYED_KINDS and self.opponent is not None
+
+
+@dataclass
+class Row:
+    player: str
+    points: Fraction = Fraction(0)
+    wins: int = 0
+    losses: int = 0
+    played: int = 0
+    byes: int = 0
+    opponents: list[str] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+    metrics: dict[str, Fraction] = field(default_factory=dict)
+    place: int | None = None
+    place_to: int | None = None
+
+    @property
+    def place_label(self) -> str:
+        if self.place is None:
+            return "—"
+        if self.place_to and self.place_to != self.place:
+            return f"{self.place}–{self.place_to}"
+        return str(self.place)
+
+    @property
+    def games_won(self) -> int:
+        return sum(e.own_games or 0 for e in self.entries if e.played)
+
+    @property
+    def games_lost(self) -> int:
+        return sum(e.their_games or 0 for e in self.entries if e.played)
+
+
+@dataclass
+class Context:
+    """What a metric may look at besides its own row."""
+
+    rows: dict[str, Row]
+    rounds: int  # R: the last round of the stage
+    virtual_opponents: bool = True
+    tied: frozenset[str] = frozenset()  # the group tied on points and every earlier key
+    cache: dict = field(default_factory=dict)  # contributions per player, shared by the Buchholz family
+    scale: int = 2  # every score is a multiple of 1/scale: the metrics add integers
+
+
+@dataclass(frozen=True)
+class Metric:
+    key: str
+    name: str
+    abbr: str
+    compute: Callable[[Row, Context], Fraction]
+    ascending: bool = False  # False: more is better
+    needs_tied_group: bool = False
+
+
+# --- the metrics -------------------------------------------------------------------------------------
+
+
+def virtual_opponent_points(row: Row, entry: Entry, rounds: int) -> Fraction:
+    """FIDE's virtual opponent for an unplayed round: before + (1 − score) + ½ per later round."""
+    before = sum((e.score for e in row.entries if e.round < entry.round), Fraction(0))
+    return before + (1 - entry.score) + HALF * max(0, rounds - entry.round)
+
+
+def _scaled(value: Fraction, scale: int) -> int:
+    if value is ONE:
+        return scale
+    if value is ZERO:
+        return 0
+    return value.numerator * (scale // value.denominator)
+
+
+def contributions(row: Row, ctx: Context) -> list[tuple[int, int]]:
+    """(opponent's points, the player's score) × ``ctx.scale`` for every round counting in the Buchholz
+    family and Sonneborn-Berger. Exact integers: every value here is a multiple of 1/scale."""
+    cached = ctx.cache.get(row.player)
+    if cached is not None:
+        return cached
+    scale = ctx.scale
+    if "points" not in ctx.cache:
+        ctx.cache["points"] = {p: _scaled(r.points, scale) for p, r in ctx.rows.items()}
+    points: dict[str, int] = ctx.cache["points"]
+    out = []
+    before = 0  # his points before the round, scaled (entries are in round order)
+    for e in sorted(row.entries, key=lambda e: e.round):
+        score = _scaled(e.score, scale)
+        if e.played or (not ctx.virtual_opponents and e.opponent is not None and e.kind != "annulled"):
+            out.append((points.get(e.opponent, 0), score))
+        elif ctx.virtual_opponents:
+            virtual = before + (scale - score) + (scale // 2) * max(0, ctx.rounds - e.round)
+            out.append((virtual, score))
+        before += score
+    ctx.cache[row.player] = out
+    return out
+
+
+def _buchholz(row: Row, ctx: Context) -> Fraction:
+    return Fraction(sum(points for points, _score in contributions(row, ctx)), ctx.scale)
+
+
+def _buchholz_cut1(row: Row, ctx: Context) -> Fraction:
+    values = sorted(points for points, _score in contributions(row, ctx))
+    return Fraction(sum(values[1:]), ctx.scale)
+
+
+def _median_buchholz(row: Row, ctx: Context) -> Fraction:
+    values = sorted(points for points, _score in contributions(row, ctx))
+    return Fraction(sum(values[1:-1]), ctx.scale)
+
+
+def _sonneborn_berger(row: Row, ctx: Context) -> Fraction:
+    return Fraction(sum(points * score for points, score in contributions(row, ctx)), ctx.scale * ctx.scale)
+
+
+def _direct_encounter(row: Row, ctx: Context) -> Fraction:
+    """Points won against the others of the tied group, when every two of them have met; else 0.
+
+    So the key only decides when it can separate the group fairly: a group whose members have not all met
+    each other (or a single player) stays as it is for the next key.
+    """
+    group = ctx.tied
+    if len(group) < 2:
+        return Fraction(0)
+    for member in group:
+        met = {e.opponent for e in ctx.rows[member].entries if e.opponent and e.kind != "annulled"}
+        if not (group - {member}) <= met:
+            return Fraction(0)
+    return sum(
+        (e.score for e in row.entries if e.opponent in group and e.kind != "annulled"),
+        Fraction(0),
+    )
+
+
+def _wins(row: Row, ctx: Context) -> Fraction:
+    return Fraction(row.wins)
+
+
+def _game_difference(row: Row, ctx: Context) -> Fraction:
+    return Fraction(row.games_won - row.games_lost)
+
+
+def _game_points(row: Row, ctx: Context) -> Fraction:
+    return Fraction(row.games_won)
+
+
+def _progressive(row: Row, ctx: Context) -> Fraction:
+    # The sum of the running totals after each round: a point won in round r counts R − r + 1 times.
+    total = sum(_scaled(e.score, ctx.scale) * (ctx.rounds - e.round + 1) for e in row.entries)
+    return Fraction(total, ctx.scale)
+
+
+_ = gettext_noop
+METRICS: dict[str, Metric] = {
+    m.key: m
+    for m in (
+        Metric("buchholz", _("Buchholz"), _("Bh"), _buchholz),
+        Metric("buchholz_cut1", _("Buchholz cut 1"), _("Bh-1"), _buchholz_cut1),
+        Metric("median_buchholz", _("median Buchholz"), _("mBh"), _median_buchholz),
+        Metric("sonneborn_berger", _("Sonneborn-Berger"), _("SB"), _sonneborn_berger),
+        Metric("direct", _("direct encounter"), _("DE"), _direct_encounter, needs_tied_group=True),
+        Metric("wins", _("wins"), _("W"), _wins),
+        Metric("game_difference", _("game-point difference"), _("+/−"), _game_difference),
+        Metric("game_points", _("game points won"), _("GP"), _game_points),
+        Metric("progressive", _("progressive score"), _("Pr"), _progressive),
+    )
+}
+del _
+
+
+def validate_tiebreaks(keys: Sequence[str]) -> list[str]:
+    """Return the unknown keys among ``keys`` (empty when all are known)."""
+    return [key for key in keys if key not in METRICS]
+
+
+# --- the table -----------------------------------------------------------------------------------------
+
+
+def records(players: Iterable[str], results: Iterable[Result], bye_points: Fraction = Fraction(1)) -> dict:
+    """Each player's row with points, wins, losses and his entries round by round (no metrics yet)."""
+    rows = {p: Row(p) for p in players}
+    sequence: dict[str, int] = defaultdict(int)
+    bye = Fraction(bye_points)
+    bye = ONE if bye == 1 else ZERO if bye == 0 else bye
+
+    def add(player: str, entry: Entry) -> None:
+        row = rows.get(player)
+        if row is not None:
+            row.entries.append(entry)
+
+    for r in results:
+        if r.kind == "bye" or r.player2 is None:
+            if r.winner is None:
+                continue  # a round-robin rest: not a round of his
+            sequence[r.player1] += 1
+            number = r.round if r.round is not None else sequence[r.player1]
+            row = rows.get(r.player1)
+            if row is not None:
+                row.byes += 1
+            add(r.player1, Entry(number, None, bye, "bye", won=True))
+            continue
+        for me, other, own, their in (
+            (r.player1, r.player2, r.score1, r.score2),
+            (r.player2, r.player1, r.score2, r.score1),
+        ):
+            sequence[me] += 1
+            number = r.round if r.round is not None else sequence[me]
+            won = r.winner == me and r.kind != "annulled"
+            add(me, Entry(number, other, ONE if won else ZERO, r.kind, won, own, their))
+            row = rows.get(me)
+            if row is None or r.kind == "annulled" or r.winner is None:
+                continue
+            row.played += 1
+            row.opponents.append(other)
+            if won:
+                row.wins += 1
+            else:
+                row.losses += 1
+    for row in rows.values():
+        row.points = Fraction(row.wins) + row.byes * bye
+    return rows
+
+
+def table(
+    players: Iterable[str],
+    results: Iterable[Result],
+    bye_points: Fraction = Fraction(1),
+    tiebreaks: Sequence[str] = ("buchholz",),
+    virtual_opponents: bool = False,
+) -> list[Row]:
+    """Rank ``players`` by match points, then by ``tiebreaks`` in order.
+
+    Parameters
+    ----------
+    players: the keys of everybody to rank (results of others still count for their opponents).
+    results: the stage's decided matches; a result with ``winner=None`` and kind other than annulled is
+        ignored unless it is a rest.
+    bye_points: what a bye is worth (the regulation's value).
+    tiebreaks: keys of ``METRICS`` in order.
+    virtual_opponents: count unplayed rounds through FIDE's virtual opponent (see the module notes).
+
+    Returns
+    -------
+    Rows best first. Players still equal on every key share a place (``place``–``place_to``).
+    """
+    unknown = validate_tiebreaks(tiebreaks)
+    if unknown:
+        raise ValueError(f"unknown tie-break keys: {unknown}")
+    results = [r for r in results if r.winner is not None or r.kind == "annulled" or r.player2 is None]
+    rows = records(players, results, bye_points)
+    rounds = max((e.round for row in rows.values() for e in row.entries), default=0)
+    bye = Fraction(bye_points)
+    ctx = Context(rows, rounds, virtual_opponents, scale=math.lcm(2, bye.denominator))
+    for i, key in enumerate(tiebreaks):
+        metric = METRICS[key]
+        if not metric.needs_tied_group:
+            for row in rows.values():
+                row.metrics[key] = metric.compute(row, ctx)
+            continue
+        groups: dict[tuple, set[str]] = defaultdict(set)
+        for row in rows.values():
+            groups[(row.points, *(row.metrics[k] for k in tiebreaks[:i]))].add(row.player)
+        for members in groups.values():
+            group_ctx = Context(rows, rounds, virtual_opponents, frozenset(members), ctx.cache, ctx.scale)
+            for player in members:
+                rows[player].metrics[key] = metric.compute(rows[player], group_ctx)
+
+    # Exact values compared once per distinct value: each key becomes a dense integer rank.
+    ranks = [_dense_ranks(row.points for row in rows.values())]
+    ranks += [_dense_ranks(row.metrics[k] for row in rows.values()) for k in tiebreaks]
+    ascending = [False, *(METRICS[k].ascending for k in tiebreaks)]
+
+    def rank_key(row: Row) -> tuple:
+        values = (row.points, *(row.metrics[k] for k in tiebreaks))
+        return tuple(r[v] if up else -r[v] for r, v, up in zip(ranks, values, ascending))
+
+    keys = {player: rank_key(row) for player, row in rows.items()}
+    ordered = sorted(rows.values(), key=lambda row: (keys[row.player], row.player))
+    assign_places(ordered, lambda row: keys[row.player])
+    return ordered
+
+
+def _dense_ranks(values: Iterable[Fraction]) -> dict[Fraction, int]:
+    return {v: i for i, v in enumerate(sorted(set(values)))}
+
+
+def tiebreak_values(row: Row, keys: Sequence[str]) -> list[Fraction]:
+    """The row's tie-breaks in ``keys`` order, signed so that smaller sorts first."""
+    return [row.metrics[k] if METRICS[k].ascending else -row.metrics[k] for k in keys]
+
+
+def sort_key(keys: Sequence[str]) -> Callable[[Row], tuple]:
+    """Points first, then the tie-breaks in the regulation's order (best first)."""
+
+    def key(row: Row) -> tuple:
+        return (-row.points, *tiebreak_values(row, keys))
+
+    return key
+
+
+def close_up(rows: list[Row], removed: set[str], keys: Sequence[str], start: int = 1) -> list[Row]:
+    """004 §5.7.3: a removed player keeps no place; the others close up. The kept rows first, in order."""
+    kept = [r for r in rows if r.player not in removed]
+    gone = [r for r in rows if r.player in removed]
+    if gone:
+        assign_places(kept, sort_key(keys), start=start)
+        for r in gone:
+            r.place = r.place_to = None
+    return kept + gone
+
+
+def assign_places(ordered: list[Row], sort_key: Callable[[Row], tuple], start: int = 1) -> None:
+    """Give equal rows (by ``sort_key``) one shared place range, in the given order."""
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and sort_key(ordered[j + 1]) == sort_key(ordered[i]):
+            j += 1
+        for row in ordered[i : j + 1]:
+            row.place, row.place_to = start + i, start + j
+        i = j + 1
+
+
+def group_counts(results: Iterable[Result]) -> dict[str, int]:
+    """Losses per player (for Swiss until N losses): every decided match lost, byes excluded."""
+    losses: dict[str, int] = defaultdict(int)
+    for r in results:
+        if r.kind in {"annulled", "bye"} or r.winner is None or r.player2 is None:
+            continue
+        losses[r.player2 if r.winner == r.player1 else r.player1] += 1
+    return dict(losses)
+
+
+# --- teams (004 §1.3: in personal-team events each player's result also counts for the team) ------------
+
+
+@dataclass
+class TeamRow:
+    team: str
+    members: list[str] = field(default_factory=list)
+    points: Fraction = Fraction(0)
+    wins: int = 0
+    games_won: int = 0
+    games_lost: int = 0
+    best_place: int | None = None
+    place: int | None = None
+    place_to: int | None = None
+
+    @property
+    def game_difference(self) -> int:
+        return self.games_won - self.games_lost
+
+    @property
+    def place_label(self) -> str:
+        if self.place is None:
+            return "—"
+        return f"{self.place}–{self.place_to}" if self.place_to != self.place else str(self.place)
+
+
+def team_table(rows: Iterable[Row], team_of: dict[str, str]) -> list[TeamRow]:
+    """Teams ranked by the sum of their members' match points, then wins, then game-point difference,
+    then game points won; teams equal on all four share a place. Players without a team count for none."""
+    teams: dict[str, TeamRow] = {}
+    for row in rows:
+        name = team_of.get(row.player)
+        if not name:
+            continue
+        team = teams.setdefault(name, TeamRow(name))
+        team.members.append(row.player)
+        team.points += row.points
+        team.wins += row.wins
+        team.games_won += row.games_won
+        team.games_lost += row.games_lost
+        if row.place is not None and (team.best_place is None or row.place < team.best_place):
+            team.best_place = row.place
+
+    def sort_key(team: TeamRow) -> tuple:
+        return (-team.points, -team.wins, -team.game_difference, -team.games_won)
+
+    ordered = sorted(teams.values(), key=lambda t: (sort_key(t), t.team))
+    assign_places(ordered, sort_key)  # type: ignore[arg-type]
+    return ordered

@@ -1,0 +1,232 @@
+"""The standings the app shows, derived from the matches on every request and never stored.
+
+One converter between the models and the pure ``tournaments.standings``: load the decided matches of the
+published rounds in one query, rank each stage (tables for Swiss and round robin, the bracket's places for
+elimination, playoff then the rest for mixed events), put removed players (004 §5.7.3: "the place is not
+kept") at the end without a place, and sum the teams. The crosstable of round-robin stages comes from the
+same rows. The number of queries does not grow with the field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from draw import manager as draw_manager
+from draw.models import Group, Match, ResultKind, Round, Stage
+from draw.results import load_results
+from registration.models import Participant
+from standings import metrics
+from tournaments.models import ELIMINATION_SYSTEMS, Character, System, Tournament
+
+
+@dataclass
+class StandingRow:
+    participant: Participant
+    row: metrics.Row
+    group: str = ""  # the group name in a mixed event's group stage
+    in_play: bool = False  # elimination: still in the bracket, no place yet (the place is the round reached)
+
+    @property
+    def removed(self) -> bool:
+        return self.participant.status == Participant.Status.REMOVED
+
+
+@dataclass
+class GroupTable:
+    group: Group
+    rows: list[StandingRow]
+
+
+@dataclass
+class Standings:
+    tournament: Tournament
+    keys: list[str]
+    rows: list[StandingRow]
+    groups: list[GroupTable] = field(default_factory=list)
+    teams: list[metrics.TeamRow] = field(default_factory=list)
+    by_key: dict[str, Participant] = field(default_factory=dict)
+
+
+def compute(t: Tournament) -> Standings:
+    """Every participant with a place (removed players, who keep no place, at the end)."""
+    by_key = draw_manager.participants_by_key(t)
+    keys = t.tiebreak_keys()
+    stages = list(t.stages.all())
+    results = load_results(t) if stages else {}
+    bye = Fraction(t.bye_points)
+    out = Standings(t, keys, [], by_key=by_key)
+    if not stages or t.system in {System.SWISS, System.SWISS_LOSSES, System.ROUND_ROBIN}:
+        stage_results = results.get(stages[0].pk, []) if stages else []
+        rows = metrics.table(list(by_key), stage_results, bye, keys, virtual_opponents=True)
+        out.rows = _removed_last([StandingRow(by_key[r.player], r) for r in rows], keys)
+    elif t.system in {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}:
+        out.rows = _bracket_rows(stages[0], results.get(stages[0].pk, []), by_key, keys, bye)
+    else:
+        _mixed(out, stages, results, bye)
+    if t.character in {Character.TEAM, Character.PERSONAL_TEAM}:
+        team_of = {k: p.team.name for k, p in by_key.items() if p.team_id}
+        out.teams = metrics.team_table([s.row for s in out.rows], team_of)
+    return out
+
+
+def final_standings(t: Tournament) -> list[StandingRow]:
+    return compute(t).rows
+
+
+def _removed_last(rows: list[StandingRow], keys: list[str], start: int = 1) -> list[StandingRow]:
+    """004 §5.7.3: a removed player keeps no place; the others close up."""
+    removed = {s.row.player for s in rows if s.removed}
+    by_player = {s.row.player: s for s in rows}
+    return [by_player[r.player] for r in metrics.close_up([s.row for s in rows], removed, keys, start)]
+
+
+def _bracket_rows(
+    stage: Stage,
+    results: list[metrics.Result],
+    by_key: dict[str, Participant],
+    keys: list[str],
+    bye: Fraction,
+    start: int = 1,
+) -> list[StandingRow]:
+    """Elimination: the place by the round reached, from the pairing engine's bracket."""
+    players = stage.plan.get("players", [])
+    if not players:
+        return []
+    answer = draw_manager.bracket(stage)
+    stats = {r.player: r for r in metrics.table(players, results, bye, keys, virtual_opponents=True)}
+    placed = {p["player"]: p for p in answer["places"]}
+    out = []
+    for key in players:
+        row = stats[key]
+        place = placed.get(key)
+        if place and place.get("place") is not None:
+            row.place, row.place_to = place["place"] + start - 1, place["place_to"] + start - 1
+        else:
+            row.place = row.place_to = None
+        still_in = place is None and by_key[key].status == Participant.Status.ACTIVE
+        out.append(StandingRow(by_key[key], row, in_play=still_in))
+    # Those still in the bracket have gone further than everybody already placed: they come first (best
+    # record first), then the places by the round reached, then the withdrawn and removed without a place.
+    out.sort(
+        key=lambda s: (
+            0 if s.in_play else 1 if s.row.place else 2,
+            s.row.place or 0,
+            -s.row.points,
+            s.row.player,
+        )
+    )
+    return out
+
+
+def _mixed(out: Standings, stages: list[Stage], results: dict[int, list[metrics.Result]], bye) -> None:
+    keys, by_key = out.keys, out.by_key
+    playoff = next((s for s in stages if s.kind == Stage.Kind.PLAYOFF), None)
+    for group, rows in draw_manager.group_tables(out.tournament):
+        out.groups.append(GroupTable(group, [StandingRow(by_key[r.player], r, group.name) for r in rows]))
+    in_playoff: set[str] = set()
+    if playoff is not None:
+        out.rows = _bracket_rows(playoff, results.get(playoff.pk, []), by_key, keys, bye)
+        in_playoff = set(playoff.plan.get("players", []))
+    # The rest rank after the playoff: by their place in the group, then points and tie-breaks.
+    rest = [s for g in out.groups for s in g.rows if s.participant.key not in in_playoff]
+    placed = [s for s in rest if s.row.place is not None]
+    gone = [s for s in rest if s.row.place is None]
+
+    def rest_key(r: metrics.Row) -> tuple:
+        return (r.place, -r.points, *metrics.tiebreak_values(r, keys))
+
+    placed.sort(key=lambda s: (rest_key(s.row), s.row.player))
+    # The group tables keep their own places: rank copies of the rows for the overall table.
+    copies = [StandingRow(s.participant, _copy(s.row), s.group) for s in placed]
+    metrics.assign_places([s.row for s in copies], rest_key, start=len(in_playoff) + 1)
+    out.rows.extend(copies)
+    out.rows.extend(StandingRow(s.participant, _copy(s.row), s.group) for s in gone)
+
+
+def _copy(row: metrics.Row) -> metrics.Row:
+    # A new row with its own metrics and places; the record lists are shared, never changed.
+    return dataclasses.replace(row, metrics=dict(row.metrics))
+
+
+# --- the round-robin crosstable (турнирная таблица) -----------------------------------------------------
+
+
+@dataclass
+class Cell:
+    text: str  # "1" / "0" per match, "½"-free: no draws in nardy
+    detail: str  # the scores, e.g. "7:3"
+    won: bool | None  # None: not played yet or annulled
+
+
+@dataclass
+class CrossRow:
+    number: int
+    standing: StandingRow
+    cells: list[list[Cell]]  # one list per column (several cycles: several matches)
+
+
+def crosstable(
+    t: Tournament, stage: Stage, rows: list[StandingRow], group: Group | None = None
+) -> list[CrossRow]:
+    """Rows in standings order; column j is the player of row j. One query for the matches."""
+    keys = [s.participant.key for s in rows]
+    index = {k: i for i, k in enumerate(keys)}
+    cells: list[list[list[Cell]]] = [[[] for _ in keys] for _ in keys]
+    matches = Match.objects.filter(round__stage=stage, player2__isnull=False).exclude(
+        round__status=Round.Status.DRAFT
+    )
+    if group is not None:
+        matches = matches.filter(group=group)
+    for p1, p2, winner, kind, s1, s2 in matches.order_by("round__number").values_list(
+        "player1_id", "player2_id", "winner_id", "result_kind", "score1", "score2"
+    ):
+        a, b = index.get(str(p1)), index.get(str(p2))
+        if a is None or b is None:
+            continue
+        for me, other, own, their, my_id in ((a, b, s1, s2, p1), (b, a, s2, s1, p2)):
+            if not kind or kind == "annulled" or winner is None:
+                cells[me][other].append(Cell("×" if kind == "annulled" else "", "", None))
+                continue
+            won = winner == my_id
+            detail = f"{own}:{their}" if own is not None and their is not None and kind != "technical" else ""
+            mark = ("+" if won else "−") if kind == "technical" else ("1" if won else "0")
+            cells[me][other].append(Cell(mark, detail, won))
+    return [CrossRow(i + 1, s, cells[i]) for i, s in enumerate(rows)]
+
+
+# --- elimination brackets with names and scores ---------------------------------------------------------
+
+
+def elimination_stages(t: Tournament) -> list[Stage]:
+    return [s for s in t.stages.all() if s.system in ELIMINATION_SYSTEMS and s.plan.get("players")]
+
+
+def stage_bracket(stage: Stage, by_key: dict[str, Participant]) -> dict:
+    """The engine's bracket for a stage with names and scores: plain data for the SVG and the API."""
+    answer = draw_manager.bracket(stage)
+    played = {
+        m.bracket_code: m
+        for m in Match.objects.filter(round__stage=stage)
+        .exclude(bracket_code="")
+        .exclude(round__status=Round.Status.DRAFT)
+    }
+    out = []
+    for m in answer["matches"]:
+        row = played.get(m["id"])
+        scores = [None, None]
+        if row is not None and row.result_kind not in ("", ResultKind.BYE, ResultKind.ANNULLED):
+            # The engine's slots follow the draw: match our stored sides to its players.
+            first = str(row.player1_id)
+            s = (row.score1, row.score2) if m["players"][0] == first else (row.score2, row.score1)
+            scores = [s[0], s[1]]
+        out.append(
+            {
+                **m,
+                "names": [by_key[k].person.short_name if k in by_key else None for k in m["players"]],
+                "scores": scores,
+                "drawn": row is not None,
+            }
+        )
+    return {"matches": out, "places": answer["places"], "finished": answer["finished"]}
