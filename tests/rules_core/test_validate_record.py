@@ -22,6 +22,8 @@ from rules_core import (
 )
 from rules_core.simulate import random_match
 
+from .helpers import five_game_match, wrong_line_in_game_2
+
 
 def rolls(discipline: str, seed: int, n: int, first: int = 1) -> list[Action]:
     """``n`` random legal rolls from the start, sides alternating, ``first`` opening with non-doubles."""
@@ -256,43 +258,11 @@ def test_003_impossible_moves_a_wrong_line_slipped_into_a_legal_match_gives_one_
     assert done >= 20
 
 
-def _five_game_match(discipline: str) -> MatchRecord:
-    for seed in range(200):
-        rec = parse_mat(write_mat(random_match(discipline, 5, seed)))
-        if len(rec.games) == 5:
-            return rec
-    raise AssertionError("no 5-game match")
-
-
-def _game2_with_wrong_line(rec: MatchRecord, discipline: str) -> tuple[MatchRecord, Action]:
-    """Game 2 with one play written for other dice (a wrong line; the rest as played on the real board)."""
-    snaps = replay(rec, discipline)
-    for i, s in enumerate(snaps):
-        if s.game != 2 or s.kind != "roll" or not s.play or s.move < 4:
-            continue
-        before = snaps[i - 1]
-        view = Position(before.board, before.bar, before.off)
-        view = view if s.side == 1 else view.flipped(discipline)
-        ok = {p.position.board for p in legal_plays(view, s.dice, discipline)}
-        for dice in [(a, b) for a in range(1, 7) for b in range(a, 7)]:
-            wrong = [p for p in legal_plays(view, dice, discipline) if p.position.board not in ok]
-            if wrong:
-                game = rec.games[1]
-                actions = list(game.actions)
-                k = next(
-                    j for j, a in enumerate(actions) if (a.move, a.side, a.kind) == (s.move, s.side, "roll")
-                )
-                actions[k] = replace(actions[k], play=wrong[0].text)
-                games = (rec.games[0], replace(game, actions=tuple(actions)), *rec.games[2:])
-                return replace(rec, games=games), actions[k]
-    raise AssertionError("nothing to change in game 2")
-
-
 @pytest.mark.parametrize("discipline", ["short", "long"])
 def test_003_impossible_moves_one_wrong_play_in_game_2_of_5_is_one_finding_and_the_other_games_are_checked(
     discipline,
 ):
-    rec, bad = _game2_with_wrong_line(_five_game_match(discipline), discipline)
+    rec, bad = wrong_line_in_game_2(five_game_match(discipline), discipline)
     report = validate_record(rec, discipline)
     (f,) = report.findings
     assert (f.game, f.move, f.side) == (2, bad.move, bad.side)
