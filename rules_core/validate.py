@@ -808,7 +808,7 @@ class _Walker:
             return
         if claim is None:
             if winner is not None:
-                self.find("no_result", g, None, winner, None, step, points=points)
+                self.find("no_result", g, None, winner, None, step, winner=winner, points=points)
             else:
                 self.find("no_result_unknown", g, None, None, None, step)
         if winner is not None:
