@@ -69,6 +69,11 @@ def test_003_impossible_moves_one_illegal_play_in_game_2_of_5_is_one_finding_and
         assert 'data-agreement="partly"' in page and "Не проверено: партию 2 проверить не удалось" in page
         assert "дальнейшие ходы партии 2 не проверены: позиция расходится с записью с хода" in page
         assert page.count("data-unchecked") == 1
+        round_page = html.unescape(
+            client.get(reverse("tournaments:round", args=[match.round.tournament_id, 1])).content.decode()
+        )
+        # the officials' notice is for the finding; the score is not called different
+        assert "счёт проверен не полностью" in round_page and "счёт расходится" not in round_page
 
 
 def test_the_checked_games_alone_above_the_entered_result_are_a_mismatch(
