@@ -661,13 +661,14 @@ class _Walker:
                 path = tuple(_to_side1(w, s, d) for w in verdict.written)
                 if not verdict.legal:
                     if suspect is not None:
-                        # after an earlier illegal play this is most likely its echo: stop, one note
+                        # 003 «Невозможные ходы»: after an earlier illegal play this is most likely its echo
+                        # (the record follows the players' board, not the one written): stop, one note
                         stop(suspect, a)
                         snap(a, ROLL, path, False)
                         continue
                     self.find(verdict.code, g, a.move, s, a.line, step, verdict.rule, **verdict.args)
                     suspect = a.move
-                    if not verdict.possible:
+                    if not verdict.possible:  # 003 «Невозможные ходы»: it cannot stand on the board
                         stop(a.move, a)
                         snap(a, ROLL, path, False)
                         continue
