@@ -53,6 +53,29 @@ def stack_positions(count: int, top_row: bool, base: float | None = None) -> lis
     return [start - i * step for i in range(count)]
 
 
+def anchor(point: int, side: int) -> tuple[float, float]:
+    """Where an arrow of a play starts or ends: a point (1-24, side 1's numbering) inside its triangle, the
+    bar (25) on the mover's half of it, or off (0) in the mover's half of the tray."""
+    if point == 25:
+        return LEFT + 6 * PW + BAR / 2, MID + (40 if side == 1 else -40)
+    if point == 0:
+        return LEFT + 12 * PW + BAR + TRAY / 2, (BOTTOM - 40) if side == 1 else (TOP + 40)
+    top_row = point >= 13
+    return point_x(point), (TOP + POINT_DEPTH * 0.6) if top_row else (BOTTOM - POINT_DEPTH * 0.6)
+
+
+def arrow_d(points: list[int], side: int) -> str:
+    """SVG path of one checker's move through its points: each hop a curve bowing towards the middle."""
+    xy = [anchor(p, side) for p in points]
+    out = [f"M{xy[0][0]:.1f},{xy[0][1]:.1f}"]
+    for (x1, y1), (x2, y2) in zip(xy, xy[1:]):
+        cy = (y1 + y2) / 2
+        if abs(y1 - y2) < 1:  # along one row: bow towards the middle of the board
+            cy += 70 if y1 < MID else -70
+        out.append(f"Q{(x1 + x2) / 2:.1f},{cy:.1f} {x2:.1f},{y2:.1f}")
+    return " ".join(out)
+
+
 def geometry(discipline: str) -> dict:
     return {
         "points": {str(p): point_x(p) for p in range(1, 25)},
@@ -70,6 +93,7 @@ def geometry(discipline: str) -> dict:
         "discipline": discipline,
         "pw": PW,
         "depth": POINT_DEPTH,
+        "anchors": {f"{p}:{side}": anchor(p, side) for p in range(26) for side in (1, 2)},
     }
 
 
@@ -87,7 +111,20 @@ STYLE = """
 .cubev{font:bold 16px sans-serif;text-anchor:middle;dominant-baseline:central;fill:#1d2433}
 .traylabel{font:10px sans-serif;fill:#efe2c4;text-anchor:middle}
 .moved-from{fill:#f2c14e;fill-opacity:.35}.moved-to{fill:#2e9e5b;fill-opacity:.35}
+.arrow{fill:none;stroke:#1d2433;stroke-width:3;stroke-opacity:.7;stroke-linecap:round;marker-end:url(#arrow-head)}
+.arrow.bad{stroke:#c62828;stroke-opacity:.95;stroke-width:4;stroke-dasharray:10 5}
+.arrow.bad{marker-end:url(#arrow-head-bad)}
+#arrow-head path{fill:#1d2433}#arrow-head-bad path{fill:#c62828}
 """.strip()
+
+DEFS = (
+    "<defs>"
+    '<marker id="arrow-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
+    'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker>'
+    '<marker id="arrow-head-bad" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
+    'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker>'
+    "</defs>"
+)
 
 PIPS = {
     1: [(0, 0)],
@@ -121,6 +158,7 @@ def board_svg(snap: dict, discipline: str, title: str = "", prev: dict | None = 
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(title)}">',
         f"<style>{STYLE}</style>",
+        DEFS,
         f'<rect class="frame" x="{LEFT - 8}" y="{TOP - 8}" width="{12 * PW + BAR + TRAY + 8}" '
         f'height="{BOTTOM - TOP + 16}" rx="6"/>',
         f'<rect class="field" x="{LEFT}" y="{TOP}" width="{12 * PW + BAR}" height="{BOTTOM - TOP}"/>',
@@ -208,4 +246,9 @@ def checker_elements(snap: dict, prev: dict | None = None) -> list[str]:
     cls = "cube crawford" if snap.get("crawford") else "cube"
     out.append(f'<rect class="{cls}" x="8" y="{cy - 18}" width="36" height="36" rx="5"/>')
     out.append(f'<text class="cubev" x="26" y="{cy}">{snap.get("cube", 1)}</text>')
+    # The play as written, one arrow per checker; red when it broke the rules (for those who see verdicts).
+    if snap.get("kind") == "roll" and side in (1, 2):
+        cls = "arrow bad" if snap.get("legal") is False else "arrow"
+        for points in snap.get("path") or []:
+            out.append(f'<path class="{cls}" d="{arrow_d(points, side)}"/>')
     return out

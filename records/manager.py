@@ -172,21 +172,42 @@ def queue_validation(record_id: int) -> None:
         logger.exception("validation of record %s could not run", record_id)
 
 
+def rules_of(tournament) -> dict:
+    """The tournament's rules for rules_core: discipline, head rule and (long nardy) koks zone. The koks zone
+    is read with ``getattr`` until the tournament model has the setting (the default is rules_core's)."""
+    return {
+        "discipline": tournament.discipline,
+        "head_rule": tournament.head_rule,
+        "koks_zone": getattr(tournament, "koks_zone", "") or rules_core.DEFAULT_KOKS_ZONE,
+    }
+
+
 def judge(record: Record) -> Verdict:
     """Validate one record and store its only verdict; a second run gives the same verdict (idempotent)."""
-    tournament = record.match.round.tournament
-    discipline, head_rule = tournament.discipline, tournament.head_rule
-    fields: dict = {"discipline": discipline, "head_rule": head_rule, "checked_at": timezone.now()}
+    rules = rules_of(record.match.round.tournament)
+    fields: dict = {**rules, "checked_at": timezone.now()}
     try:
-        report = rules_core.validate_record(record.text, discipline, head_rule=head_rule)
+        report = rules_core.validate_record(
+            record.text, rules["discipline"], head_rule=rules["head_rule"], koks_zone=rules["koks_zone"]
+        )
     except rules_core.MatParseError as exc:
         fields.update(
-            valid=False, findings=[], games=[], score=[], error=parse_error_message(exc, record.text)
+            valid=False,
+            findings=[],
+            notes=[],
+            games=[],
+            score=[],
+            error=parse_error_message(exc, record.text),
         )
     else:
         data = report.to_json()
         fields.update(
-            valid=report.valid, findings=data["errors"], games=data["games"], score=data["score"], error=""
+            valid=report.valid,
+            findings=data["errors"],
+            notes=data["notes"],
+            games=data["games"],
+            score=data["score"],
+            error="",
         )
     verdict, _created = Verdict.objects.update_or_create(record=record, defaults=fields)
     return verdict
@@ -194,12 +215,18 @@ def judge(record: Record) -> Verdict:
 
 @dataclass(frozen=True)
 class Agreement:
-    """The record against the entered result, both as (player 1 of the match, player 2)."""
+    """The record against the entered result, both as (player 1 of the match, player 2).
 
-    state: str  # "agrees", "differs", "no_result" (nothing played entered yet), "unchecked"
+    The record's score is the rules' for every game that was checked; a game whose moves could not all be
+    checked leaves the comparison "partly" (never a mismatch) unless the checked games alone already give a
+    player more than the entered result ("differs")."""
+
+    state: str  # "agrees", "differs", "partly", "no_result" (nothing played entered yet), "unchecked"
     record_score: tuple[int, int] | None
     match_score: tuple[int, int] | None
     length_differs: bool
+    unchecked_games: tuple[int, ...] = ()
+    checked_score: tuple[int, int] | None = None
 
     @property
     def flagged(self) -> bool:
@@ -212,13 +239,19 @@ def agreement(record: Record, verdict: Verdict | None) -> Agreement:
     record_score = verdict.match_score() if verdict is not None else None
     entered = match.result_kind == ResultKind.PLAYED and match.score1 is not None and match.score2 is not None
     match_score = (match.score1, match.score2) if entered else None
+    unchecked = tuple(verdict.unchecked_games) if verdict is not None else ()
+    checked = verdict.checked_score() if verdict is not None and unchecked else None
     if record_score is None:
         state = "unchecked"
     elif match_score is None:
         state = "no_result"
-    else:
+    elif not unchecked:
         state = "agrees" if record_score == match_score else "differs"
-    return Agreement(state, record_score, match_score, length_differs)
+    elif checked[0] > match_score[0] or checked[1] > match_score[1]:
+        state = "differs"  # the checked games alone already give a player more than was entered
+    else:
+        state = "partly"
+    return Agreement(state, record_score, match_score, length_differs, unchecked, checked)
 
 
 def current_verdict(record: Record) -> Verdict | None:
@@ -228,24 +261,31 @@ def current_verdict(record: Record) -> Verdict | None:
         return None
 
 
+class ReplayError(ValueError):
+    """The record cannot be replayed (not expected: it was read when attached). The message is shown."""
+
+
 def snapshots(record: Record) -> list[dict]:
     """rules_core.replay as plain JSON rows for the board (side 1's numbering, as rules_core gives it).
 
     The rows are cached under the text's digest and the rules (never under a row id, which a database may
-    reuse): replaying a 25-point match takes most of a second, stepping through it should not."""
-    tournament = record.match.round.tournament
+    reuse); replaying a 25-point match takes a few hundredths of a second, stepping through it none."""
+    rules = rules_of(record.match.round.tournament)
     digest = hashlib.sha256(record.text.encode("utf-8")).hexdigest()
-    key = f"records:snapshots:{digest}:{tournament.discipline}:{tournament.head_rule}"
+    key = f"records:snapshots:v2:{digest}:{rules['discipline']}:{rules['head_rule']}:{rules['koks_zone']}"
     rows = cache.get(key)
     if rows is None:
-        rows = _snapshots(record.text, tournament.discipline, tournament.head_rule)
+        try:
+            rows = _snapshots(record.text, **rules)
+        except (rules_core.MatParseError, ValueError) as exc:
+            raise ReplayError(str(exc)) from None
         cache.set(key, rows, 3600)
     return rows
 
 
-def _snapshots(text: str, discipline: str, head_rule: str) -> list[dict]:
+def _snapshots(text: str, discipline: str, head_rule: str, koks_zone: str) -> list[dict]:
     rows = []
-    for s in rules_core.replay(text, discipline, head_rule=head_rule):
+    for s in rules_core.replay(text, discipline, head_rule=head_rule, koks_zone=koks_zone):
         rows.append(
             {
                 "game": s.game,
@@ -262,6 +302,96 @@ def _snapshots(text: str, discipline: str, head_rule: str) -> list[dict]:
                 "score": list(s.score),
                 "crawford": s.crawford,
                 "turn": s.turn,
+                "path": [list(p) for p in s.path],
+                "legal": s.legal,
+                "checked": s.checked,
             }
         )
     return rows
+
+
+def step_index(record: Record) -> dict[tuple, int]:
+    """(game, move, side) → the replay step showing that entry; for findings stored without their step."""
+    index: dict = {}
+    try:
+        rows = snapshots(record)
+    except ReplayError:
+        return index
+    for i, s in enumerate(rows):
+        index.setdefault((s["game"], s["move"], s["side"]), i)
+    return index
+
+
+# --- the record handed in with the match protocol; the protocol's game lines ----------------------------
+
+
+def attach_from_protocol(match: Match, text: str, user) -> Record | None:
+    """The record a player hands in with the match protocol (003) becomes the match's record: the one source
+    of the protocol's game lines, the replay and the score check.
+
+    Blank text: nothing (None). The same text as the current record: that record (no new version). Otherwise
+    a new current record (the previous one kept as history), validated like an uploaded one. Raises
+    :class:`RecordError` (Russian, with the line) for an unreadable record, and stores nothing: call
+    :func:`read` first to refuse it before anything else is saved."""
+    text = (text or "").replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        return None
+    current = match.records.filter(superseded_at__isnull=True).first()
+    if current is not None and current.text.strip() == text.strip():
+        return current
+    return attach(match, user, text, source=Record.Source.PROTOCOL)
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One game for the match protocol (003), in the match's player order (player 1, player 2)."""
+
+    number: int
+    winner: int  # 1 or 2: the match's player 1 or player 2
+    cube: int
+    multiplier: int  # 1 simple game, 2 mars, 3 koks (003 «Результат партии»)
+    points: int
+    score1: int  # the score after the game
+    score2: int
+    checked: bool  # False: the rules could not check this game; its result is the record's own
+
+
+def match_games(match: Match) -> tuple[GameLine, ...] | None:
+    """The game-by-game lines of the match's current record, in the match's player order, for the protocol.
+
+    Results by the rules where the record was checked, else as the record writes them; None if the match
+    has no record. Uses the stored verdict when it was made under the tournament's current rules, otherwise
+    judges the text on the spot (nothing stored)."""
+    record = (
+        match.records.filter(superseded_at__isnull=True)
+        .select_related("verdict", "match__round__tournament")
+        .first()
+    )
+    if record is None:
+        return None
+    rules = rules_of(record.match.round.tournament)
+    verdict = current_verdict(record)
+    if verdict is not None and not verdict.error and all(getattr(verdict, k) == v for k, v in rules.items()):
+        games = verdict.games
+    else:
+        try:
+            games = rules_core.validate_record(
+                record.text, rules["discipline"], head_rule=rules["head_rule"], koks_zone=rules["koks_zone"]
+            ).to_json()["games"]
+        except rules_core.MatParseError:
+            return None
+    lines, score = [], [0, 0]
+    for g in games:
+        checked = g.get("checked", True)
+        side = g["winner"] if checked else g["claimed_winner"]
+        points = g["points"] if checked else g["claimed_points"]
+        if side not in (1, 2) or not points:
+            continue  # a game without a result is not a line of the protocol
+        winner = 1 if side == record.player1_side else 2
+        cube = int(g.get("cube") or 1)
+        multiplier = g.get("multiplier") or max(1, points // cube)
+        score[winner - 1] += points
+        lines.append(
+            GameLine(g["game"], winner, cube, int(multiplier), int(points), score[0], score[1], checked)
+        )
+    return tuple(lines)

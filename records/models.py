@@ -28,6 +28,7 @@ class Record(models.Model):
     class Source(models.TextChoices):
         UPLOAD = "upload", _("file")
         PASTE = "paste", _("pasted text")
+        PROTOCOL = "protocol", _("handed in with the match protocol")
 
     match = models.ForeignKey("draw.Match", on_delete=models.CASCADE, related_name="records")
     text = models.TextField(_("record"))
@@ -87,10 +88,12 @@ class Verdict(models.Model):
     record = models.OneToOneField(Record, on_delete=models.CASCADE, related_name="verdict")
     discipline = models.CharField(max_length=10)
     head_rule = models.CharField(max_length=12)
+    koks_zone = models.CharField(max_length=5, blank=True)  # long nardy: "13-18" or "19-24"
     valid = models.BooleanField(_("legal"))
-    findings = models.JSONField(default=list)  # Report.to_json()["errors"]
+    findings = models.JSONField(default=list)  # Report.to_json()["errors"]: code, args, clause, step, ...
+    notes = models.JSONField(default=list)  # Report.to_json()["notes"]: what could not be checked
     games = models.JSONField(default=list)  # Report.to_json()["games"]
-    score = models.JSONField(default=list)  # [side 1, side 2] by the rules
+    score = models.JSONField(default=list)  # [side 1, side 2] by the rules (an unchecked game as written)
     error = models.TextField(
         blank=True
     )  # the record could not be read at all (not expected: checked on upload)
@@ -109,3 +112,17 @@ class Verdict(models.Model):
             return None
         p1 = self.record.player1_side
         return int(self.score[p1 - 1]), int(self.score[2 - p1])
+
+    @property
+    def unchecked_games(self) -> list[int]:
+        """Games whose moves could not all be checked (their result is the record's own)."""
+        return [g["game"] for g in self.games if not g.get("checked", True)]
+
+    def checked_score(self) -> tuple[int, int]:
+        """Points by the rules from the checked games only, as (player 1 of the match, player 2)."""
+        by_side = [0, 0]
+        for g in self.games:
+            if g.get("checked", True) and g.get("winner") in (1, 2):
+                by_side[g["winner"] - 1] += int(g.get("points") or 0)
+        p1 = self.record.player1_side
+        return by_side[p1 - 1], by_side[2 - p1]

@@ -10,7 +10,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-import rules_core
 from draw.models import Match
 from records import access, board, manager
 from records import findings as texts
@@ -38,44 +37,21 @@ def match_record(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     tournament = match.round.tournament
     record = _current(match)
     verdict = manager.current_verdict(record) if record else None
-    findings = []
-    if verdict is not None:
-        steps = _step_index(record) if verdict.findings else {}
-        for f in verdict.findings:
-            findings.append(
-                {
-                    **f,
-                    "message": texts.message(f.get("message", "")),
-                    "expected": texts.expected(f.get("expected")),
-                    "who": record.name_of_side(f.get("side")),
-                    "step": steps.get((f.get("game"), f.get("move"), f.get("side"))),
-                }
-            )
+    findings, notes, games = texts.verdict_rows(record, verdict) if verdict is not None else ([], [], [])
     context = {
         "t": tournament,
         "match": match,
         "record": record,
         "verdict": verdict,
         "findings": findings,
+        "notes": notes,
+        "games": games,
         "agreement": manager.agreement(record, verdict) if record else None,
         "history": match.records.select_related("uploaded_by").exclude(pk=record.pk if record else None),
         "can_attach": access.can_attach(request.user, match),
         "runner": can_run(request.user, tournament),
     }
     return render(request, "records/match_record.html", context)
-
-
-def _step_index(record: Record) -> dict:
-    """(game, move, side) → the replay step showing the board after that play, for the findings' links."""
-    try:
-        rows = manager.snapshots(record)
-    except (rules_core.MatParseError, ValueError):
-        return {}
-    index: dict = {}
-    for i, s in enumerate(rows):
-        key = (s["game"], s["move"], s["side"])
-        index.setdefault(key, i)
-    return index
 
 
 def attach(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
@@ -122,12 +98,16 @@ def replay(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     tournament = match.round.tournament
     try:
         rows = manager.snapshots(record)
-    except (rules_core.MatParseError, ValueError) as exc:
+    except manager.ReplayError as exc:
         messages.error(request, _("The record cannot be replayed: %(e)s") % {"e": exc})
         return redirect("public:round", pk=pk, number=match.round.number)
-    step = _int(request.GET.get("step"), 0)
-    step = max(0, min(step, len(rows) - 1))
-    names = [record.name_of_side(side, short=True) or record.record_players[side - 1] for side in (1, 2)]
+    sees = access.can_see_verdict(request.user, match)
+    verdict = manager.current_verdict(record) if sees else None
+    marks = texts.replay_marks(record, verdict) if verdict is not None else {}
+    if not sees:  # which plays broke the rules is the verdict: for the players and the officials only
+        rows = [{**row, "legal": None, "checked": True} for row in rows]
+    step = max(0, min(_int(request.GET.get("step"), 0), len(rows) - 1))
+    names = list(texts.column_names(record))
     games = [{"game": s["game"], "step": i} for i, s in enumerate(rows) if s["kind"] == "start"]
     starts = [g["step"] for g in games]
     nav = {
@@ -146,15 +126,17 @@ def replay(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         "step": step,
         "names": names,
         "games": games,
-        "svg": mark_safe(
+        "svg": mark_safe(  # noqa: S308 - built from ints and escaped text
             board.board_svg(rows[step], tournament.discipline, _("Board"), rows[step - 1] if step else None)
-        ),  # noqa: S308 - built from ints
+        ),
         "geometry": board.geometry(tournament.discipline),
         "nav": nav,
         "labels": labels,
         "action": labels[rows[step]["kind"]],
         "cube_text": _cube_text(rows[step], names, labels),
-        "can_see_verdict": access.can_see_verdict(request.user, match),
+        "can_see_verdict": sees,
+        "marks": {str(k): v for k, v in marks.items()},
+        "here": marks.get(step, []),
     }
     return render(request, "records/replay.html", context)
 
@@ -172,6 +154,11 @@ def _labels() -> dict[str, str]:
         "owner": _("owned by %(name)s"),
         "crawford": _("Crawford game: no cube"),
         "none": "—",
+        "violation": _("Rule broken"),
+        "note": _("Not checked"),
+        "legal": _("Legal plays"),
+        "expected": _("Expected"),
+        "no_play": _("no play: the roll cannot be played"),
     }
 
 

@@ -10,9 +10,12 @@ from typing import TextIO
 from .matfile import MatParseError
 from .moves import HEAD_RULES, legal_plays
 from .position import DISCIPLINES, SHORT, Position, from_gnubg_id
+from .scoring import DEFAULT_KOKS_ZONE, KOKS_ZONES
 from .validate import validate_record
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+# A 25-point match is some 40 KB: a record file over 1 MiB is refused before it is read (exit 2).
+MAX_RECORD_BYTES = 1024 * 1024
 
 
 class RequestError(ValueError):  # PositionError is a ValueError too
@@ -90,19 +93,27 @@ def cmd_moves(stdin: TextIO, stdout: TextIO) -> int:
     return status
 
 
-def cmd_validate(path: str, discipline: str, head_rule: str, stdout: TextIO) -> int:
+def _refuse(stdout: TextIO, error: str) -> int:
+    stdout.write(json.dumps({"valid": False, "error": error, "line": None}, ensure_ascii=False) + "\n")
+    return EXIT_UNREADABLE
+
+
+def cmd_validate(
+    path: str, discipline: str, head_rule: str, stdout: TextIO, koks_zone: str = DEFAULT_KOKS_ZONE
+) -> int:
     try:
         with open(path, "rb") as fh:
-            raw = fh.read()
+            raw = fh.read(MAX_RECORD_BYTES + 1)  # a pipe or a device says nothing of its size before
     except OSError as exc:
-        stdout.write(json.dumps({"valid": False, "error": f"cannot read {path}: {exc}", "line": None}) + "\n")
-        return EXIT_UNREADABLE
+        return _refuse(stdout, f"cannot read {path}: {exc}")
+    if len(raw) > MAX_RECORD_BYTES:
+        return _refuse(stdout, f"{path} is larger than {MAX_RECORD_BYTES} bytes: not a match record")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("cp1251", errors="replace")  # older Windows tools write names in a code page
     try:
-        report = validate_record(text, discipline, head_rule=head_rule)
+        report = validate_record(text, discipline, head_rule=head_rule, koks_zone=koks_zone)
     except MatParseError as exc:
         out = {"valid": False, "error": exc.message, "line": exc.line or None}
         stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
@@ -119,6 +130,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     v = sub.add_parser("validate", help="validate a .mat match record; one JSON object on stdout")
     v.add_argument("--discipline", required=True, choices=DISCIPLINES)
     v.add_argument("--head-rule", default="federation", choices=HEAD_RULES)
+    v.add_argument("--koks-zone", default=DEFAULT_KOKS_ZONE, choices=KOKS_ZONES)
     v.add_argument("file")
     sub.add_parser("moves", help="legal plays: JSON Lines requests on stdin, one answer line each")
     try:
@@ -126,5 +138,5 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     except SystemExit as exc:
         return EXIT_UNREADABLE if exc.code else EXIT_OK
     if args.command == "validate":
-        return cmd_validate(args.file, args.discipline, args.head_rule, stdout)
+        return cmd_validate(args.file, args.discipline, args.head_rule, stdout, args.koks_zone)
     return cmd_moves(stdin, stdout)

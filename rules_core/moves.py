@@ -147,27 +147,74 @@ def legal_plays(
     return plays
 
 
+def find_full_play(
+    pos: Position,
+    dice: tuple[int, int],
+    discipline: str,
+    target: Position,
+    *,
+    first_roll: bool = False,
+    moves_second: bool = False,
+    head_rule: str = "federation",
+) -> Play | None:
+    """A legal play that uses every die (two, or four for doubles) and leaves the mover's checkers as in
+    ``target``, or None. Such a play is legal without listing the others: no play can use more dice
+    (004 §5.4.26). A fast check of a written play; None says nothing (use :func:`legal_plays`)."""
+    a, b = dice
+    long = discipline == LONG
+    head = head_allowance((a, b), first_roll, moves_second, head_rule) if long else 99
+    arr = [pos.off[0], *pos.board, pos.bar[0]]
+    want = [target.off[0], *(max(n, 0) for n in target.board), target.bar[0]]
+    gen = _Gen(long, pos.off[1])
+    found = gen.guided(arr, pos.bar[1], (a, a, a, a) if a == b else (a, b), (), head, want)
+    if found is None:
+        return None
+    steps, arr_, obar = found
+    return Play(steps, Position(tuple(arr_[1:25]), (arr_[25], obar), (arr_[0], pos.off[1])))
+
+
+RELAXATIONS = ("early_off", "any_off", "bar_free")
+
+
 def _reachable(
-    pos: Position, dice: tuple[int, int], long: bool, head: int, *, block: bool = True, partial: bool = False
+    pos: Position,
+    dice: tuple[int, int],
+    long: bool,
+    head: int,
+    *,
+    block: bool = True,
+    partial: bool = False,
+    relax: frozenset[str] = frozenset(),
 ) -> dict:
     """Resulting positions -> (dice used, steps, work array, opponent bar). With ``partial`` every
-    intermediate
-    state counts as a result too (used to explain why a play is illegal)."""
+    intermediate state counts as a result too; ``block=False``, a large ``head`` and ``relax`` (a set of
+    :data:`RELAXATIONS`: bearing off before all are home, a higher die from any point, moving while a checker
+    is on the bar) lift one rule each. Used to name the clause a written play breaks."""
     a, b = dice
     arr = [pos.off[0], *pos.board, pos.bar[0]]
-    gen = _Gen(long, pos.off[1], block, partial)
+    gen = _Gen(long, pos.off[1], block, partial, relax)
     gen.search(arr, pos.bar[1], (a, a, a, a) if a == b else (a, b), (), head)
     return gen.results
 
 
 class _Gen:
-    __slots__ = ("long", "opp_off", "results", "seen", "block", "partial")
+    __slots__ = ("long", "opp_off", "results", "seen", "block", "partial", "early_off", "any_off", "bar_free")
 
-    def __init__(self, long: bool, opp_off: int, block: bool = True, partial: bool = False) -> None:
+    def __init__(
+        self,
+        long: bool,
+        opp_off: int,
+        block: bool = True,
+        partial: bool = False,
+        relax: frozenset[str] = frozenset(),
+    ) -> None:
         self.long = long
         self.opp_off = opp_off
         self.block = block
         self.partial = partial
+        self.early_off = "early_off" in relax
+        self.any_off = "any_off" in relax
+        self.bar_free = "bar_free" in relax
         self.results: dict = {}
         self.seen: set = set()
 
@@ -208,19 +255,60 @@ class _Gen:
             if old is None or old[0] < n:
                 self.results[rkey] = (n, steps, arr, obar)
 
+    def guided(
+        self, arr: list[int], obar: int, dice: tuple[int, ...], steps: tuple, head: int, want: list[int]
+    ) -> tuple | None:
+        """A sequence of legal steps using every die and ending with the mover's checkers as in ``want``
+        (same layout as ``arr``); checkers only leave points that hold more than ``want`` there."""
+        if not dice:
+            return (steps, arr, obar) if all(max(n, 0) == w for n, w in zip(arr, want)) else None
+        tried = set()
+        for k, die in enumerate(dice):
+            if die in tried:
+                continue
+            tried.add(die)
+            rest = dice[:k] + dice[k + 1 :]
+            for src, dst in self.single_steps(arr, die, head):
+                if arr[src] <= want[src]:
+                    continue
+                nxt = arr.copy()
+                nxt[src] -= 1
+                hit = False
+                nobar = obar
+                if dst != OFF:
+                    if nxt[dst] == -1:  # short nardy blot: hit to the bar (001 art. 21.6)
+                        nxt[dst] = 0
+                        nobar += 1
+                        hit = True
+                    nxt[dst] += 1
+                    if self.long and nxt[dst] == 1 and self.block and self.bad_block(nxt, dst):
+                        continue  # 004 §5.4.13
+                else:
+                    nxt[0] += 1
+                key = (tuple(nxt), rest)
+                if key in self.seen:
+                    continue
+                self.seen.add(key)
+                nhead = head - 1 if (self.long and src == 24) else head
+                found = self.guided(nxt, nobar, rest, steps + (Step(src, dst, hit, die),), nhead, want)
+                if found is not None:
+                    return found
+        return None
+
     def single_steps(self, arr: list[int], die: int, head: int):
         long = self.long
         if not long and arr[BAR] > 0:
             dst = BAR - die  # 001 art. 21.8-21.9: enter first, on the point of the die in the opponent's home
             if arr[dst] >= -1:
                 yield BAR, dst
-            return
+            if not self.bar_free:
+                return
         highest = 0
         for p in range(24, 0, -1):
             if arr[p] > 0:
                 highest = p
                 break
-        all_home = highest <= 6 and arr[BAR] == 0
+        all_home = (highest <= 6 and arr[BAR] == 0) or self.early_off
         for src in range(highest, 0, -1):
             if arr[src] <= 0:
                 continue
@@ -230,7 +318,7 @@ class _Gen:
             if dst >= 1:
                 if arr[dst] >= (0 if long else -1):
                     yield src, dst
-            elif all_home and (dst == 0 or src == highest):
+            elif all_home and (dst == 0 or src == highest or self.any_off):
                 # 004 §5.4.37: exact point, or a higher die from the highest point
                 yield src, OFF
 

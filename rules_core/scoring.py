@@ -2,45 +2,62 @@
 
 from __future__ import annotations
 
+from .findings import (  # noqa: F401 - the clause names are also read from here
+    R_CRAWFORD,
+    R_CUBE_FACES,
+    R_CUBE_OWN_ROLL,
+    R_CUBE_OWNER,
+    R_CUBE_PASS,
+    R_MATCH_END,
+    R_NO_CUBE,
+    R_REDOUBLE_PASS,
+    R_RESIGN,
+    R_RESULT,
+)
 from .position import CHECKERS, LONG, SHORT, Position
 
 MAX_CUBE = 64  # 003 «Куб удвоения» п.1: faces 2, 4, ..., 64
 SINGLE, MARS, KOKS = 1, 2, 3
 
-# clause names used in findings
-R_CUBE_FACES = "003 «Куб удвоения» п.1"
-R_CUBE_OWN_ROLL = "003 «Куб удвоения» п.6"
-R_CUBE_PASS = "003 «Куб удвоения» п.7"
-R_CUBE_OWNER = "003 «Куб удвоения» п.8"
-R_REDOUBLE_PASS = "003 «Куб удвоения» п.9"
-R_NO_CUBE = "003 «Куб удвоения» п.13"
-R_CRAWFORD = "003 «Куб удвоения» п.15"
-R_RESULT = "003 «Результат партии»"
-R_RESIGN = "003 «Результат партии»: сдача без марса"
-R_MATCH_END = "003 «Завершение партии и матча»"
+# Long nardy: where a loser's checker makes koks. 003 «Результат партии» says "in the opponent's home"; the
+# winner's home (his 1-6) is the loser's 13-18, but 004 §5.4.3 names the points 19-24 "дом противника" (the
+# backgammon wording). A tournament setting; "13-18" (the winner's home on the board) is the default.
+KOKS_ZONES = ("13-18", "19-24")
+DEFAULT_KOKS_ZONE = "13-18"
 
 
-def winners_home_has(loser_view: Position, discipline: str) -> bool:
+def check_koks_zone(koks_zone: str) -> None:
+    if koks_zone not in KOKS_ZONES:
+        raise ValueError(f"koks_zone must be one of {KOKS_ZONES}")
+
+
+def winners_home_has(loser_view: Position, discipline: str, koks_zone: str = DEFAULT_KOKS_ZONE) -> bool:
     """Whether the loser (``loser_view`` is seen from the loser's side) has a checker on the bar or in the
-    winner's home: the loser's points 19-24 in short nardy, 13-18 in long nardy (the winner's 1-6)."""
+    koks zone: the loser's points 19-24 in short nardy (the winner's home); in long nardy 13-18 (the
+    winner's 1-6) or, with ``koks_zone="19-24"``, 19-24 (004 §5.4.3's "дом противника")."""
     if loser_view.bar[0]:
         return True
-    lo, hi = (19, 24) if discipline == SHORT else (13, 18)
+    if discipline == SHORT:
+        lo, hi = 19, 24
+    else:
+        check_koks_zone(koks_zone)
+        lo, hi = (13, 18) if koks_zone == "13-18" else (19, 24)
     return any(loser_view.board[p - 1] > 0 for p in range(lo, hi + 1))
 
 
-def game_multiplier(loser_view: Position, discipline: str) -> int:
+def game_multiplier(loser_view: Position, discipline: str, koks_zone: str = DEFAULT_KOKS_ZONE) -> int:
     """003 «Результат партии»: 1 if the loser has borne off a checker; mars (2) if not; koks (3) if not and he
-    still has a checker on the bar or in the winner's home. Counts with or without a double."""
+    still has a checker on the bar or in the koks zone (see :func:`winners_home_has`). Counts with or without
+    a double."""
     if discipline not in (SHORT, LONG):
         raise ValueError(discipline)
     if loser_view.off[0] > 0:
         return SINGLE
-    return KOKS if winners_home_has(loser_view, discipline) else MARS
+    return KOKS if winners_home_has(loser_view, discipline, koks_zone) else MARS
 
 
-def game_points(loser_view: Position, discipline: str, cube: int) -> int:
-    return game_multiplier(loser_view, discipline) * cube
+def game_points(loser_view: Position, discipline: str, cube: int, koks_zone: str = DEFAULT_KOKS_ZONE) -> int:
+    return game_multiplier(loser_view, discipline, koks_zone) * cube
 
 
 def resignation_points(loser_view: Position, cube: int) -> set[int]:

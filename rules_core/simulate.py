@@ -18,6 +18,7 @@ def random_match(
     head_rule: str = "federation",
     cube_rate: float = 0.02,
     players: tuple[str, str] = ("Alice", "Bob"),
+    koks_zone: str = sc.DEFAULT_KOKS_ZONE,
 ) -> MatchRecord:
     """A whole match played by random legal plays, with occasional legal doubles, takes and drops."""
     rng = random.Random(seed)
@@ -28,7 +29,7 @@ def random_match(
         crawford = sc.crawford_game(length, tuple(score), crawford_played)
         crawford_played = crawford_played or crawford
         actions = _random_game(
-            discipline, rng, head_rule, cube_rate if (length > 1 and not crawford) else 0.0
+            discipline, rng, head_rule, cube_rate if (length > 1 and not crawford) else 0.0, koks_zone
         )
         win = actions[-1]
         score[win.side - 1] += win.value
@@ -45,7 +46,13 @@ def score_before(score: list[int], win: Action) -> list[int]:
     return s
 
 
-def _random_game(discipline: str, rng: random.Random, head_rule: str, cube_rate: float) -> list[Action]:
+def _random_game(
+    discipline: str,
+    rng: random.Random,
+    head_rule: str,
+    cube_rate: float,
+    koks_zone: str = sc.DEFAULT_KOKS_ZONE,
+) -> list[Action]:
     views = {1: start_position(discipline)}
     views[2] = views[1]  # both start from the same picture in their own numbering
     actions: list[Action] = []
@@ -91,7 +98,7 @@ def _random_game(discipline: str, rng: random.Random, head_rule: str, cube_rate:
         else:
             actions.append(Action(ROLL, side, dice=dice, play=""))
         if views[side].off[0] == CHECKERS:
-            points = sc.game_points(views[other], discipline, cube)
+            points = sc.game_points(views[other], discipline, cube, koks_zone)
             actions.append(Action(WIN, side, value=points))
             return actions
         side = other

@@ -70,3 +70,39 @@ def test_a_judge_steps_through_the_match_with_keys_and_buttons(live_server, page
         expect(page.locator("#ri-game")).to_have_text("2")
         assert page.locator("#replay-game").input_value() == str(second_game)
     assert errors == []
+
+
+def test_stepping_onto_an_illegal_play_shows_it_in_red_with_the_legal_plays(live_server, page):
+    from records import manager
+    from tests.rules_core.planted import DATA
+
+    secretary = make_user("sec", can_create=True)
+    match = build(secretary, make_user("judge"), make_user("player"), discipline="long", length=3)
+    record = manager.attach(
+        match, secretary, (DATA / "long_head.mat").read_text(encoding="utf-8"), source="paste"
+    )
+    verdict = manager.judge(record)
+    (finding,) = verdict.findings
+    step = finding["step"]
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server.url + "/accounts/login/")
+    page.fill("input[name=username]", "sec")
+    page.fill("input[name=password]", "pw-sec")
+    page.click("button[type=submit]")
+    url = reverse("records:replay", args=[match.round.tournament_id, match.pk])
+    page.goto(f"{live_server.url}{url}?step={step - 1}")
+    from playwright.sync_api import expect
+
+    marks = page.locator("#replay-marks [data-mark]")
+    expect(marks).to_have_count(0)
+    page.keyboard.press("ArrowRight")
+    expect(marks).to_have_count(1)
+    expect(marks.first).to_contain_text("004 §5.4.11")
+    expect(marks.first).to_contain_text("с головы за ход можно снять только одну шашку")
+    assert page.locator("#replay-marks li").all_text_contents() == finding["args"]["legal"]
+    assert count(page, "path.arrow.bad") == len(manager.snapshots(record)[step]["path"])
+    page.keyboard.press("ArrowRight")
+    expect(marks).to_have_count(0)
+    assert count(page, "path.arrow.bad") == 0 and count(page, "path.arrow") > 0
+    assert errors == []

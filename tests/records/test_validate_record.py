@@ -133,15 +133,18 @@ def test_an_illegal_record_shows_each_finding_with_game_move_side_and_clause(
     first = verdict.findings[0]
     assert (first["game"], first["move"], first["side"]) == (1, move, 1)
     assert first["rule"].startswith("004 §5.4")
+    assert first["code"] == "head" and first["args"]["roll"] and first["step"] is not None
     page = record_page(client, match)
     assert "Запись нарушает правила" in page
-    # rules_core's English phrases are shown in Russian.
-    assert first["rule"] in page and texts.message(first["message"]) in page
-    assert texts.expected(first["expected"])[:40] in page
-    assert "ход " in texts.message(first["message"]) and "один из" in texts.expected(first["expected"])
+    # Shown in Russian by its code, never as rules_core's English.
+    shown = texts.present(first, record.name_of_side)
+    assert first["rule"] in page and shown["message"] in page and first["message"] not in page
+    assert "с головы за ход можно снять только одну шашку" in shown["message"]
+    assert shown["expected"].startswith("один из") and shown["expected"][:40] in page
     # The side is named by the match player, and the finding links to the board at that play.
     assert "Player Test" in page
-    assert reverse("records:replay", args=[match.round.tournament_id, match.pk]) + "?step=" in page
+    replay_url = reverse("records:replay", args=[match.round.tournament_id, match.pk])
+    assert f'{replay_url}?step={first["step"]}"' in page
 
 
 def test_the_validation_task_run_twice_gives_one_verdict_and_the_same_result(

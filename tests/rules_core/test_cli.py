@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_core.cli import main
+from rules_core.cli import MAX_RECORD_BYTES, main
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"
@@ -40,6 +40,55 @@ def test_validate_record_breaking_rules_exit_1(tmp_path):
     err = out["errors"][0]
     assert {"game": 1, "move": 1, "side": 1}.items() <= err.items()
     assert err["rule"] and err["message"] and err["expected"]
+
+
+def test_validate_errors_carry_a_code_and_its_arguments(tmp_path):
+    text = (DATA / "gnubg_export_3pt.mat").read_text().replace("  1) 51: 13/8 24/23", "  1) 51: 13/8 24/22")
+    f = tmp_path / "bad.mat"
+    f.write_text(text)
+    code, (out,) = run(["validate", "--discipline", "short", str(f)])
+    (err,) = out["errors"]
+    assert (
+        err["code"] == "wrong_distance"
+        and err["args"]["roll"] == "51"
+        and err["args"]["play"] == "13/8 24/22"
+    )
+    assert "24/23 13/8" in err["args"]["legal"] and err["args"]["legal_count"] == 8
+    # The rest of game 1 was written from the real board: one note, the other games checked.
+    (note,) = out["notes"]
+    assert note["code"] == "not_checked" and note["args"] == {"game": 1, "from_move": 1}
+    assert [g["checked"] for g in out["games"]] == [False] + [True] * (len(out["games"]) - 1)
+
+
+def test_validate_refuses_a_file_over_1_mib_with_exit_2(tmp_path):
+    legal = (DATA / "gnubg_export_3pt.mat").read_text()
+    # Comments pad a legal record to exactly the limit: read; one byte more: refused unread.
+    pad = MAX_RECORD_BYTES - len(legal.encode())
+    at_limit = tmp_path / "at_limit.mat"
+    at_limit.write_text(";" + "x" * (pad - 2) + "\n" + legal)
+    assert at_limit.stat().st_size == MAX_RECORD_BYTES
+    code, (out,) = run(["validate", "--discipline", "short", str(at_limit)])
+    assert code == 0 and out["valid"] is True
+    over = tmp_path / "over.mat"
+    over.write_text(";" + "x" * (pad - 1) + "\n" + legal)
+    code, (out,) = run(["validate", "--discipline", "short", str(over)])
+    assert code == 2 and out["valid"] is False and out["line"] is None
+    assert "larger than 1048576 bytes" in out["error"]
+
+
+def test_validate_koks_zone_option_decides_a_long_nardy_koks(tmp_path):
+    from .test_scoring import koks_zone_record
+
+    f = tmp_path / "koks.mat"
+    f.write_text(koks_zone_record(points=2))  # the loser's checker is on his 20: mars by 13-18, koks by 19-24
+    code, (out,) = run(["validate", "--discipline", "long", str(f)])
+    assert code == 0 and out["games"][0]["multiplier"] == 2
+    code, (out,) = run(["validate", "--discipline", "long", "--koks-zone", "19-24", str(f)])
+    assert (
+        code == 1 and out["errors"][0]["code"] == "wrong_points" and out["errors"][0]["args"]["points"] == 3
+    )
+    code, outs = run(["validate", "--discipline", "long", "--koks-zone", "7-12", str(f)])
+    assert code == 2 and outs == []  # argparse says why on stderr
 
 
 def test_validate_reads_a_cp1251_record(tmp_path):

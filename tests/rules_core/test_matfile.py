@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules_core import MatParseError, parse_mat, validate_record, write_mat
+from rules_core import KINDS, MatParseError, parse_mat, validate_record, write_mat
 from rules_core.simulate import random_match
 
 DATA = Path(__file__).parent / "data"
@@ -134,6 +135,10 @@ def test_mutated_records_only_raise_parse_errors(mutations):
     for discipline in ("short", "long"):
         report = validate_record(record, discipline)
         assert report.valid in (True, False)
+        # every finding has a known code, its arguments are plain JSON, each game at most one note
+        assert all(f.code in KINDS for f in report.findings + report.notes)
+        json.dumps(report.to_json())
+        assert len({n.game for n in report.notes}) == len(report.notes)
 
 
 @pytest.mark.parametrize(

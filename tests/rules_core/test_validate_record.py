@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -11,6 +12,7 @@ from rules_core import (
     GameRecord,
     MatchRecord,
     Position,
+    judge_play,
     legal_plays,
     parse_mat,
     replay,
@@ -19,6 +21,8 @@ from rules_core import (
     write_mat,
 )
 from rules_core.simulate import random_match
+
+from .helpers import five_game_match, wrong_line_in_game_2
 
 
 def rolls(discipline: str, seed: int, n: int, first: int = 1) -> list[Action]:
@@ -124,12 +128,13 @@ def test_003_cube_9_pass_after_a_redouble_loses_the_value_before_it():
     assert ok.valid, ok.findings
     wrong = validate_record(match(2, game + [act("win", 2, 4, True)]), "short")
     (f,) = wrong.findings
-    assert (f.game, f.move, f.side, f.rule, f.expected) == (
+    assert (f.game, f.move, f.side, f.rule, f.code, f.args) == (
         1,
         None,
         2,
-        "003 «Куб удвоения» п.7",
-        "Wins 2 points",
+        "003 «Куб удвоения» п.9",
+        "drop_points",
+        {"claimed_points": 4, "points": 2},
     )
 
 
@@ -206,9 +211,12 @@ def test_replay_gives_a_snapshot_per_action_with_dice_and_cube():
 
 
 @pytest.mark.parametrize("discipline", ["short", "long"])
-def test_an_illegal_play_slipped_into_a_legal_match_is_found_at_its_line(discipline):
-    """Replace one play of a random legal match by a play legal only for other dice: the first finding is
-    reported at that game, move and side."""
+def test_003_impossible_moves_a_wrong_line_slipped_into_a_legal_match_gives_one_finding_at_its_line(
+    discipline,
+):
+    """Replace one play of a random legal match by a play legal only for other dice (as a player writing the
+    wrong line would): exactly one finding, at that game, move and side; the rest of that game, written from
+    the real board, is at most one note, never a cascade of findings."""
     rng = random.Random(77)
     rec = parse_mat(write_mat(random_match(discipline, 3, 5)))
     snaps = replay(rec, discipline)
@@ -242,7 +250,72 @@ def test_an_illegal_play_slipped_into_a_legal_match_is_found_at_its_line(discipl
         games = list(rec.games)
         games[s.game - 1] = GameRecord(game.number, game.score, tuple(actions), game.line)
         report = validate_record(MatchRecord(rec.length, rec.players, tuple(games), rec.metadata), discipline)
-        first = report.findings[0]
+        # One error, one finding: the rest of the game (written from the real board) is not echoed.
+        (first,) = report.findings
         assert (first.game, first.move, first.side) == (s.game, s.move, s.side), (bad.text, s.dice, first)
+        assert len(report.notes) <= 1 and report.unchecked_games in ((), (s.game,))
         done += 1
     assert done >= 20
+
+
+@pytest.mark.parametrize("discipline", ["short", "long"])
+def test_003_impossible_moves_one_wrong_play_in_game_2_of_5_is_one_finding_and_the_other_games_are_checked(
+    discipline,
+):
+    rec, bad = wrong_line_in_game_2(five_game_match(discipline), discipline)
+    report = validate_record(rec, discipline)
+    (f,) = report.findings
+    assert (f.game, f.move, f.side) == (2, bad.move, bad.side)
+    assert [g.game for g in report.games if g.checked] in ([1, 3, 4, 5], [1, 2, 3, 4, 5])
+    # The score is the rules' for every checked game and the record's own for game 2: the same total as the
+    # record's Wins lines (nothing false to compare with an entered result).
+    claimed = [0, 0]
+    for game in rec.games:
+        claimed[game.actions[-1].side - 1] += game.actions[-1].value
+    assert list(report.score) == claimed
+
+
+def test_003_cube_1_a_double_to_3_is_one_finding_and_the_game_goes_on_with_the_cube_doubled():
+    # A legal game with a double taken, then "Doubles => 3": the result line (counted with the cube at 2)
+    # is not reported again.
+    for seed in range(300):
+        rec = random_match("short", 5, seed, cube_rate=0.1)
+        game = rec.games[0]
+        k = next((j for j, a in enumerate(game.actions) if a.kind == "double"), None)
+        if k is not None and game.actions[k + 1].kind == "take":
+            break
+    actions = list(game.actions)
+    actions[k] = replace(actions[k], value=3)
+    bad = replace(rec, games=(replace(game, actions=tuple(actions)), *rec.games[1:]))
+    report = validate_record(parse_mat(write_mat(bad)), "short")
+    (f,) = report.findings
+    assert (f.code, f.rule, f.args) == (
+        "cube_value",
+        "003 «Куб удвоения» п.1",
+        {"value": 3, "cube": 1, "expected_value": 2},
+    )
+    assert "the cube must double" in f.message and f.expected == "Doubles => 2"
+    assert report.games == validate_record(rec, "short").games  # the same results as with "=> 2"
+
+
+def test_004_5_4_37_a_higher_die_from_a_lower_point_is_not_called_a_roll_not_played_in_full():
+    from .helpers import pos
+
+    # 6-5: 6/1 with the 5, then the 6 from the 1 point while 3, 4, 5 and 6 are occupied
+    v = judge_play(
+        pos({1: 1, 3: 6, 4: 1, 5: 3, 6: 3, 12: -15}, discipline="long"), (6, 5), "6/1 1/off", "long"
+    )
+    assert (v.legal, v.code, v.rule) == (False, "higher_die", "004 §5.4.37")
+    # 6-1 and only "6/off" written: the 6 played, the 1 not: a roll not played in full
+    w = judge_play(pos({1: 5, 2: 1, 3: 1, 4: 3, 5: 1, 6: 4, 19: -15}), (1, 6), "6/off", "short")
+    assert (w.legal, w.code, w.rule) == (False, "not_full", "004 §5.4.26")
+
+
+def test_004_5_4_38_bearing_off_with_a_checker_still_on_7_is_bearing_off_early():
+    from .helpers import pos
+
+    v = judge_play(pos({7: 1, 2: 14, 12: -15}, discipline="long"), (6, 5), "2/off 2/off", "long")
+    assert (v.legal, v.code, v.rule) == (False, "bear_off_early", "004 §5.4.38")
+    # brought home first with one die, then borne off with a higher die from a lower point: §5.4.37
+    w = judge_play(pos({8: 1, 5: 1, 4: 3, 2: 10, 12: -15}, discipline="long"), (5, 4), "8/off", "long")
+    assert (w.legal, w.code, w.rule) == (False, "higher_die", "004 §5.4.37")

@@ -9,6 +9,9 @@
   var geo = JSON.parse(document.getElementById("replay-geometry").textContent);
   var names = JSON.parse(document.getElementById("replay-names").textContent);
   var labels = JSON.parse(document.getElementById("replay-labels").textContent);
+  var marksData = document.getElementById("replay-marks-data");
+  var marks = marksData ? JSON.parse(marksData.textContent) : null;
+  var marksBox = document.getElementById("replay-marks");
   var svg = root.querySelector("svg.board");
   var layer = svg.querySelector("g.checkers");
   var NS = "http://www.w3.org/2000/svg";
@@ -73,6 +76,53 @@
     var cy = s.owner === 1 ? geo.bottom - 24 : s.owner === 2 ? geo.top + 24 : geo.mid;
     el("rect", {"class": s.crawford ? "cube crawford" : "cube", x: 8, y: cy - 18, width: 36, height: 36, rx: 5});
     el("text", {"class": "cubev", x: 26, y: cy}, String(s.cube));
+    if (s.kind === "roll" && (s.side === 1 || s.side === 2)) {
+      (s.path || []).forEach(function (points) {
+        el("path", {"class": s.legal === false ? "arrow bad" : "arrow", d: arrow(points, s.side)});
+      });
+    }
+  }
+  // the same curves as board.arrow_d: each hop bows towards the middle of the board
+  function arrow(points, side) {
+    var xy = points.map(function (p) { return geo.anchors[p + ":" + side]; });
+    var d = "M" + xy[0][0].toFixed(1) + "," + xy[0][1].toFixed(1);
+    for (var i = 1; i < xy.length; i++) {
+      var x1 = xy[i - 1][0], y1 = xy[i - 1][1], x2 = xy[i][0], y2 = xy[i][1], cy = (y1 + y2) / 2;
+      if (Math.abs(y1 - y2) < 1) cy += y1 < geo.mid ? 70 : -70;
+      d += " Q" + ((x1 + x2) / 2).toFixed(1) + "," + cy.toFixed(1) + " " + x2.toFixed(1) + "," + y2.toFixed(1);
+    }
+    return d;
+  }
+  function node(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  // the findings and notes at this step: what the rules say, and the legal plays instead
+  function showMarks(i) {
+    if (!marksBox || !marks) return;
+    while (marksBox.firstChild) marksBox.removeChild(marksBox.firstChild);
+    (marks[String(i)] || []).forEach(function (m) {
+      var box = node("div", "mark " + (m.note ? "note" : "bad"));
+      box.setAttribute("data-mark", "");
+      box.appendChild(node("strong", "", (m.note ? labels.note : labels.violation) + (m.rule ? " · " + m.rule : "")));
+      box.appendChild(node("p", "", m.message));
+      if (m.play) {
+        if (m.legal.length) {
+          var more = m.legal_count > m.legal.length ? " (" + m.legal.length + " / " + m.legal_count + ")" : "";
+          box.appendChild(node("p", "small", labels.legal + more + ":"));
+          var ul = node("ul", "mono legal-plays");
+          m.legal.forEach(function (p) { ul.appendChild(node("li", "", p)); });
+          box.appendChild(ul);
+        } else {
+          box.appendChild(node("p", "small", labels.no_play));
+        }
+      } else if (m.expected) {
+        box.appendChild(node("p", "small", labels.expected + ": " + m.expected));
+      }
+      marksBox.appendChild(box);
+    });
   }
   function nameOf(side) { return side === 1 ? names[0] : side === 2 ? names[1] : labels.none; }
   function info(id, text) { document.getElementById(id).textContent = text; }
@@ -91,6 +141,9 @@
     info("ri-crawford", s.crawford ? labels.crawford : labels.none);
     info("ri-turn", nameOf(s.turn));
     info("replay-pos", (step + 1) + " / " + rows.length);
+    showMarks(step);
+    var unchecked = document.getElementById("ri-unchecked");
+    if (unchecked) unchecked.hidden = s.checked !== false;
     document.getElementById("replay-range").value = step;
     var select = document.getElementById("replay-game");
     for (var k = 0; k < starts.length; k++) if (rows[starts[k]].game === s.game) select.selectedIndex = k;
