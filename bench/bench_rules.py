@@ -128,7 +128,7 @@ def bench_page(seed: int) -> None:
     from django.core.management import call_command
     from django.test import Client
 
-    from records import manager
+    from records import store
     from tests.factories import add_players, make_tournament, make_user
     from tournaments.models import Match, Round, Stage
 
@@ -140,7 +140,7 @@ def bench_page(seed: int) -> None:
     rnd = Round.objects.create(tournament=t, stage=stage, number=1, seed=1, status=Round.Status.PUBLISHED)
     match = Match.objects.create(round=rnd, table=1, player1=a, player2=b, match_length=25)
     text = write_mat(random_match("long", 25, seed, cube_rate=0.02, players=("Игрок000", "Игрок001")))
-    manager.attach(match, secretary, text, source="paste")
+    store.attach(match, secretary, text, source="paste")
     client = Client()
     client.force_login(secretary)
     url = f"/t/{t.pk}/matches/{match.pk}/record/replay/"

@@ -11,6 +11,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, UnidentifiedImageError
 
+from draw.models import Match
 from judging.models import Protest, Sanction, Upload, Violation
 
 IMAGE_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif"}
@@ -174,8 +175,6 @@ class SanctionForm(forms.Form):
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
-        from draw.models import Match
-
         self.fields["participant"].queryset = tournament.participants.select_related("person")
         self.fields["match"].queryset = (
             Match.objects.filter(round__tournament=tournament, player2__isnull=False)

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from draw import results
 from draw.models import Round
-from judging import redraw, removal, state
+from judging import redraw, removal, signals, state
 from judging.errors import JudgingError
 from registration.models import Official
 from tournaments.models import Tournament, log
@@ -125,9 +125,7 @@ class Sanction(models.Model):
     match = models.ForeignKey(
         "draw.Match", null=True, blank=True, on_delete=models.PROTECT, related_name="sanctions"
     )
-    stage = models.ForeignKey(
-        "draw.Stage", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+    stage = models.ForeignKey("draw.Stage", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     outcome = models.CharField(_("consequence"), max_length=20, choices=Outcome.choices, blank=True)
     starts_on = models.DateField(_("in force from"), null=True, blank=True)
     ends_on = models.DateField(_("in force until (inclusive)"), null=True, blank=True)
@@ -333,7 +331,6 @@ class MatchProtocol(models.Model):
     submitted_by = models.ForeignKey("registration.Participant", on_delete=models.PROTECT, related_name="+")
     score1 = models.PositiveSmallIntegerField()
     score2 = models.PositiveSmallIntegerField()
-    record = models.TextField(_("game-by-game record"), blank=True)
     submitted_at = models.DateTimeField()
     corrections = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.SUBMITTED)
@@ -369,21 +366,23 @@ class MatchProtocol(models.Model):
         mine, theirs = (score1, score2) if participant.pk == match.player1_id else (score2, score1)
         if mine <= theirs:
             raise JudgingError(gettext("The protocol is handed in by the winner of the match (003)."))
-        try:
-            results.record_result(
-                match.pk, user, results.ResultInput("played", score1, score2), match.version
-            )
-        except results.ResultError as exc:
-            raise JudgingError(str(exc)) from exc
         with transaction.atomic():
+            try:
+                results.record_result(
+                    match.pk, user, results.ResultInput("played", score1, score2), match.version
+                )
+            except results.ResultError as exc:
+                raise JudgingError(str(exc)) from exc
             protocol = existing or cls(match=match)
             if existing is not None:
                 protocol.corrections += 1
             protocol.submitted_by, protocol.score1, protocol.score2 = participant, score1, score2
-            protocol.record, protocol.submitted_at = record.strip(), now
+            protocol.submitted_at = now
             protocol.status, protocol.answered_at, protocol.dispute = cls.Status.SUBMITTED, None, ""
             protocol.certified_by = protocol.certified_at = None
             protocol.save()
+            # The records app keeps the record as the match's one record; an unreadable one undoes it all.
+            signals.protocol_handed_in.send(sender=cls, protocol=protocol, record=record.strip(), user=user)
             _log(
                 match.round.tournament,
                 user,

@@ -24,9 +24,13 @@ from django.utils.translation import gettext as _
 
 from draw import manager as draw_manager
 from draw.models import Match, Round, Stage
-from registration.manager import RegistrationProtocol
+from judging.models import Protest, Sanction
+from records.manager import GameLine
+from records.manager import match_games as record_games
+from registration.manager import RegistrationProtocol, registration_protocol_data
 from registration.models import Official, Participant
 from standings import brackets, metrics, ranking
+from standings.ranking import stage_bracket
 from tournaments.models import ELIMINATION_SYSTEMS, System, Tournament
 
 # --- shared pieces --------------------------------------------------------------------------------------
@@ -173,17 +177,6 @@ def breaks_allowed(match_length: int, blitz: bool = False) -> int:
 
 
 @dataclass(frozen=True)
-class GameLine:
-    number: int
-    winner: int  # 1 or 2: the side of the match protocol
-    cube: int
-    multiplier: int  # 1 simple game, 2 mars, 3 koks (003)
-    points: int
-    score1: int  # the score after the game
-    score2: int
-
-
-@dataclass(frozen=True)
 class MatchProtocolData:
     heading: Heading
     round: int
@@ -198,39 +191,11 @@ class MatchProtocolData:
     score2: int | None
     winner: str
     result: str  # the kind of result, e.g. "technical defeat", with its reason
-    games: tuple[GameLine, ...]
+    games: tuple[GameLine, ...]  # from the match's record (records.manager.match_games)
     blank_games: int  # empty grid lines to print
     protocol_status: str
     note: str
     signatures: tuple[Signature, ...]
-
-
-def games_from_record(record: str, match_length: int) -> tuple[GameLine, ...] | None:
-    """Game-by-game lines from a .mat record (003: the protocol lists each game); None if unreadable."""
-    from rules_core import matfile
-
-    try:
-        parsed = matfile.parse_mat(record)
-    except matfile.MatParseError:
-        return None
-    lines = []
-    for game in parsed.games:
-        cube, winner, points = 1, 0, 0
-        offered = 0
-        for action in game.actions:
-            if action.kind == matfile.DOUBLE:
-                offered = action.value
-            elif action.kind == matfile.TAKE:
-                cube = offered or cube * 2
-            elif action.kind == matfile.WIN:
-                winner, points = action.side, action.value
-        if not winner:
-            continue
-        s1, s2 = game.score
-        s1, s2 = (s1 + points, s2) if winner == 1 else (s1, s2 + points)
-        multiplier = max(1, points // cube) if cube else 1
-        lines.append(GameLine(game.number, winner, cube, multiplier, points, s1, s2))
-    return tuple(lines)
 
 
 def match_protocol_data(match: Match) -> MatchProtocolData:
@@ -243,12 +208,11 @@ def match_protocol_data(match: Match) -> MatchProtocolData:
     protocol = getattr(match, "protocol", None) if filled else None
     if protocol is not None:
         protocol_status = str(protocol.get_status_display())
-        if protocol.record:
-            parsed = games_from_record(protocol.record, length)
-            if parsed is None:
-                note = _("The game-by-game record handed in could not be read; the score is the protocol's.")
-            else:
-                games = parsed
+    if filled:
+        # The match's one record (records): game lines in the match's player order, checked by the rules.
+        games = record_games(match) or ()
+        if any(not g.checked for g in games):
+            note = _("Games marked * could not be checked by the rules; their results are the record's own.")
     result = ""
     if filled:
         result = str(match.get_result_kind_display())
@@ -487,8 +451,6 @@ def _slot_label(slot: object, titles: dict[str, str]) -> str:
 
 
 def bracket_data(stage: Stage) -> BracketData:
-    from standings.ranking import stage_bracket
-
     t = stage.tournament
     by_key = draw_manager.participants_by_key(t)
     drawn = stage_bracket(stage, by_key)
@@ -573,8 +535,6 @@ def _match_label(m: Match | None) -> str:
 
 
 def sanction_lines(t: Tournament) -> tuple[SanctionLine, ...]:
-    from judging.models import Sanction
-
     rows = (
         Sanction.objects.filter(tournament=t)
         .select_related("person", "match__round")
@@ -759,8 +719,6 @@ def regulation_facts(t: Tournament) -> tuple[Fact, ...]:
 
 
 def _removed_lines(t: Tournament) -> tuple[RemovedLine, ...]:
-    from judging.models import Sanction
-
     removals = {
         s.person_id: s
         for s in Sanction.objects.filter(tournament=t, kind=Sanction.Kind.REMOVAL).order_by("issued_at")
@@ -780,8 +738,6 @@ def _removed_lines(t: Tournament) -> tuple[RemovedLine, ...]:
 
 
 def _protest_lines(t: Tournament) -> tuple[ProtestLine, ...]:
-    from judging.models import Protest
-
     rows = (
         Protest.objects.filter(tournament=t)
         .select_related("match__round", "protester__person")
@@ -837,8 +793,6 @@ class RegistrationData:
 
 def registration_data(t: Tournament) -> RegistrationData:
     """The registration app's protocol (``registration_protocol_data``) with the signature lines."""
-    from registration.manager import registration_protocol_data
-
     return RegistrationData(heading(t), registration_protocol_data(t), panel_signatures(t))
 
 

@@ -1,7 +1,8 @@
 """Which documents a tournament has, who may read them, and the round trip data → hash → Document → PDF.
 
-``request_document`` builds a document's plain data, hashes it and returns the last document made from the
-same data; only when the data changed (or nothing was made yet) does it queue ``protocols.tasks.generate``.
+``protocols.tasks.request_document`` builds a document's plain data, hashes it and returns the last
+document made from the same data; only when the data changed (or nothing was made yet) does it queue
+``protocols.tasks.generate``.
 
 Public documents (anyone may read them, like the pages they mirror): the pairing protocol of a published
 round, the standings, the crosstable and the bracket, and the final protocol once it is signed — "signed"
@@ -15,11 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
 from django.http import Http404
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from draw.models import Match, Round, Stage
+from judging.models import Protest
 from protocols import data as d
 from protocols import render
 from protocols.models import Document, Kind
@@ -69,8 +71,6 @@ def _stage(t: Tournament, key: str) -> Stage:
 
 
 def _protest(t: Tournament, key: str):
-    from judging.models import Protest
-
     try:
         return Protest.objects.select_related(
             "tournament",
@@ -168,33 +168,6 @@ def latest(t: Tournament, kind: str, key: str, data_hash: str) -> Document | Non
     )
 
 
-def request_document(t: Tournament, kind: str, key: str, user=None) -> Document:
-    """The document for the current data: the one already made, or a new one queued for generation."""
-    from protocols.tasks import generate
-
-    data_hash = d.fingerprint(build_data(t, kind, key))
-    with transaction.atomic():
-        # Two requests for the same document at once make one: the second waits here, then finds it.
-        Tournament.objects.select_for_update().filter(pk=t.pk).first()
-        found = latest(t, kind, key, data_hash)
-        if found is not None:
-            return found
-        doc = Document.objects.create(
-            tournament=t,
-            kind=kind,
-            key=key,
-            data_hash=data_hash,
-            requested_by=user if getattr(user, "is_authenticated", False) else None,
-        )
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        generate.delay(doc.pk)  # in-process: the PDF is made now
-    else:
-        # A worker must see the row: queue after the commit (at once when no transaction is open).
-        transaction.on_commit(lambda: generate.delay(doc.pk))
-    doc.refresh_from_db()
-    return doc
-
-
 def render_document(
     t: Tournament, kind: str, key: str, progress: render.Progress | None = None
 ) -> tuple[bytes, str]:
@@ -206,8 +179,6 @@ def render_document(
 
 def available(t: Tournament, official: bool) -> list[tuple[str, list[tuple[str, str, str]]]]:
     """The documents to list on the tournament's documents page: [(section, [(title, kind, key)])]."""
-    from django.utils.translation import gettext as _
-
     general: list[tuple[str, str, str]] = [(str(Kind.STANDINGS.label), Kind.STANDINGS, "")]
     stages = list(t.stages.all())
     if any(s.system == System.ROUND_ROBIN for s in stages):
@@ -237,8 +208,6 @@ def available(t: Tournament, official: bool) -> list[tuple[str, list[tuple[str, 
     if round_docs:
         sections.append((_("Rounds"), round_docs))
     if official:
-        from judging.models import Protest
-
         protests = [
             (_("Protest № %(n)s") % {"n": pr.pk}, Kind.PROTEST, str(pr.pk))
             for pr in Protest.objects.filter(tournament=t).order_by("filed_at", "pk")

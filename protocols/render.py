@@ -38,6 +38,7 @@ from reportlab.platypus import (
 )
 
 from protocols import data as d
+from standings import brackets
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT, BOLD, NARROW, NARROW_BOLD = (
@@ -334,7 +335,7 @@ def _match_story(data: d.MatchProtocolData) -> list[Flowable]:
     if data.games:
         rows = [
             [
-                str(g.number),
+                f"{g.number}{'' if g.checked else '*'}",
                 str(g.winner),
                 str(g.cube),
                 f"×{g.multiplier}",
@@ -625,8 +626,6 @@ class BracketChart(Flowable):
         self, boxes: Sequence[d.BracketBox], titles: dict[str, str], top: float = 0, cut: float | None = None
     ):
         super().__init__()
-        from standings import brackets
-
         self.boxes, self.titles = list(boxes), titles
         plain = [
             {
@@ -655,8 +654,6 @@ class BracketChart(Flowable):
             return [] if self.height > avail_h else [self]
         span = avail_h / self.scale
         # Cut where no box (with its id above it) and no band title (with its first row) is split.
-        from standings import brackets
-
         blocks = [(y - 12, y + self.box_h) for _x, y in self.pos.values()]
         blocks += [(ty - 16, ty + brackets.TITLE_H + self.box_h) for _band, _x, ty in self.bands]
         candidates = [self.top + span] + [start - 2 for start, _end in blocks]

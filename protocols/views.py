@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from protocols import documents
+from protocols import documents, tasks
 from protocols.data import fingerprint
 from protocols.models import Document, Kind
 from registration.permissions import is_official
@@ -42,7 +42,7 @@ def document(request: HttpRequest, pk: int, kind: str, key: int | str = "") -> H
     key = str(key)
     _readable(request, t, kind, key)
     if request.method == "POST":
-        doc = documents.request_document(t, kind, key, request.user)
+        doc = tasks.request_document(t, kind, key, request.user)
         return redirect(_document_url(doc))
     data_hash = fingerprint(documents.build_data(t, kind, key))
     current = documents.latest(t, kind, key, data_hash)

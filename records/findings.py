@@ -14,6 +14,8 @@ from collections.abc import Callable
 from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from records import manager
+
 LEGAL = "legal"  # the expected column lists the legal plays of the roll
 
 MESSAGES = {
@@ -211,8 +213,6 @@ def verdict_rows(record, verdict) -> tuple[list[dict], list[dict], list[dict]]:
             step = f.get("step")
             if step is None and "code" not in f and f.get("game") is not None:
                 if steps is None:  # a verdict stored before findings named their step
-                    from records import manager
-
                     steps = manager.step_index(record)
                 step = steps.get((f.get("game"), f.get("move"), f.get("side")))
             out[kind].append({**f, **present(f, name, names), "who": name(f.get("side")), "step": step})

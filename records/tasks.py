@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from celery import shared_task
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -9,6 +11,8 @@ from django.utils.translation import gettext as _
 from records import manager
 from records.models import Record
 from tournaments.models import log
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(name="records.validate_record")
@@ -46,3 +50,12 @@ def validate_record(record_id: int) -> dict:
                 agrees=agreement.state,
             )
     return {"record": record_id, "valid": verdict.valid, "score": verdict.score, "agreement": agreement.state}
+
+
+def queue_validation(record_id: int) -> None:
+    """Hand the record to Celery. A broker that is down or a bug in a check must not lose the stored record:
+    the page then says the check is pending, and the secretary can run it again."""
+    try:
+        validate_record.delay(record_id)
+    except Exception:  # noqa: BLE001 - logged; the record itself is safely stored
+        logger.exception("validation of record %s could not run", record_id)

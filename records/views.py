@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from draw.models import Match
-from records import access, board, manager
+from records import access, board, manager, store, tasks
 from records import findings as texts
 from records.forms import AttachForm
 from records.models import Record
@@ -64,7 +64,7 @@ def attach(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         if form.is_valid():
             d = form.cleaned_data
             try:
-                manager.attach(
+                store.attach(
                     match,
                     request.user,
                     d["record_text"],
@@ -189,7 +189,7 @@ def revalidate(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     record = _current(match)
     if record is None or not tournament.validate_records:
         return redirect("records:match_record", pk=pk, match_pk=match.pk)
-    manager.queue_validation(record.pk)
+    tasks.queue_validation(record.pk)
     messages.success(request, _("The record is sent for checking."))
     return redirect("records:match_record", pk=pk, match_pk=match.pk)
 

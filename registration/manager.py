@@ -18,8 +18,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from judging.models import Sanction
-from registration import admission
+from registration import admission, signals
 from registration.models import (
     Entry,
     Gender,
@@ -286,11 +285,11 @@ def _roles(tournament: Tournament, person: Person | None) -> tuple[str, ...]:
 
 
 def _disqualifications(tournament: Tournament, person: Person | None) -> tuple[str, ...]:
-    """His disqualifications in force on the first day (004 §2.3.2); the judging app records them."""
+    """His disqualifications in force on the first day (004 §2.3.2); the judging app records them and answers
+    through ``registration.signals``."""
     if person is None or person.pk is None:
         return ()
-    sanctions = Sanction.objects.disqualifying(person, tournament.start_date).order_by("starts_on")
-    return tuple(_describe_sanction(s) for s in sanctions)
+    return signals.disqualifications(person, tournament.start_date)
 
 
 class Checker:
@@ -338,18 +337,6 @@ def verdicts_for(
     entry: Entry, regulation: admission.Regulation | None = None
 ) -> tuple[admission.Verdict, ...]:
     return admission.check_entry(applicant_of(entry), regulation or regulation_of(entry.tournament))
-
-
-def _describe_sanction(s: Sanction) -> str:
-    until = _day(s.ends_on) if s.ends_on else _("until lifted")
-    where = f", {s.tournament}" if s.tournament_id else ""
-    clause = f" ({s.clause})" if s.clause else ""
-    return _("disqualification from %(a)s to %(b)s%(w)s%(c)s") % {
-        "a": _day(s.starts_on) if s.starts_on else "—",
-        "b": until,
-        "w": where,
-        "c": clause,
-    }
 
 
 def _day(d: datetime.date) -> str:

@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models import Discipline, System, Tournament
+
 
 class Gender(models.TextChoices):
     MALE = "male", _("male")
@@ -227,8 +229,6 @@ class RegistrationSettings(models.Model):
 def accepts_participants(tournament) -> bool:
     """Whether a participant may still join: Swiss fields take late entries between rounds; round robins and
     brackets are fixed once the first round is drawn; a finished tournament takes nobody."""
-    from tournaments.models import System, Tournament
-
     if tournament.status == Tournament.Status.FINISHED:
         return False
     if tournament.system in {System.SWISS, System.SWISS_LOSSES}:
@@ -266,8 +266,6 @@ class Submission(models.Model):
         return [code for code in self.disciplines.split(",") if code]
 
     def disciplines_display(self) -> str:
-        from tournaments.models import Discipline
-
         labels = dict(Discipline.choices)
         return ", ".join(str(labels.get(code, code)) for code in self.discipline_codes)
 

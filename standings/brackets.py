@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from html import escape
 
+from django.utils.translation import gettext as _
+
 BOX_W, BOX_H = 200, 46
 COL_GAP, ROW_GAP, BAND_GAP = 46, 14, 40
 TITLE_H = 34
@@ -20,8 +22,6 @@ ORDER = ["main", "upper", "lower", "final", "reset", "third_place", "classificat
 
 
 def default_titles() -> dict[str, str]:
-    from django.utils.translation import gettext as _
-
     return {
         "main": _("Main bracket"),
         "upper": _("Upper bracket"),

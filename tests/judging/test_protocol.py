@@ -7,6 +7,8 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from judging.models import MatchProtocol
+from rules_core import write_mat
+from rules_core.simulate import random_match
 from tests.judging.conftest import at, draw_and_start, frozen, match_of
 from tournaments.models import AuditEntry
 
@@ -33,17 +35,36 @@ def test_the_winner_hands_in_the_protocol_and_the_result_is_provisional_from_the
 ):
     _rnd, m, me, _other = pairing
     client.force_login(participant_user)
+    record = write_mat(random_match("long", 3, 7, players=("Один", "Другой")))
     with frozen(at(40)):
         response = client.post(
             reverse("judging:protocol_submit", args=[running.pk, m.pk]),
-            {**_scores(m, me, 7, 4), "record": "1) 64: 24/18 13/9"},
+            {**_scores(m, me, 7, 4), "record": record},
         )
     assert response.status_code == 302
     m.refresh_from_db()
     assert m.result_kind == "played" and m.winner_id == me.pk and m.ended_at == at(40)
     protocol = MatchProtocol.objects.get()
-    assert protocol.status == "submitted" and protocol.record.startswith("1)")
+    assert protocol.status == "submitted"
     assert AuditEntry.objects.filter(action="protocol", data__clause="003").exists()
+    # One record per match: the record handed in is the match's record (records), not a second copy.
+    assert [r.text.strip() for r in m.records.filter(superseded_at__isnull=True)] == [record.strip()]
+
+
+def test_an_unreadable_record_refuses_the_whole_protocol_and_names_the_line_003(
+    client, running, participant_user, pairing
+):
+    _rnd, m, me, _other = pairing
+    client.force_login(participant_user)
+    with frozen(at(40)):
+        response = client.post(
+            reverse("judging:protocol_submit", args=[running.pk, m.pk]),
+            {**_scores(m, me, 7, 4), "record": "1) 64: 24/18 13/9"},
+        )
+    assert response.status_code == 400
+    assert "строк" in response.content.decode()  # the line of the record is named, in Russian
+    m.refresh_from_db()
+    assert m.result_kind == "" and not MatchProtocol.objects.exists() and not m.records.exists()
 
 
 def test_the_loser_cannot_hand_in_the_protocol_003(client, running, participant_user, pairing):

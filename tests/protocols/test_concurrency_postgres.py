@@ -16,8 +16,8 @@ pytestmark = [
 
 
 def test_two_requests_at_once_make_one_document(secretary, chief_judge, tmp_path, settings):
-    from protocols.documents import request_document
     from protocols.models import Document
+    from protocols.tasks import request_document
 
     settings.MEDIA_ROOT = tmp_path
     t = make_tournament(secretary, chief_judge, players=30)

@@ -9,6 +9,9 @@ from django.utils import timezone, translation
 
 from draw.models import Round
 from protocols import data as d
+from records import store
+from rules_core import validate_record, write_mat
+from rules_core.simulate import random_match
 from standings import ranking
 
 
@@ -129,32 +132,23 @@ def test_a_filled_match_protocol_has_the_result(swiss):
     assert data.result == "сыгран"
 
 
-RECORD = """ 3 point match
-
- Game 1
- Анна : 0                             Борис : 0
-  1) 31: 24/21 13/12                  62: 24/18 13/11
-  2)  Doubles => 2                     Takes
-  3) 55: 24/14 13/3*                  Wins 4 points
-
- Game 2
- Анна : 0                             Борис : 4
-  1) 31: 24/21 13/12                  Wins 1 point and the match
-"""
-
-
-def test_games_are_read_from_the_record_with_cube_and_mars():
-    games = d.games_from_record(RECORD, 3)
-    assert games is not None
-    assert [(g.number, g.winner, g.cube, g.multiplier, g.points) for g in games] == [
-        (1, 2, 2, 2, 4),
-        (2, 2, 1, 1, 1),
-    ]
-    assert (games[-1].score1, games[-1].score2) == (0, 5)
+def test_the_protocols_game_lines_come_from_the_matchs_record_in_the_matchs_player_order(swiss, secretary):
+    """003: the protocol lists each game. The record's left column is the match's player 2 here: the lines
+    still name the match's players (no leader in games who is not the winner)."""
+    m = Round.objects.get(tournament=swiss, number=1).matches.exclude(player2=None).first()
+    rec = random_match("long", 3, 11, players=(m.player2.person.full_name, m.player1.person.full_name))
+    store.attach(m, secretary, write_mat(rec), source="paste")
+    report = validate_record(write_mat(rec), "long")
+    data = d.match_protocol_data(m)
+    assert [g.number for g in data.games] == [g.game for g in report.games]
+    assert [g.winner for g in data.games] == [3 - g.winner for g in report.games]
+    assert (data.games[-1].score1, data.games[-1].score2) == (report.score[1], report.score[0])
 
 
-def test_an_unreadable_record_gives_none():
-    assert d.games_from_record("это не запись матча", 7) is None
+def test_a_match_without_a_record_prints_an_empty_grid(swiss):
+    m = Round.objects.get(tournament=swiss, number=1).matches.exclude(player2=None).first()
+    data = d.match_protocol_data(m)
+    assert data.games == () and data.blank_games > 0
 
 
 def test_the_fingerprint_changes_with_the_data_and_only_then(swiss):

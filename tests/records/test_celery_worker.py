@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
-from records import manager
+from records import store
 from records.models import Verdict
 from tests.records.conftest import build, legal_text
 from tests.workers import broker_url, celery_worker, database_url_of
@@ -19,7 +19,7 @@ def test_a_real_worker_validates_a_record_once(secretary, chief_judge, participa
         pytest.skip("the worker shares the test database only on PostgreSQL (DATABASE_URL)")
     broker_url()  # skip early without Redis
     match = build(secretary, chief_judge, participant_user, validate=False)
-    record = manager.attach(match, secretary, legal_text(), source="paste")  # stored, not judged
+    record = store.attach(match, secretary, legal_text(), source="paste")  # stored, not judged
     tournament = match.round.tournament
     tournament.validate_records = True
     tournament.save(update_fields=["validate_records"])

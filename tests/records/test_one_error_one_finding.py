@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from records import manager
+from records import manager, store
 from records.models import Record
 from rules_core import write_mat
 from tests.records.conftest import build
@@ -49,7 +49,7 @@ def test_003_impossible_moves_one_illegal_play_in_game_2_of_5_is_one_finding_and
     match, text, rec, bad = five_games
     enter(match, *claimed(rec))  # the players entered the right result
     with django_capture_on_commit_callbacks(execute=True):
-        record = manager.attach(match, secretary, text, source="paste")
+        record = store.attach(match, secretary, text, source="paste")
     verdict = Record.objects.get(pk=record.pk).verdict
     (finding,) = verdict.findings
     assert (finding["game"], finding["move"], finding["side"]) == (2, bad.move, bad.side)
@@ -81,7 +81,7 @@ def test_the_checked_games_alone_above_the_entered_result_are_a_mismatch(
 ):
     match, text, rec, _bad = five_games
     with django_capture_on_commit_callbacks(execute=True):
-        record = manager.attach(match, secretary, text, source="paste")
+        record = store.attach(match, secretary, text, source="paste")
     verdict = record.verdict
     if not verdict.unchecked_games:
         pytest.skip("game 2 could be followed to its end: every game is checked")
@@ -101,7 +101,7 @@ def test_003_result_the_koks_zone_setting_is_read_from_the_tournament_when_it_ha
     from tournaments.models import Tournament
 
     match = build(secretary, chief_judge, participant_user, length=1)
-    record = manager.attach(match, secretary, koks_zone_record(points=2), source="paste")
+    record = store.attach(match, secretary, koks_zone_record(points=2), source="paste")
     verdict = manager.judge(record)
     assert verdict.valid and verdict.koks_zone == "13-18"  # no setting yet: rules_core's default
     monkeypatch.setattr(Tournament, "koks_zone", "19-24", raising=False)

@@ -21,9 +21,9 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def attach_directly(match, text: str, user) -> Record:
-    from records import manager
+    from records import store
 
-    return manager.attach(match, user, text, source="paste")
+    return store.attach(match, user, text, source="paste")
 
 
 def get_svg(client, match, step: int) -> tuple[ET.Element, str]:

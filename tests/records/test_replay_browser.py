@@ -28,12 +28,12 @@ def count(page, selector: str) -> int:
 
 @pytest.mark.parametrize("discipline", ["long", "short"])
 def test_a_judge_steps_through_the_match_with_keys_and_buttons(live_server, page, discipline):
-    from records import manager
+    from records import store
 
     secretary = make_user("sec", can_create=True)
     match = build(secretary, make_user("judge"), make_user("player"), discipline=discipline, length=5)
     text = write_mat(random_match(discipline, 5, 3, players=("Player", "Игрок000")))
-    manager.attach(match, secretary, text, source="paste")
+    store.attach(match, secretary, text, source="paste")
     match.result_kind, match.score1, match.score2 = "played", 5, 0
     match.final_at = timezone.now()  # a final match: the public may replay it
     match.save()
@@ -73,12 +73,12 @@ def test_a_judge_steps_through_the_match_with_keys_and_buttons(live_server, page
 
 
 def test_stepping_onto_an_illegal_play_shows_it_in_red_with_the_legal_plays(live_server, page):
-    from records import manager
+    from records import manager, store
     from tests.rules_core.planted import DATA
 
     secretary = make_user("sec", can_create=True)
     match = build(secretary, make_user("judge"), make_user("player"), discipline="long", length=3)
-    record = manager.attach(
+    record = store.attach(
         match, secretary, (DATA / "long_head.mat").read_text(encoding="utf-8"), source="paste"
     )
     verdict = manager.judge(record)

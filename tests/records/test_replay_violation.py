@@ -11,13 +11,13 @@ import re
 from django.urls import reverse
 from django.utils import timezone
 
-from records import manager
+from records import manager, store
 from tests.rules_core.planted import DATA
 
 
 def attach_planted(match, user, name: str, capture):
     with capture(execute=True):
-        return manager.attach(match, user, (DATA / name).read_text(encoding="utf-8"), source="paste")
+        return store.attach(match, user, (DATA / name).read_text(encoding="utf-8"), source="paste")
 
 
 def replay_page(client, match, step: int) -> str:

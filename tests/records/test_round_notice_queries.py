@@ -8,7 +8,7 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
 from draw.models import Match
-from records import manager
+from records import store
 from tests.factories import add_players
 from tests.records.conftest import legal_text
 
@@ -25,7 +25,7 @@ def render_section(match, user) -> tuple[str, int]:
 
 def test_the_records_section_costs_the_same_for_2_or_6_tables(match, chief_judge, secretary):
     for m in match.round.matches.all():
-        manager.attach(m, secretary, legal_text(), source="paste")
+        store.attach(m, secretary, legal_text(), source="paste")
     html, small = render_section(match, chief_judge)
     assert html.count("records-round") == 1 and html.count("/record/replay/") == 2
     players = add_players(match.round.tournament, 8, start=10)
@@ -33,7 +33,7 @@ def test_the_records_section_costs_the_same_for_2_or_6_tables(match, chief_judge
         m = Match.objects.create(
             round=match.round, table=3 + i, player1=players[2 * i], player2=players[2 * i + 1], match_length=3
         )
-        manager.attach(m, secretary, legal_text(), source="paste")
+        store.attach(m, secretary, legal_text(), source="paste")
     html, big = render_section(match, chief_judge)
     assert html.count("/record/replay/") == 6
     assert big == small
