@@ -8,12 +8,13 @@ PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/nardy
 REDIS_URL ?= redis://127.0.0.1:6379/14
 
-.PHONY: run test test-sqlite test-postgres install lint bench messages clean browser screenshots
+.PHONY: run test test-fast test-sqlite test-postgres check install lint bench messages clean browser screenshots
 
-$(VENV)/.installed: requirements.txt
+# requirements.txt is the runtime (web and workers); requirements-dev.txt adds the tests and the linters.
+$(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
 install: $(VENV)/.installed
@@ -34,8 +35,20 @@ screenshots: install messages browser
 	$(PY) docs/public/make_screenshots.py
 
 test: install messages browser
+	$(MAKE) --no-print-directory check
 	$(MAKE) --no-print-directory test-sqlite
 	$(MAKE) --no-print-directory test-postgres
+
+# The habits CI holds: lint, formatting, no model change without its migration, types of the pure cores.
+check: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(PY) manage.py makemigrations --check --dry-run -v0
+	$(VENV)/bin/mypy
+
+# The inner loop: SQLite, no browser, no PostgreSQL, no Celery worker.
+test-fast: install messages
+	$(PY) -m pytest -n 2 -p no:cacheprovider -m "not browser and not integration and not postgres"
 
 test-sqlite:
 	CELERY_TEST_BROKER_URL=$(REDIS_URL) $(PY) -m pytest -n 2 -p no:cacheprovider
@@ -46,8 +59,7 @@ test-postgres:
 	CELERY_TEST_BROKER_URL=$(REDIS_URL) DATABASE_URL=$(PG_URL) $(PY) -m pytest -n 2 -p no:cacheprovider \
 		--ignore=tests/pairing --ignore=tests/rules_core
 
-lint: install
-	$(VENV)/bin/ruff check .
+lint: check
 
 bench: install
 	$(PY) bench/bench_pairing.py

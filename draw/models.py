@@ -109,6 +109,10 @@ class Round(models.Model):
     def is_public(self) -> bool:
         return self.status != self.Status.DRAFT
 
+    @property
+    def is_draft(self) -> bool:
+        return self.status == self.Status.DRAFT
+
     def effective_match_length(self) -> int:
         return self.match_length or self.stage.match_length or self.tournament.match_length
 

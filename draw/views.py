@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from draw import manager as draw_manager
 from draw import results
 from draw.forms import DrawForm, ReasonForm, ResultForm, RoundLengthForm
-from draw.models import Match, Round
+from draw.models import Match, ResultKind, Round
 from registration.models import Participant
 from registration.permissions import tournament_for_secretary
 from tournaments.models import Tournament, log
@@ -131,7 +131,7 @@ def match_result(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         round__tournament=tournament,
     )
     initial = {
-        "kind": match.result_kind or "played",
+        "kind": match.result_kind or ResultKind.PLAYED,
         "score1": match.score1,
         "score2": match.score2,
         "winner_side": 1 if match.winner_id == match.player1_id else 2 if match.winner_id else None,

@@ -20,7 +20,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from draw import results
-from draw.models import Round
+from draw.models import ResultKind, Round
 from judging import redraw, removal, signals, state
 from judging.errors import JudgingError
 from registration.models import Official
@@ -201,11 +201,13 @@ class Sanction(models.Model):
             raise JudgingError(gettext("A bye has no result to enter."))
         side = 2 if participant.pk == m.player1_id else 1
         if self.violation == Violation.FLAG:
-            data = results.ResultInput("time", m.score1, m.score2, side, self.facts)
+            data = results.ResultInput(ResultKind.TIME, m.score1, m.score2, side, self.facts)
             if m.score1 is not None and max(m.score1, m.score2 or 0) >= m.match_length:
-                data = results.ResultInput("time", None, None, side, self.facts)
+                data = results.ResultInput(ResultKind.TIME, None, None, side, self.facts)
         else:
-            data = results.ResultInput("technical", winner_side=side, reason=self.facts or str(self.clause))
+            data = results.ResultInput(
+                ResultKind.TECHNICAL, winner_side=side, reason=self.facts or str(self.clause)
+            )
         try:
             results.panel_result(m.pk, user, data, self.facts, self.clause or "003")
         except results.ResultError as exc:
@@ -369,7 +371,7 @@ class MatchProtocol(models.Model):
         with transaction.atomic():
             try:
                 results.record_result(
-                    match.pk, user, results.ResultInput("played", score1, score2), match.version
+                    match.pk, user, results.ResultInput(ResultKind.PLAYED, score1, score2), match.version
                 )
             except results.ResultError as exc:
                 raise JudgingError(str(exc)) from exc
@@ -742,10 +744,10 @@ class Protest(models.Model):
             if self.consequence == self.Consequence.REPLAY:
                 results.panel_replay(self.match_id, user, why, PANEL_CLAUSE)
             elif self.consequence == self.Consequence.SCORE:
-                data = results.ResultInput("played", self.new_score1, self.new_score2)
+                data = results.ResultInput(ResultKind.PLAYED, self.new_score1, self.new_score2)
                 results.panel_result(self.match_id, user, data, why, PANEL_CLAUSE)
             elif self.consequence == self.Consequence.TECHNICAL:
-                data = results.ResultInput("technical", winner_side=self.winner_side, reason=why)
+                data = results.ResultInput(ResultKind.TECHNICAL, winner_side=self.winner_side, reason=why)
                 results.panel_result(self.match_id, user, data, why, PANEL_CLAUSE)
         except results.ResultError as exc:
             raise JudgingError(str(exc)) from exc

@@ -83,7 +83,12 @@ def apply_removal(sanction, participant: Participant, user) -> None:
             why = _("%(p)s removed: results in the stage annulled (004 §5.7.3)") % {"p": participant}
             for m in his_matches(stage, participant).exclude(result_kind=ResultKind.ANNULLED):
                 results.panel_result(
-                    m.pk, user, results.ResultInput("annulled", reason=why), why, CLAUSE, flags=("removed",)
+                    m.pk,
+                    user,
+                    results.ResultInput(ResultKind.ANNULLED, reason=why),
+                    why,
+                    CLAUSE,
+                    flags=("removed",),
                 )
     else:
         # 004 §5.7.3: elimination (and Swiss): technical defeat, 0 score, in every remaining match.
@@ -98,7 +103,7 @@ def _lose_remaining(stage: Stage, participant: Participant, user) -> None:
         results.panel_result(
             m.pk,
             user,
-            results.ResultInput("technical", winner_side=side, reason=why),
+            results.ResultInput(ResultKind.TECHNICAL, winner_side=side, reason=why),
             why,
             CLAUSE,
             # "walkover": the bracket treats it as the engine's own walk-over of a withdrawn player.

@@ -330,7 +330,9 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         tournament.participants.annotate(
             warnings=Count(
                 "person__sanctions",
-                filter=Q(person__sanctions__tournament=tournament, person__sanctions__kind="warning"),
+                filter=Q(
+                    person__sanctions__tournament=tournament, person__sanctions__kind=Sanction.Kind.WARNING
+                ),
             )
         )
         .filter(warnings__gt=0)
@@ -344,12 +346,15 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         .exclude(status=MatchProtocol.Status.CERTIFIED)
         .select_related("match__round", "submitted_by__person")
     )
-    provisional = [
-        (m, *state.match_state(m, now))
-        for m in Match.objects.filter(round__tournament=tournament, final_at__isnull=True)
+    entered = list(
+        Match.objects.filter(round__tournament=tournament, final_at__isnull=True)
         .exclude(result_kind="")
         .exclude(player2__isnull=True)
         .select_related("round__tournament", "player1__person", "player2__person")
+    )
+    states = state.match_states(entered, now)  # the open protests of all of them in one query
+    provisional = [
+        (m, states[m.pk].key, states[m.pk].seconds_left) for m in entered if states[m.pk].key != state.FINAL
     ]
     context = {
         "t": tournament,
@@ -357,7 +362,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "warnings": warnings,
         "pending": pending,
         "protocols": protocols,
-        "provisional": [row for row in provisional if row[1] != state.FINAL],
+        "provisional": provisional,
         "chief_judge": is_chief_judge(request.user, tournament),
         "proposal_form": ProposalForm(),
         "sanctions": Sanction.objects.filter(tournament=tournament).select_related("person", "issued_by")[

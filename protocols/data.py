@@ -598,7 +598,7 @@ def protest_decision_data(protest) -> ProtestData:
         consequence = str(protest.get_consequence_display())
         if protest.consequence == "score" and protest.new_score1 is not None:
             consequence = f"{consequence}: {protest.new_score1}:{protest.new_score2}"
-        if protest.consequence == "technical" and protest.winner_side in (1, 2):
+        if protest.consequence == Protest.Consequence.TECHNICAL and protest.winner_side in (1, 2):
             loser = m.player2 if protest.winner_side == 1 else m.player1
             consequence = f"{consequence}: {_name(loser)}"
     deposit = ""

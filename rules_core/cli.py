@@ -49,7 +49,8 @@ def answer_request(req: dict) -> dict:
     discipline = req.get("discipline")
     if discipline not in DISCIPLINES:
         raise RequestError('discipline must be "short" or "long"')
-    dice = _ints(req.get("dice"), 2, "dice")
+    d1, d2 = _ints(req.get("dice"), 2, "dice")
+    dice = (d1, d2)
     if not all(1 <= x <= 6 for x in dice):
         raise RequestError("dice must be 1..6")
     head_rule = req.get("head_rule", "federation")
@@ -68,11 +69,9 @@ def answer_request(req: dict) -> dict:
             raise RequestError("give either position_id or board/bar/off")
         pos = from_gnubg_id(req["position_id"])
     else:
-        pos = Position(
-            _ints(req.get("board"), 24, "board"),
-            _ints(req.get("bar", [0, 0]), 2, "bar"),
-            _ints(req.get("off", [0, 0]), 2, "off"),
-        )
+        bar1, bar2 = _ints(req.get("bar", [0, 0]), 2, "bar")
+        off1, off2 = _ints(req.get("off", [0, 0]), 2, "off")
+        pos = Position(_ints(req.get("board"), 24, "board"), (bar1, bar2), (off1, off2))
     pos.check(discipline)
     plays = legal_plays(pos, dice, discipline, head_rule=head_rule, **flags)
     return {"plays": [{"moves": p.text, **p.position.to_json()} for p in plays]}

@@ -26,7 +26,7 @@ def random_match(
     games: list[GameRecord] = []
     crawford_played = False
     while max(score) < length:
-        crawford = sc.crawford_game(length, tuple(score), crawford_played)
+        crawford = sc.crawford_game(length, (score[0], score[1]), crawford_played)
         crawford_played = crawford_played or crawford
         actions = _random_game(
             discipline, rng, head_rule, cube_rate if (length > 1 and not crawford) else 0.0, koks_zone
@@ -35,7 +35,8 @@ def random_match(
         score[win.side - 1] += win.value
         if max(score) >= length:
             actions[-1] = Action(WIN, win.side, None, 0, value=win.value, match_won=True)
-        games.append(GameRecord(len(games) + 1, tuple(score_before(score, win)), tuple(actions)))
+        before = score_before(score, win)
+        games.append(GameRecord(len(games) + 1, (before[0], before[1]), tuple(actions)))
     meta = (("Variation", "LongNardy"),) if discipline == LONG else (("Variation", "Backgammon"),)
     return MatchRecord(length, players, tuple(games), meta)
 

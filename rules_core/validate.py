@@ -365,7 +365,6 @@ def judge_play(
     """Judge one written play (``"13/8 13/11"``, ``""`` for "no move") against the legal plays."""
     d = discipline
     roll = f"{dice[0]}{dice[1]}"
-    flags = {"first_roll": first_roll, "moves_second": moves_second, "head_rule": head_rule}
     try:
         segments = parse_play(text)
     except NotationError as exc:
@@ -375,12 +374,16 @@ def judge_play(
     after, problem, args = _apply_written(position, segments, d) if segments else (position, "", {})
     if after is not None and segments:
         # The usual case, a legal play using every die, is confirmed without listing all the legal plays.
-        quick = find_full_play(position, dice, d, after, **flags)
+        quick = find_full_play(
+            position, dice, d, after, first_roll=first_roll, moves_second=moves_second, head_rule=head_rule
+        )
         if quick is not None and quick.position == after:
             return PlayVerdict(
                 True, quick.position, quick, written=tuple((s.src, *s.via, s.dst) for s in segments)
             )
-    plays = legal_plays(position, dice, d, **flags)
+    plays = legal_plays(
+        position, dice, d, first_roll=first_roll, moves_second=moves_second, head_rule=head_rule
+    )
 
     def illegal(code: str, after: Position, possible: bool, written=(), **args) -> PlayVerdict:
         args = {
@@ -766,7 +769,7 @@ class _Walker:
                     )
             if claim is not None and problem is None:
                 if winner is not None and claim.side != winner:
-                    rule = R_WIN if how == "bear-off" else R_CUBE_PASS
+                    rule: str | None = R_WIN if how == "bear-off" else R_CUBE_PASS
                     problem = ("wrong_winner", {"claimed": claim.side, "winner": winner}, rule)
                 elif how != "resign" and claim.value != points:
                     # after a double to a wrong value, a result counted with the cube as written is its echo

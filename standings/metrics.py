@@ -163,7 +163,7 @@ def contributions(row: Row, ctx: Context) -> list[tuple[int, int]]:
     for e in sorted(row.entries, key=lambda e: e.round):
         score = _scaled(e.score, scale)
         if e.played or (not ctx.virtual_opponents and e.opponent is not None and e.kind != "annulled"):
-            out.append((points.get(e.opponent, 0), score))
+            out.append((points.get(e.opponent or "", 0), score))
         elif ctx.virtual_opponents:
             virtual = before + (scale - score) + (scale // 2) * max(0, ctx.rounds - e.round)
             out.append((virtual, score))

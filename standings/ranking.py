@@ -186,12 +186,16 @@ def crosstable(
         if a is None or b is None:
             continue
         for me, other, own, their, my_id in ((a, b, s1, s2, p1), (b, a, s2, s1, p2)):
-            if not kind or kind == "annulled" or winner is None:
-                cells[me][other].append(Cell("×" if kind == "annulled" else "", "", None))
+            if not kind or kind == ResultKind.ANNULLED or winner is None:
+                cells[me][other].append(Cell("×" if kind == ResultKind.ANNULLED else "", "", None))
                 continue
             won = winner == my_id
-            detail = f"{own}:{their}" if own is not None and their is not None and kind != "technical" else ""
-            mark = ("+" if won else "−") if kind == "technical" else ("1" if won else "0")
+            detail = (
+                f"{own}:{their}"
+                if own is not None and their is not None and kind != ResultKind.TECHNICAL
+                else ""
+            )
+            mark = ("+" if won else "−") if kind == ResultKind.TECHNICAL else ("1" if won else "0")
             cells[me][other].append(Cell(mark, detail, won))
     return [CrossRow(i + 1, s, cells[i]) for i, s in enumerate(rows)]
 

@@ -15,6 +15,23 @@ if TYPE_CHECKING:
 # tests/rules_core) also run without Django: `pytest tests/pairing -p no:django`.
 
 
+def pytest_collection_modifyitems(config, items) -> None:
+    """Browser tests are marked by where they live, so ``make test-fast`` can leave them out."""
+    for item in items:
+        if "tests/browser/" in item.nodeid or item.nodeid.split("::")[0].endswith("_browser.py"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hasher(request) -> None:
+    """One fast hasher for the whole suite: PBKDF2's deliberate slowness bought nothing here but minutes."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        return
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def secretary(db) -> User:
     from tests.factories import make_user

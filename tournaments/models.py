@@ -200,6 +200,33 @@ class Tournament(models.Model):
     def is_elimination(self) -> bool:
         return self.system in ELIMINATION_SYSTEMS
 
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    @property
+    def is_swiss(self) -> bool:
+        return self.system in {System.SWISS, System.SWISS_LOSSES}
+
+    @property
+    def has_crosstable(self) -> bool:
+        """Round robin, alone or as the group stage of a mixed event (004 §1.4.3, §1.4.7)."""
+        return self.system in {System.ROUND_ROBIN, System.MIXED}
+
+    @property
+    def has_bracket(self) -> bool:
+        """An elimination system, alone or as the playoff of a mixed event (004 §1.4.4, §1.4.5, §1.4.7)."""
+        return self.system in ELIMINATION_SYSTEMS or self.system == System.MIXED
+
+    @property
+    def has_teams(self) -> bool:
+        """Team or personal-team: teams enter and are ranked (004 §1.3)."""
+        return self.character != Character.PERSONAL
+
+    @property
+    def takes_personal_entries(self) -> bool:
+        return self.character != Character.TEAM
+
     def tiebreak_keys(self) -> list[str]:
         """The regulation's tie-break order, unknown keys dropped."""
         return [k for k in (s.strip() for s in self.tiebreaks.split(",")) if k in Tiebreak.values]

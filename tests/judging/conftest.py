@@ -65,12 +65,6 @@ def match_of(t, participant, number: int) -> Match:
     )
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings) -> None:
-    """Personas are created per test: a cheap hasher keeps the setup fast (passwords are not under test)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def chief_secretary(secretary) -> object:
     """The tournament creator is its chief secretary: with the chief judge, the judging panel."""

@@ -46,3 +46,15 @@ def test_the_1000_player_page_holds_100_rows_and_the_export_all_of_them(client):
     assert "?page=2" in html or "page=2" in html
     csv = client.get(url, {"_export": "csv"}).content.decode()
     assert len(csv.strip().splitlines()) == 1001
+
+
+def test_the_chief_judges_desk_makes_the_same_queries_for_2_or_500_matches(client, django_user_model):
+    """The desk lists every result not yet final with its state: the open protests are read once, not per
+    match (issue 11: 15 queries for 2 matches, 29 for 16 before)."""
+    client.force_login(django_user_model.objects.create_superuser("desk-admin"))
+    counts = []
+    for size in (4, 100):
+        t = build_swiss(size, rounds=9, seed=size)
+        t.round_set.get(number=9).matches.update(final_at=None)
+        counts.append(_queries(client, reverse("judging:desk", args=[t.pk])))
+    assert counts[0] == counts[1], counts

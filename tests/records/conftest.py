@@ -27,12 +27,6 @@ def build(
     return match
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings) -> None:
-    """Five personas per test: a fast hasher keeps the set-up from dominating the run."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def match(secretary, chief_judge, participant_user):
     return build(secretary, chief_judge, participant_user)
