@@ -1,7 +1,7 @@
 """Who may attach, read and replay a match's record; checked on the server for every request.
 
 * attach: the two players of the match (until the tournament is finished) and the tournament's runners
-  (secretaries, chief judge: tournaments.permissions.can_run), only in a published round and never to a bye;
+  (secretaries, chief judge: registration.permissions.can_run), only in a published round and never to a bye;
 * the record's text, its verdict and findings, its history: the two players and the tournament's officials;
 * the replay of the board: the same people, and anybody once the match's result is final (004 §5.10: the
   protest window has passed or the protest is decided) — the moves of a finished official match are as

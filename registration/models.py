@@ -111,7 +111,7 @@ class Official(models.Model):
         ADMISSION = "admission", _("admission commission member")
         # A team's representative (coach): speaks for his team's players, e.g. files their protests
         # (004 §2.4.3 item 2, §5.10). He holds none of the officials' powers (see
-        # ``tournaments.permissions.OFFICIALS``).
+        # ``registration.permissions.OFFICIALS``).
         REPRESENTATIVE = "representative", _("team representative")
 
     tournament = models.ForeignKey(

@@ -1,4 +1,4 @@
-"""Elimination brackets drawn as SVG from the pairing engine's bracket (``tournaments.draw.bracket``).
+"""Elimination brackets drawn as SVG from the pairing engine's bracket (``draw.manager.bracket``).
 
 ``svg(matches, titles)`` is a pure function of plain data: the engine's matches (``id``, ``round``,
 ``bracket``, ``slots``, ``players``, ``winner``, ``bye``) plus ``names`` and ``scores`` added by the view.

@@ -3,7 +3,7 @@
 Match points first (win 1, loss 0, bye per the regulation, annulled nothing), then the tournament's
 tie-break order chosen from ``METRICS``: a registry of small metric objects (``key``, ``name``, ``abbr``,
 ``ascending`` and one ``compute`` function of the results). Elimination stages rank by the bracket (places
-from the pairing engine) instead; the app does that in ``tournaments.results``.
+from the pairing engine) instead; the app does that in ``draw.results.load_results``.
 
 Unplayed matches (the choice documented in the README, after FIDE's virtual opponent, Handbook C.02
 13.15.2 of 2009–2022):
