@@ -291,6 +291,8 @@ def _playoff(o: dict) -> dict:
         "players": list(r.players),
         "group_of": r.group_of,
         "same_group_first_round": [list(p) for p in r.same_group_first_round],
+        "same_group_meetings": [{"players": [a, b], "round": rnd} for rnd, a, b in r.same_group_meetings],
+        "optimal": r.optimal,
     }
 
 
