@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -65,6 +67,8 @@ def first_round_pairs(n: int) -> list[tuple[int, int]]:
 # Node budget of the exact search over arrangements (each node places one player); beyond it the best
 # arrangement found is answered with "optimal": false. A module attribute for the tests.
 SEARCH_BUDGET = 25_000
+# When (arrangements of the tiers) x (qualifiers)^2 is at most this, all are tried (about 0.5 s).
+EXHAUSTIVE_LIMIT = 10_000_000
 
 
 def playoff_seeding(
@@ -96,10 +100,12 @@ def playoff_seeding(
     the players are permuted among the tier's seed numbers so that players of one group meet as late
     as the bracket allows, round 1 first: the arrangement minimises lexicographically
     (c_1, c_2, ..., c_k), c_r being the number of pairs of group mates whose earliest possible
-    meeting (the round of their common sub-bracket) is round r. Exact branch and bound (a pair's
+    meeting (the round of their common sub-bracket) is round r. A swap local search (from the given
+    order and from a top-down balanced construction) is proven optimal by a per-group floor, or else
+    by trying every arrangement (up to ``EXHAUSTIVE_LIMIT``), or else by branch and bound (a pair's
     round is known once both are placed; partial counts only grow; each unplaced player adds at least
-    his cheapest placement), seeded by a swap local search; ties keep the natural order first.
-    ``optimal`` is false only when the search ran out of its node budget (``SEARCH_BUDGET``).
+    his cheapest placement). ``optimal`` is false only when that ran out of its node budget
+    (``SEARCH_BUDGET``).
     """
     k = qualifiers_per_group
     if k < 0 or best_of_rest < 0:
@@ -196,6 +202,13 @@ def _arrange(tiers: list[list[str]], groups_in_seed_order: list[int]) -> tuple[l
             best, best_cost = candidate, c
         if _reaches(best_cost, floor):
             return best, True
+    if math.prod(math.factorial(len(t)) for t in tiers[1:]) * n * n <= EXHAUSTIVE_LIMIT:
+        for perms in itertools.product(*(itertools.permutations(t) for t in tiers[1:])):
+            candidate = list(tiers[0]) + [p for perm in perms for p in perm]
+            c = cost(candidate)
+            if c < best_cost:
+                best, best_cost = candidate, c
+        return best, True
     # Branch and bound, tier by tier, slot by slot; the first tier stays as given.
     order = [s for tier_slots in slots[1:] for s in tier_slots]
     tier_of_slot = {s: ti for ti, tier_slots in enumerate(slots) for s in tier_slots}

@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draw.pairing import first_round_pairs, handle, playoff_seeding, seed_order
+from draw.pairing import first_round_pairs, handle, mixed, playoff_seeding, seed_order
 
 
 def test_group_winners_meet_runners_up_of_other_groups():
@@ -76,8 +76,9 @@ def test_group_mates_meet_as_late_as_the_bracket_allows_round_one_first_004_1_4_
         assert ((pa, pb) in clashes) == (res.group_of[pa] == res.group_of[pb])
     mine = meeting_vector(res.players, res.group_of)
     assert [sum(1 for m in res.same_group_meetings if m[0] == r + 1) for r in range(len(mine))] == mine
-    assert res.optimal
-    if math.prod(math.factorial(len(t)) for t in tiers[1:]) <= 5000 and len(res.players) >= 2:
+    space = math.prod(math.factorial(len(t)) for t in tiers[1:])
+    assert res.optimal or space * len(res.players) ** 2 > mixed.EXHAUSTIVE_LIMIT
+    if space <= 5000 and len(res.players) >= 2:
         assert mine == brute_force_best(tiers, res.group_of)
 
 
