@@ -17,7 +17,7 @@ from .elimination import Bracket, double_elimination, single_elimination
 from .errors import BadRequest
 from .mixed import playoff_seeding
 from .round_robin import round_robin_schedule, snake_groups
-from .swiss import SwissPlayer, pair_swiss, recommended_swiss_rounds
+from .swiss import SwissPlayer, check_swiss_pairing, pair_swiss, recommended_swiss_rounds
 
 __all__ = ["handle", "SYSTEMS"]
 
@@ -69,8 +69,17 @@ _OPTIONS: dict[str, dict[str, Any]] = {
         "bye_points": 1,
         "max_losses": None,
         "until_remaining": 1,
+        "avoid_same_club": False,
     },
     "swiss_rounds": {"players": _REQUIRED},
+    "swiss_check": {
+        "players": _REQUIRED,
+        "pairs": _REQUIRED,
+        "bye": None,
+        "allow_rematches": False,
+        "max_losses": None,
+        "avoid_same_club": False,
+    },
 }
 SYSTEMS = tuple(_OPTIONS)
 
@@ -81,6 +90,7 @@ _SWISS_PLAYER_KEYS = {
     "byes": 0,
     "withdrawn": False,
     "losses": 0,
+    "club": None,
 }
 
 
@@ -325,6 +335,9 @@ def _swiss_players(raw: Any) -> list[SwissPlayer]:
         withdrawn = p.get("withdrawn", False)
         if not isinstance(withdrawn, bool):
             raise BadRequest(f"players[{i}].withdrawn must be true or false")
+        club = p.get("club")
+        if club is not None and (not isinstance(club, str) or len(club) > MAX_ID_LENGTH):
+            raise BadRequest(f"players[{i}].club must be a string of at most {MAX_ID_LENGTH} characters")
         points = _points(p.get("points", 0), f"players[{i}].points")
         den = math.lcm(den, points.denominator)
         if den > MAX_DENOMINATOR:
@@ -337,6 +350,7 @@ def _swiss_players(raw: Any) -> list[SwissPlayer]:
                 byes=_int(p.get("byes", 0), f"players[{i}].byes", 0),
                 withdrawn=withdrawn,
                 losses=_int(p.get("losses", 0), f"players[{i}].losses", 0),
+                club=club,
             )
         )
     return out
@@ -355,10 +369,15 @@ def _swiss(o: dict) -> dict:
         remaining = [p for p in players if not p.withdrawn and p.losses < max_losses]
         answer = {"eliminated": eliminated, "remaining": len(remaining), "finished": len(remaining) <= until}
         if answer["finished"]:
+            if _bool(o, "avoid_same_club"):
+                answer["same_club"] = 0
             return {"pairs": [], "bye": None, "rematches": 0, "cost": 0, "float": {}, **answer}
     elif o["until_remaining"] != 1:
         raise BadRequest("until_remaining needs max_losses")
-    r = pair_swiss(players, _seed(o), allow_rematches=allow, max_losses=max_losses)
+    clubs = _bool(o, "avoid_same_club")
+    r = pair_swiss(players, _seed(o), allow_rematches=allow, max_losses=max_losses, avoid_same_club=clubs)
+    if clubs:
+        answer["same_club"] = r.same_club
     return {
         "pairs": [list(p) for p in r.pairs],
         "bye": r.bye,
@@ -373,6 +392,51 @@ def _swiss_rounds(o: dict) -> dict:
     return {"rounds": recommended_swiss_rounds(_int(o["players"], "players", 0, 10**9))}
 
 
+def _swiss_check(o: dict) -> dict:
+    players = _swiss_players(o["players"])
+    raw = o["pairs"]
+    if not isinstance(raw, list) or len(raw) > MAX_PLAYERS or not all(
+        isinstance(p, list) and len(p) == 2 for p in raw
+    ):
+        raise BadRequest("pairs must be a list of [id, id] pairs")
+    pairs = [(_id(a, "pairs"), _id(b, "pairs")) for a, b in raw]
+    bye = None if o["bye"] is None else _id(o["bye"], "bye")
+    max_losses = None if o["max_losses"] is None else _int(o["max_losses"], "max_losses", 1)
+    clubs = _bool(o, "avoid_same_club")
+    r = check_swiss_pairing(
+        players,
+        pairs,
+        bye,
+        allow_rematches=_bool(o, "allow_rematches"),
+        max_losses=max_losses,
+        avoid_same_club=clubs,
+    )
+    answer: dict[str, Any] = {
+        "valid": r.valid,
+        "problems": list(r.problems),
+        "warnings": list(r.warnings),
+        "cost": _number(r.cost),
+        "optimum": None if r.optimum is None else _number(r.optimum),
+        "rematches": r.rematches,
+        "fewest_rematches": r.fewest_rematches,
+        "pairs": [
+            {
+                **p,
+                **(
+                    {"points": [_number(x) for x in p["points"]], "score_group": _number(p["score_group"])}
+                    if "points" in p
+                    else {}
+                ),
+            }
+            for p in r.pairs
+        ],
+    }
+    if clubs:
+        answer["same_club"] = r.same_club
+        answer["fewest_same_club"] = r.fewest_same_club
+    return answer
+
+
 _HANDLERS: dict[str, Callable[[dict], dict]] = {
     "round_robin": _round_robin,
     "groups": _groups,
@@ -381,6 +445,7 @@ _HANDLERS: dict[str, Callable[[dict], dict]] = {
     "playoff_seeding": _playoff,
     "swiss": _swiss,
     "swiss_rounds": _swiss_rounds,
+    "swiss_check": _swiss_check,
 }
 
 

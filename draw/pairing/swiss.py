@@ -56,6 +56,8 @@ from .errors import NoValidPairing
 __all__ = [
     "SwissPlayer",
     "SwissPairing",
+    "SwissCheck",
+    "check_swiss_pairing",
     "pair_swiss",
     "recommended_swiss_rounds",
     "is_valid_swiss_pairing",
@@ -75,7 +77,8 @@ class SwissPlayer:
 
     ``points`` is exact (``Fraction`` or ``int``); ``opponents`` are the ids already met (ids not in the
     field are ignored: withdrawn or removed players); ``byes`` counts byes received so far.
-    ``withdrawn`` players are not paired; ``losses`` is used by "Swiss until N losses" only.
+    ``withdrawn`` players are not paired; ``losses`` is used by "Swiss until N losses" only;
+    ``club`` (a club, team or region; any string) is used with ``avoid_same_club`` only.
     """
 
     id: str
@@ -84,6 +87,7 @@ class SwissPlayer:
     byes: int = 0
     withdrawn: bool = False
     losses: int = 0
+    club: str | None = None
 
 
 @dataclass(frozen=True)
@@ -93,8 +97,9 @@ class SwissPairing:
     ``pairs`` are ordered by table (highest points first), each pair higher score first;
     ``floats`` maps a player paired out of his score group to ``"down"`` or ``"up"``;
     ``cost`` is the sum over pairs of the squared points difference; ``path`` says how optimality was
-    established: ``"bound"`` (the parity lower bound is reached), ``"exact"`` (blossom fallback) or
-    ``"trivial"``.
+    established: ``"bound"`` (the parity lower bound is reached), ``"window"`` (exact windows between
+    reservoir groups), ``"exact"`` (blossom on the whole field: small fields, or rematches) or
+    ``"trivial"``; ``same_club`` counts the pairs of club mates (counted with ``avoid_same_club``).
     """
 
     pairs: tuple[tuple[str, str], ...]
@@ -103,6 +108,7 @@ class SwissPairing:
     cost: Fraction
     floats: dict[str, str] = field(default_factory=dict)
     path: str = "trivial"
+    same_club: int = 0
 
 
 def recommended_swiss_rounds(n: int) -> int:
@@ -482,7 +488,7 @@ def _is_reservoir(problem: _Problem, group: list[int]) -> bool:
     if len(real) < RESERVOIR_MIN:
         return False
     members = set(group)
-    clubs = problem.clubs if problem.strict else None
+    clubs = problem.clubs  # club mates count as met: the reservoir is filled without them
     mates = Counter(clubs[v] for v in real) if clubs is not None else None
     worst = 0
     for v in real:
@@ -850,6 +856,7 @@ def pair_swiss(
     *,
     allow_rematches: bool = False,
     max_losses: int | None = None,
+    avoid_same_club: bool = False,
 ) -> SwissPairing:
     """Pair one Swiss round.
 
@@ -863,6 +870,9 @@ def pair_swiss(
         rematches (then the least cost) instead of raising; when every player has had a bye, give it
         to one of those with the fewest byes.
     max_losses : "Swiss until N losses": players with ``losses >= max_losses`` are out.
+    avoid_same_club : personal-team events: among the pairings optimal by the rules above, one with
+        the fewest pairs of players of one ``club`` (a secondary objective, never at the cost of
+        points or rematches).
 
     Returns
     -------
@@ -908,7 +918,11 @@ def pair_swiss(
             if j is not None and j != i:
                 forbidden[i].add(j)
                 forbidden[j].add(i)
-    problem = _Problem(scores, forbidden)
+    clubs = None
+    if avoid_same_club:
+        names: dict[str, int] = {}
+        clubs = [-1 if p.club is None else names.setdefault(p.club, len(names)) for p in active]
+    problem = _Problem(scores, forbidden, clubs)
     n = len(active)
     nodes = list(range(n))
     bye: int | None = None
@@ -1008,13 +1022,15 @@ def _answer(
         ordered.append((u, v))
     ordered.sort(key=lambda p: (-s[p[0]], -s[p[1]], p[0]))
     floats: dict[str, str] = {}
-    rematches = 0
+    rematches = same_club = 0
     for u, v in ordered:
         if s[u] != s[v]:
             floats[active[u].id] = "down"
             floats[active[v].id] = "up"
         if v in problem.forbidden[u]:
             rematches += 1
+        if problem.clubs is not None and problem.clubs[u] >= 0 and problem.clubs[u] == problem.clubs[v]:
+            same_club += 1
     cost = Fraction(_cost(problem, ordered), den * den)
     return SwissPairing(
         pairs=tuple((active[u].id, active[v].id) for u, v in ordered),
@@ -1023,6 +1039,7 @@ def _answer(
         cost=cost,
         floats=floats,
         path=path,
+        same_club=same_club,
     )
 
 
@@ -1130,3 +1147,169 @@ def is_valid_swiss_pairing(
         if not allow_rematches or fewest == 0 or active[bye].byes != fewest:
             problems.append(f"{bye} already had a bye")
     return problems
+
+
+@dataclass(frozen=True)
+class SwissCheck:
+    """The answer of :func:`check_swiss_pairing`.
+
+    ``problems`` break a rule (the pairing is refused); ``warnings`` do not (a worse objective than
+    the engine's optimum). Each is a dict ``{"code", "players", "message"}``. ``cost`` is the
+    objective of the given pairs, ``optimum`` the engine's minimum for this field (None when no
+    valid pairing exists), ``pairs`` one dict per given pair (points, score group, floats, rematch).
+    """
+
+    valid: bool
+    problems: tuple[dict, ...]
+    warnings: tuple[dict, ...]
+    cost: Fraction
+    optimum: Fraction | None
+    rematches: int
+    fewest_rematches: int | None
+    same_club: int
+    fewest_same_club: int | None
+    pairs: tuple[dict, ...]
+
+
+def check_swiss_pairing(
+    players: Sequence[SwissPlayer],
+    pairs: Sequence[tuple[str, str]],
+    bye: str | None,
+    *,
+    allow_rematches: bool = False,
+    max_losses: int | None = None,
+    avoid_same_club: bool = False,
+) -> SwissCheck:
+    """Check a Swiss pairing edited by the secretary (e.g. two players swapped between tables).
+
+    Parameters
+    ----------
+    players, allow_rematches, max_losses, avoid_same_club : as :func:`pair_swiss`.
+    pairs : the pairs to check (ids); bye : the player with the bye, or None.
+
+    Returns
+    -------
+    :class:`SwissCheck`: valid, the problems and warnings with machine-readable codes, the objective
+    of the pairs and the engine's optimum for comparison, and per pair its score group and floats.
+
+    Notes
+    -----
+    004 §1.4.6. Problems (the pairing is refused): ``unknown_player``, ``inactive_player``
+    (withdrawn or out after ``max_losses``), ``paired_with_self``, ``player_twice``,
+    ``player_missing``, ``bye_missing`` / ``bye_not_needed``, ``rematch`` (rematches not allowed) or
+    ``avoidable_rematch`` (allowed, but more than the fewest possible), ``second_bye`` (a player who
+    had a bye while someone eligible has none), ``bye_not_lowest_group`` (the engine's rule: the bye
+    goes to the lowest score group with an eligible player for which the rest can still be paired).
+    Warnings (allowed, shown): ``cost_above_optimum`` (sum of squared points differences above the
+    engine's minimum), ``same_club_above_optimum`` (with ``avoid_same_club``). The optimum is computed
+    by :func:`pair_swiss` (exact), so the check costs one pairing.
+
+    Examples
+    --------
+    >>> ps = [SwissPlayer(x, Fraction(p)) for x, p in (("a", 1), ("b", 1), ("c", 0), ("d", 0))]
+    >>> r = check_swiss_pairing(ps, [("a", "c"), ("b", "d")], None)
+    >>> r.valid, r.cost, r.optimum, [w["code"] for w in r.warnings]
+    (True, Fraction(2, 1), Fraction(0, 1), ['cost_above_optimum'])
+    """
+    by_id = {p.id: p for p in players}
+    active = {
+        p.id: p for p in players if not p.withdrawn and (max_losses is None or p.losses < max_losses)
+    }
+    problems: list[dict] = []
+    warnings: list[dict] = []
+
+    def add(to: list[dict], code: str, who: Sequence[str], message: str) -> None:
+        to.append({"code": code, "players": list(who), "message": message})
+
+    seen: dict[str, int] = {}
+    listed = [x for pair in pairs for x in pair] + ([bye] if bye is not None else [])
+    for x in listed:
+        seen[x] = seen.get(x, 0) + 1
+    for x in sorted(seen, key=listed.index):
+        if x not in by_id:
+            add(problems, "unknown_player", [x], f"{x} is not a player of this event")
+        elif x not in active:
+            add(problems, "inactive_player", [x], f"{x} is withdrawn or out of the event")
+        elif seen[x] > 1:
+            add(problems, "player_twice", [x], f"{x} appears {seen[x]} times")
+    for x in active:
+        if x not in seen:
+            add(problems, "player_missing", [x], f"{x} is neither paired nor given the bye")
+    if len(active) % 2 == 1 and bye is None:
+        add(problems, "bye_missing", [], "the number of players is odd: someone must have the bye")
+    if len(active) % 2 == 0 and bye is not None:
+        add(problems, "bye_not_needed", [bye], "the number of players is even: no bye")
+
+    engine: SwissPairing | None
+    fewest: int | None
+    try:
+        engine = pair_swiss(
+            players,
+            "check",
+            allow_rematches=allow_rematches,
+            max_losses=max_losses,
+            avoid_same_club=avoid_same_club,
+        )
+        fewest = engine.rematches
+    except NoValidPairing:
+        engine, fewest = None, None
+
+    cost = Fraction(0)
+    rematches = same_club = 0
+    info: list[dict] = []
+    for a, b in pairs:
+        if a == b:
+            add(problems, "paired_with_self", [a], f"{a} is paired with himself")
+        if a not in by_id or b not in by_id:
+            info.append({"players": [a, b]})
+            continue
+        pa, pb = Fraction(by_id[a].points), Fraction(by_id[b].points)
+        cost += (pa - pb) ** 2
+        met = b in by_id[a].opponents or a in by_id[b].opponents
+        mates = by_id[a].club is not None and by_id[a].club == by_id[b].club
+        rematches += met
+        same_club += mates and avoid_same_club
+        if met and not allow_rematches:
+            add(problems, "rematch", [a, b], f"{a} and {b} have already met")
+        entry: dict = {
+            "players": [a, b],
+            "points": [pa, pb],
+            "score_group": max(pa, pb),
+            "float": {a: "down", b: "up"} if pa > pb else ({a: "up", b: "down"} if pa < pb else {}),
+            "rematch": met,
+        }
+        if avoid_same_club:
+            entry["same_club"] = mates
+        info.append(entry)
+    if allow_rematches and fewest is not None and rematches > fewest:
+        add(problems, "avoidable_rematch", [], f"{rematches} rematches where {fewest} are possible")
+    if bye is not None and bye in active:
+        taker = active[bye]
+        fewest_byes = min(p.byes for p in active.values())
+        if taker.byes > 0 and (taker.byes > fewest_byes or not allow_rematches):
+            add(problems, "second_bye", [bye], f"{bye} already had a bye ({taker.byes})")
+        elif engine is not None and engine.bye is not None:
+            level = Fraction(by_id[engine.bye].points)
+            if Fraction(taker.points) != level:
+                message = f"the bye goes to the lowest score group that allows a pairing ({level} points)"
+                add(problems, "bye_not_lowest_group", [bye], message)
+    optimum = engine.cost if engine is not None else None
+    if not problems and optimum is not None and cost > optimum:
+        message = f"sum of squared differences {cost} above the optimum {optimum}"
+        add(warnings, "cost_above_optimum", [], message)
+    fewest_club = engine.same_club if (engine is not None and avoid_same_club) else None
+    if not problems and fewest_club is not None and cost == optimum and same_club > fewest_club:
+        message = f"{same_club} pairs of club mates where {fewest_club} suffice"
+        add(warnings, "same_club_above_optimum", [], message)
+    return SwissCheck(
+        valid=not problems,
+        problems=tuple(problems),
+        warnings=tuple(warnings),
+        cost=cost,
+        optimum=optimum,
+        rematches=rematches,
+        fewest_rematches=fewest,
+        same_club=same_club,
+        fewest_same_club=fewest_club,
+        pairs=tuple(info),
+    )
