@@ -88,15 +88,19 @@ def run_cli(players: list[SwissPlayer]) -> tuple[float, float, int]:
     return dt, max(rss, before) / 1024, p.returncode
 
 
+CLUBS = 0  # --clubs: players get one of this many clubs and the engine avoids club mates
+DOMINANT = 0.0  # --dominant: this share of the players is in club 0
+
+
 def timed(players: list[SwissPlayer], seed: str | int) -> tuple[float, object]:
     t0 = time.perf_counter()
-    res = pair_swiss(players, seed=seed, allow_rematches=True)
+    res = pair_swiss(players, seed=seed, allow_rematches=True, avoid_same_club=CLUBS > 0)
     return time.perf_counter() - t0, res
 
 
 def peak_mib(players: list[SwissPlayer], seed: str | int) -> float:
     tracemalloc.start()
-    pair_swiss(players, seed=seed, allow_rematches=True)
+    pair_swiss(players, seed=seed, allow_rematches=True, avoid_same_club=CLUBS > 0)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return peak / 2**20
@@ -140,13 +144,19 @@ def event(n: int, rounds: int, model: str, seed: int) -> dict:
     worst = (0.0, 0, None)
     total = 0.0
     paths: Counter = Counter()
-    rematches = 0
+    rematches = same_club = 0
+    club_rng = random.Random(f"clubs/{n}/{seed}")
+    club = {
+        p: (None if not CLUBS else "c0" if club_rng.random() < DOMINANT else f"c{club_rng.randrange(CLUBS)}")
+        for p in ids
+    }
     for r in range(rounds):
-        field = [SwissPlayer(p, points[p], frozenset(met[p]), byes[p]) for p in ids]
+        field = [SwissPlayer(p, points[p], frozenset(met[p]), byes[p], club=club[p]) for p in ids]
         dt, res = timed(field, f"{seed}/{r}")
         total += dt
         paths[res.path] += 1  # type: ignore[attr-defined]
         rematches += res.rematches  # type: ignore[attr-defined]
+        same_club += res.same_club  # type: ignore[attr-defined]
         if dt > worst[0]:
             worst = (dt, r + 1, field)
         for a, b in res.pairs:  # type: ignore[attr-defined]
@@ -163,7 +173,7 @@ def event(n: int, rounds: int, model: str, seed: int) -> dict:
             points[res.bye] += 1
     peak = peak_mib(worst[2], f"{seed}/{worst[1] - 1}")  # type: ignore[arg-type]
     return {"worst": worst[0], "round": worst[1], "total": total, "paths": paths, "peak": peak,
-            "rematches": rematches}
+            "rematches": rematches, "same_club": same_club}
 
 
 def until_losses(n: int, max_losses: int, model: str, seed: int) -> dict:
@@ -223,7 +233,7 @@ def events(sizes: list[int], rounds: int, seeds: int, models: list[str]) -> None
                 print(
                     f"  {model:<8} {n:>6} players seed {seed}: slowest round {e['round']:>2} "
                     f"{e['worst']:6.3f} s (peak {e['peak']:5.1f} MiB), all rounds {e['total']:6.2f} s, "
-                    f"rematches {e['rematches']}; paths: {paths}",
+                    f"rematches {e['rematches']}, club mates {e['same_club']}; paths: {paths}",
                     flush=True,
                 )
 
@@ -235,9 +245,13 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=1)
     ap.add_argument("--models", nargs="*", default=["strong", "logistic", "coin", "draws"])
     ap.add_argument("--cli", action="store_true")
+    ap.add_argument("--clubs", type=int, default=0, help="players in this many clubs, avoid_same_club")
+    ap.add_argument("--dominant", type=float, default=0.0, help="share of the players in one club")
     ap.add_argument("--no-events", action="store_true")
     ap.add_argument("--losses", type=int, nargs="*", default=[3, 5], help="until N losses (none: skip)")
     args = ap.parse_args()
+    global CLUBS, DOMINANT
+    CLUBS, DOMINANT = args.clubs, args.dominant
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
     constructions([n for n in (1000, 2000, 10000) if n >= 200], args.cli)
     if not args.no_events:

@@ -370,7 +370,7 @@ def _swiss(o: dict) -> dict:
         answer = {"eliminated": eliminated, "remaining": len(remaining), "finished": len(remaining) <= until}
         if answer["finished"]:
             if _bool(o, "avoid_same_club"):
-                answer["same_club"] = 0
+                answer["same_club"], answer["same_club_optimal"] = 0, True
             return {"pairs": [], "bye": None, "rematches": 0, "cost": 0, "float": {}, **answer}
     elif o["until_remaining"] != 1:
         raise BadRequest("until_remaining needs max_losses")
@@ -378,6 +378,7 @@ def _swiss(o: dict) -> dict:
     r = pair_swiss(players, _seed(o), allow_rematches=allow, max_losses=max_losses, avoid_same_club=clubs)
     if clubs:
         answer["same_club"] = r.same_club
+        answer["same_club_optimal"] = r.club_optimal
     return {
         "pairs": [list(p) for p in r.pairs],
         "bye": r.bye,

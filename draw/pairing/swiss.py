@@ -44,6 +44,7 @@ Scores are scaled to integers (by the lcm of the denominators), so all arithmeti
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections import Counter
@@ -99,7 +100,8 @@ class SwissPairing:
     ``cost`` is the sum over pairs of the squared points difference; ``path`` says how optimality was
     established: ``"bound"`` (the parity lower bound is reached), ``"window"`` (exact windows between
     reservoir groups), ``"exact"`` (blossom on the whole field: small fields, or rematches) or
-    ``"trivial"``; ``same_club`` counts the pairs of club mates (counted with ``avoid_same_club``).
+    ``"trivial"``; ``same_club`` counts the pairs of club mates (counted with ``avoid_same_club``);
+    ``club_optimal`` is False when that count is not proven the least (see ``CLUB_WINDOW_LIMIT``).
     """
 
     pairs: tuple[tuple[str, str], ...]
@@ -109,6 +111,7 @@ class SwissPairing:
     floats: dict[str, str] = field(default_factory=dict)
     path: str = "trivial"
     same_club: int = 0
+    club_optimal: bool = True
 
 
 def recommended_swiss_rounds(n: int) -> int:
@@ -469,6 +472,14 @@ def _exact(problem: _Problem, nodes: list[int], rng: random.Random) -> list[tupl
 # tests can make small and knotted groups reservoirs and compare with the oracle.
 RESERVOIR_MIN = 8
 RESERVOIR_MARGIN = 4
+# With club mates as a secondary objective, a window larger than this (a club holding most of a large
+# score group) is not solved exactly: the round is paired exactly by points alone, then club mates
+# are reduced by exchanges that keep the cost (SwissPairing.club_optimal is then False).
+CLUB_WINDOW_LIMIT = 300
+
+
+class _ClubsTooCostly(Exception):
+    """A window too large for the exact secondary objective (see CLUB_WINDOW_LIMIT)."""
 
 _Segment = tuple[int, list[tuple[int, int]], list[int], list[int], bool]
 
@@ -781,6 +792,10 @@ def _window_path(
                     overflow = True
         if overflow:
             continue
+        if problem.clubs is not None and any(
+            above[j] - above[i] > CLUB_WINDOW_LIMIT for i, j in windows if (i, j) not in cache
+        ):
+            raise _ClubsTooCostly
         settled: dict[tuple[int, int], _Segment] = {}
         bound = 0
         for i, j in windows:
@@ -923,6 +938,21 @@ def pair_swiss(
         names: dict[str, int] = {}
         clubs = [-1 if p.club is None else names.setdefault(p.club, len(names)) for p in active]
     problem = _Problem(scores, forbidden, clubs)
+    try:
+        return _pair(problem, active, rng, allow_rematches, den)
+    except _ClubsTooCostly:
+        plain = _Problem(scores, forbidden)
+        result = _pair(plain, active, random.Random(str(seed)), allow_rematches, den)
+        index_of = {p.id: i for i, p in enumerate(active)}
+        bye_index = None if result.bye is None else index_of[result.bye]
+        pairs = _fewer_club_mates(problem, [(index_of[a], index_of[b]) for a, b in result.pairs], rng)
+        answer = _answer(active, problem, pairs, bye_index, den, result.path)
+        return dataclasses.replace(answer, club_optimal=False)
+
+
+def _pair(
+    problem: _Problem, active: Sequence[SwissPlayer], rng: random.Random, allow_rematches: bool, den: int
+) -> SwissPairing:
     n = len(active)
     nodes = list(range(n))
     bye: int | None = None
@@ -941,6 +971,50 @@ def pair_swiss(
     else:
         pairs, path, bye = _solve_with_bye(problem, active, rng, allow_rematches)
     return _answer(active, problem, pairs, bye, den, path)
+
+
+def _fewer_club_mates(
+    problem: _Problem, pairs: list[tuple[int, int]], rng: random.Random
+) -> list[tuple[int, int]]:
+    """Exchange partners between two pairs while that keeps the cost and the rules and lowers the
+    number of club-mate pairs (a local improvement, not a proof)."""
+    clubs = problem.clubs
+    assert clubs is not None
+    s = problem.scores
+
+    def mates(u: int, v: int) -> int:
+        return 1 if clubs[u] >= 0 and clubs[u] == clubs[v] else 0
+
+    pairs = list(pairs)
+    improved = True
+    while improved:
+        improved = False
+        order = list(range(len(pairs)))
+        rng.shuffle(order)
+        for i in order:
+            a, b = pairs[i]
+            if not mates(a, b):
+                continue
+            for j in range(len(pairs)):
+                if j == i:
+                    continue
+                c, d = pairs[j]
+                before = (s[a] - s[b]) ** 2 + (s[c] - s[d]) ** 2
+                for x, y, z, w in ((a, c, b, d), (a, d, b, c)):
+                    if (
+                        (s[x] - s[y]) ** 2 + (s[z] - s[w]) ** 2 == before
+                        and problem.allowed(x, y)
+                        and problem.allowed(z, w)
+                        and mates(x, y) + mates(z, w) < 1 + mates(c, d)
+                    ):
+                        pairs[i], pairs[j] = (x, y), (z, w)
+                        improved = True
+                        break
+                if improved:
+                    break
+            if improved:
+                break
+    return pairs
 
 
 def _solve_with_bye(
@@ -1297,7 +1371,8 @@ def check_swiss_pairing(
     if not problems and optimum is not None and cost > optimum:
         message = f"sum of squared differences {cost} above the optimum {optimum}"
         add(warnings, "cost_above_optimum", [], message)
-    fewest_club = engine.same_club if (engine is not None and avoid_same_club) else None
+    proven = engine is not None and avoid_same_club and engine.club_optimal
+    fewest_club = engine.same_club if proven else None  # type: ignore[union-attr]
     if not problems and fewest_club is not None and cost == optimum and same_club > fewest_club:
         message = f"{same_club} pairs of club mates where {fewest_club} suffice"
         add(warnings, "same_club_above_optimum", [], message)

@@ -113,7 +113,26 @@ def test_club_option_and_answer_field_in_json():
     clubs = (("a", "X"), ("b", "X"), ("c", "Y"), ("d", None))
     players = [{"id": x, "points": 1, "club": c} for x, c in clubs]
     answer = handle({"system": "swiss", "players": players, "seed": 3, "avoid_same_club": True})
-    assert answer["same_club"] == 0
+    assert answer["same_club"] == 0 and answer["same_club_optimal"] is True
     assert ["a", "b"] not in answer["pairs"] and ["b", "a"] not in answer["pairs"]
     # without the option clubs are ignored and the answer has no same_club field
     assert "same_club" not in handle({"system": "swiss", "players": players, "seed": 3})
+
+
+def test_a_club_holding_most_of_a_large_group_falls_back_to_points_then_exchanges(monkeypatch):
+    # 004 §1.4.6 first: the points optimum stays exact; club mates are then only reduced, not proven
+    from draw.pairing import swiss
+
+    monkeypatch.setattr(swiss, "CLUB_WINDOW_LIMIT", 10)
+    rng = random.Random(4)
+    players = [
+        SwissPlayer(f"p{i}", Fraction(i % 3), club="X" if rng.random() < 0.7 else f"c{i % 4}")
+        for i in range(40)
+    ]
+    res = pair_swiss(players, seed=5, avoid_same_club=True)
+    assert res.cost == oracle(players).cost and res.rematches == 0
+    assert res.club_optimal is False
+    plain = pair_swiss(players, seed=5)
+    club = {p.id: p.club for p in players}
+    assert res.same_club <= sum(1 for a, b in plain.pairs if club[a] == club[b])
+    assert res.same_club >= club_oracle(players)[1]
