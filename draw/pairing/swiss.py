@@ -23,15 +23,16 @@ with equality exactly when each pair spans at most one gap and boundary k is cro
 one floater between adjacent groups where the parity asks for it, short augmenting repairs, limited
 backtracking over the choice of floater). When it succeeds the result is optimal by the bound.
 
-When it fails (rematches block the bound: leaders who have all met, small fields, late rounds), fields
-of ``WINDOW_MIN_FIELD`` players or more first try *windows*: a few score groups (at most
-``WINDOW_MAX_PLAYERS`` players) at the top and/or bottom (``_window_path``) or around the group where
-the bound path got stuck (``_middle_window``) are solved exactly by blossom matching, with players
-exported to virtual partners at the adjacent scores, and the rest by the bound path. Splitting each
-pair's cost at the window's edge scores gives a lower bound that the construction reaches, so the
-result is optimal (proofs in those functions' docstrings). Otherwise ``_exact`` solves the whole
-problem as a minimum-weight perfect matching with networkx's blossom algorithm
-(``max_weight_matching(maxcardinality=True)`` on the rewritten integer weights ``W - cost``).
+When it fails (rematches block the bound: a score group whose members have met each other, a *knot*),
+``_window_path`` decides exactly: large groups become *reservoirs* of interchangeable players (a
+relaxation, hence a lower bound), the runs of other groups between them (*windows*) are solved by
+blossom matching with sinks at the reservoirs' scores, and the reservoirs are then filled with real
+players; reaching the bound proves the optimum, and a reservoir that cannot be filled is demoted
+(proofs in that function's and ``_settle_window``'s docstrings). Only when no rematch-free pairing
+exists and rematches are allowed does ``_exact`` match the whole field (fewest rematches, then cost):
+that needs a small field. With ``avoid_same_club`` a pair costs weight x (points difference)^2, + 1
+for club mates: the constructive path refuses club mates (reaching both minima at once), the windows
+weigh them after points.
 
 The bye is a *dummy player* placed in the bye group, allowed to pair only with the admissible
 candidates of that group, at cost 0. A perfect pairing of the field plus the dummy is the same thing
@@ -902,11 +903,14 @@ def pair_swiss(
     -----
     004 §1.4.6 ("соперники не встречаются друг с другом дважды"; round 1 by lot). See the module
     docstring for the exactness argument: the parity lower bound certifies the constructive pairing;
-    otherwise an exact blossom matching decides. The bye (odd count) goes to the lowest score group
-    holding a player without a bye for which the rest can be paired without rematches; with
-    ``allow_rematches`` and no such group, to the lowest group reaching the fewest rematches.
-    Complexity: about O(n * d) for the constructive path (d = opponents per player); the exact
-    fallback is O(n^3) and only runs when rematches block the bound.
+    otherwise exact windows between reservoir groups decide (a relaxation whose bound is reached).
+    The bye (odd count) goes to the lowest score group holding a player without a bye for which the
+    rest can be paired without rematches; with ``allow_rematches`` and no such group, to the lowest
+    group reaching the fewest rematches.
+    Complexity: about O(n * d) for the constructive path (d = opponents per player) and for filling
+    the reservoirs; the windows are blossom matchings of the knotted groups only (O(w^3), w their
+    size). Knotted late rounds of 10,000 players take well under a second
+    (``bench/bench_swiss_worst.py``).
 
     Examples
     --------

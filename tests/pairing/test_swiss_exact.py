@@ -133,3 +133,26 @@ def test_window_path_is_taken_and_optimal_when_the_leaders_have_all_met():
 @given(seed=st.integers(0, 2**32), n=st.integers(30, 60), rounds=st.integers(6, 14), draws=st.booleans())
 def test_slow_long_events_up_to_60_match_the_exact_optimum(seed, n, rounds, draws):
     play_and_check(seed, n, rounds, draws, churn=True)
+
+
+def test_round_one_is_uniform_over_all_pairings_004_1_4_6():
+    # 6 players, no constraints: 15 perfect matchings; 3,000 seeds give each about 200 times
+    players = [SwissPlayer(f"p{i}") for i in range(6)]
+    counts: dict[frozenset, int] = {}
+    for seed in range(3000):
+        res = pair_swiss(players, seed=seed)
+        key = frozenset(frozenset(p) for p in res.pairs)
+        counts[key] = counts.get(key, 0) + 1
+    assert len(counts) == 15
+    assert all(150 <= c <= 250 for c in counts.values()), sorted(counts.values())
+
+
+def test_the_floater_is_uniform_among_those_who_can_float_004_1_4_6():
+    # 5 leaders on 1 point, 3 on 0: one leader floats down; each of the 5 equally often
+    players = [SwissPlayer(f"a{i}", Fraction(1)) for i in range(5)] + [SwissPlayer(f"z{i}") for i in range(3)]
+    floats: dict[str, int] = {}
+    for seed in range(2500):
+        res = pair_swiss(players, seed=seed)
+        down = next(x for x, f in res.floats.items() if f == "down")
+        floats[down] = floats.get(down, 0) + 1
+    assert len(floats) == 5 and all(400 <= c <= 600 for c in floats.values()), floats
