@@ -13,7 +13,7 @@ from dataclasses import asdict
 from fractions import Fraction
 from typing import Any
 
-from .elimination import Bracket, double_elimination, single_elimination
+from .elimination import DROP_ORDERS, Bracket, double_elimination, single_elimination
 from .errors import BadRequest
 from .mixed import playoff_seeding
 from .round_robin import round_robin_schedule, snake_groups
@@ -55,6 +55,7 @@ _OPTIONS: dict[str, dict[str, Any]] = {
         "grand_final_reset": True,
         "results": {},
         "withdrawn": [],
+        "drop_order": "by_size",
     },
     "playoff_seeding": {
         "groups": _REQUIRED,
@@ -141,6 +142,12 @@ def _seed(opts: dict) -> int | str | None:
     if isinstance(v, str) and len(v) > MAX_ID_LENGTH:
         raise BadRequest(f"seed must be at most {MAX_ID_LENGTH} characters")
     return v
+
+
+def _choice(opts: dict, key: str, allowed: tuple[str, ...]) -> str:
+    if opts[key] not in allowed:
+        raise BadRequest(f"{key} must be one of {', '.join(allowed)}")
+    return opts[key]
 
 
 def _draw(opts: dict) -> str:
@@ -277,6 +284,7 @@ def _double(o: dict) -> dict:
         grand_final_reset=_bool(o, "grand_final_reset"),
         results=results,
         withdrawn=withdrawn,
+        drop_order=_choice(o, "drop_order", DROP_ORDERS),
     )
     return _bracket_json(b)
 

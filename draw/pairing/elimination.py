@@ -233,7 +233,18 @@ _DROP_ORDERS: dict[int, list] = {
 }
 
 
-def _drop_order(losers: list[Src], t: int, size: int) -> list[Src]:
+def _alternating(losers: list[Src], t: int) -> list[Src]:
+    """The drop order before 2026 (``drop_order: "alternating"``): round 2 reversed, then odd rounds
+    reversed within each half and even rounds with the halves swapped, at every bracket size."""
+    if t == 2:
+        return _reverse(losers)
+    return _reverse_halves(losers) if t % 2 == 1 else _half_shift(losers)
+
+
+DROP_ORDERS = ("by_size", "alternating")
+
+
+def _drop_order(losers: list[Src], t: int, size: int, kind: str = "by_size") -> list[Src]:
     """Order in which the losers of upper round t (>= 2) meet the lower bracket: 004 §1.4.5.
 
     Loser j of upper round t meets the winner of lower match j. The order per bracket size is
@@ -245,6 +256,8 @@ def _drop_order(losers: list[Src], t: int, size: int) -> list[Src]:
     """
     if len(losers) < 2:
         return list(losers)
+    if kind == "alternating":
+        return _alternating(losers, t)
     orders = _DROP_ORDERS.get(size)
     if orders is None:
         k = size.bit_length() - 1
@@ -357,6 +370,7 @@ def double_elimination(
     grand_final_reset: bool = True,
     results: Mapping[str, str] | None = None,
     withdrawn: Sequence[str] = (),
+    drop_order: str = "by_size",
 ) -> Bracket:
     """Double-elimination bracket with the results so far.
 
@@ -365,6 +379,8 @@ def double_elimination(
     players, draw, seed, results, withdrawn : as :func:`single_elimination`.
     grand_final_reset : when the lower-bracket champion wins the grand final, a second (reset) match
         is played, so that nobody is out before a second loss.
+    drop_order : ``"by_size"`` (the order per bracket size, :func:`_drop_order`) or ``"alternating"``
+        (the previous order, for brackets drawn with it: the bracket is recomputed from its results).
 
     Returns
     -------
@@ -426,7 +442,7 @@ def double_elimination(
                     pairs = [(lower[2 * i], lower[2 * i + 1]) for i in range(len(lower) // 2)]
                     lower = _lower_round(plan, st, pairs, r + 1, lower_real)
                     r += 1
-                dropped = _drop_order(upper_losers[t - 1], t, size)
+                dropped = _drop_order(upper_losers[t - 1], t, size, drop_order)
                 pairs = list(zip(lower, dropped))
             lower = _lower_round(plan, st, pairs, r + 1, lower_real)
             r += 1

@@ -36,3 +36,19 @@ def test_sixty_four_players_beat_the_reference_on_both_measures_004_1_4_5():
     ours = simulate(engine_specs(64), "random", 1500, seed=7)
     theirs = simulate(reference_specs(64), "random", 1500, seed=7)
     assert ours[0] < theirs[0] - 0.2 and ours[1] < theirs[1] - 0.05
+
+
+def test_the_previous_order_stays_available_for_brackets_drawn_with_it():
+    # a bracket in progress is recomputed from its stored request: "alternating" keeps its matches
+    from draw.pairing import handle
+
+    players = [f"s{i}" for i in range(1, 17)]
+    old = handle({"system": "double_elimination", "players": players, "drop_order": "alternating"})
+    new = handle({"system": "double_elimination", "players": players})
+    slots = {m["id"]: m["slots"] for m in old["matches"]}
+    # the previous order: round 2 reversed, round 3 reversed within each half
+    assert slots["L2-1"][1] == {"loser_of": "U2-4"}
+    assert slots["L4-1"][1] == {"loser_of": "U3-1"}
+    assert {m["id"]: m["slots"] for m in new["matches"]}["L2-1"][1] == {"loser_of": "U2-2"}
+    with pytest.raises(Exception, match="drop_order"):
+        handle({"system": "double_elimination", "players": players, "drop_order": "zigzag"})
