@@ -243,6 +243,13 @@ def _match_group(problem: _Problem, vertices: list[int], rng: random.Random) -> 
         return None
     if not vertices:
         return []
+    if problem.strict:
+        # club mates refused: a club holding more than half of the group leaves some of them unpaired
+        clubs = problem.clubs
+        assert clubs is not None
+        largest = max(Counter(clubs[v] for v in vertices if clubs[v] >= 0).values(), default=0)
+        if 2 * largest > len(vertices):
+            return None
     pool = list(vertices)
     rng.shuffle(pool)
     pairs: list[tuple[int, int]] = []
@@ -781,6 +788,10 @@ def _window_path(
             if i > 0 or j > 0:
                 windows.append((i, j))
             i = j + 1
+        if problem.clubs is not None and any(
+            above[j] - above[i] > CLUB_WINDOW_LIMIT for i, j in windows if (i, j) not in cache
+        ):
+            raise _ClubsTooCostly
         overflow = False
         for i, j in windows:  # a window that must export more than its reservoirs hold
             window = [v for g in groups[i:j] for v in g]
@@ -793,10 +804,6 @@ def _window_path(
                     overflow = True
         if overflow:
             continue
-        if problem.clubs is not None and any(
-            above[j] - above[i] > CLUB_WINDOW_LIMIT for i, j in windows if (i, j) not in cache
-        ):
-            raise _ClubsTooCostly
         settled: dict[tuple[int, int], _Segment] = {}
         bound = 0
         for i, j in windows:
@@ -980,44 +987,46 @@ def _pair(
 def _fewer_club_mates(
     problem: _Problem, pairs: list[tuple[int, int]], rng: random.Random
 ) -> list[tuple[int, int]]:
-    """Exchange partners between two pairs while that keeps the cost and the rules and lowers the
-    number of club-mate pairs (a local improvement, not a proof)."""
+    """Exchange partners between two pairs of one score group while that keeps the rules and lowers
+    the number of club-mate pairs (the cost is unchanged: all four have the same points). A local
+    improvement, not a proof. Per group and club, only pairs without that club are candidates, so
+    this is about linear in the number of pairs."""
     clubs = problem.clubs
     assert clubs is not None
     s = problem.scores
-
-    def mates(u: int, v: int) -> int:
-        return 1 if clubs[u] >= 0 and clubs[u] == clubs[v] else 0
-
     pairs = list(pairs)
-    improved = True
-    while improved:
-        improved = False
-        order = list(range(len(pairs)))
-        rng.shuffle(order)
-        for i in order:
+
+    def mates(u: int, v: int) -> bool:
+        return clubs[u] >= 0 and clubs[u] == clubs[v]
+
+    groups: dict[int, list[int]] = {}
+    for i, (a, b) in enumerate(pairs):
+        if s[a] == s[b] and a not in problem.only and b not in problem.only:
+            groups.setdefault(s[a], []).append(i)
+    for members in groups.values():
+        rng.shuffle(members)
+        by_club: dict[int, list[int]] = {}
+        for i in members:
             a, b = pairs[i]
-            if not mates(a, b):
-                continue
-            for j in range(len(pairs)):
-                if j == i:
-                    continue
-                c, d = pairs[j]
-                before = (s[a] - s[b]) ** 2 + (s[c] - s[d]) ** 2
-                for x, y, z, w in ((a, c, b, d), (a, d, b, c)):
-                    if (
-                        (s[x] - s[y]) ** 2 + (s[z] - s[w]) ** 2 == before
-                        and problem.allowed(x, y)
-                        and problem.allowed(z, w)
-                        and mates(x, y) + mates(z, w) < 1 + mates(c, d)
-                    ):
-                        pairs[i], pairs[j] = (x, y), (z, w)
-                        improved = True
+            if mates(a, b):
+                by_club.setdefault(clubs[a], []).append(i)
+        for club, same in by_club.items():
+            free = [j for j in members if club not in (clubs[pairs[j][0]], clubs[pairs[j][1]])]
+            for i in same:
+                a, b = pairs[i]
+                if not mates(a, b):
+                    continue  # changed by an earlier exchange
+                # c and d are not of a's and b's club: any allowed exchange removes a's and b's
+                # club-mate pair and creates none
+                for k, j in enumerate(free):
+                    c, d = pairs[j]
+                    allowed = problem.allowed
+                    ok = [(x, y) for x, y in ((c, d), (d, c)) if allowed(a, x) and allowed(b, y)]
+                    swap = ok[0] if ok else None
+                    if swap is not None:
+                        pairs[i], pairs[j] = (a, swap[0]), (b, swap[1])
+                        free.pop(k)
                         break
-                if improved:
-                    break
-            if improved:
-                break
     return pairs
 
 
