@@ -24,8 +24,10 @@ from .round_robin import (
     snake_groups,
 )
 from .swiss import (
+    SwissCheck,
     SwissPairing,
     SwissPlayer,
+    check_swiss_pairing,
     is_valid_swiss_pairing,
     pair_swiss,
     recommended_swiss_rounds,
@@ -42,9 +44,11 @@ __all__ = [
     "PairingError",
     "PlayoffSeeding",
     "RoundRobinRound",
+    "SwissCheck",
     "SwissPairing",
     "SwissPlayer",
     "berger_rounds",
+    "check_swiss_pairing",
     "double_elimination",
     "first_round_pairs",
     "handle",

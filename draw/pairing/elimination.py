@@ -197,23 +197,72 @@ def _knockout(
         current = nxt
 
 
-def _drop_order(losers: list[Src], t: int) -> list[Src]:
+def _reverse(a: list) -> list:
+    return a[::-1]
+
+
+def _half_shift(a: list) -> list:
+    return a[len(a) // 2 :] + a[: len(a) // 2]
+
+
+def _reverse_halves(a: list) -> list:
+    return a[: len(a) // 2][::-1] + a[len(a) // 2 :][::-1]
+
+
+def _pair_flip(a: list) -> list:
+    return [x for i in range(0, len(a) - 1, 2) for x in (a[i + 1], a[i])]
+
+
+def _natural(a: list) -> list:
+    return list(a)
+
+
+# Bracket size -> order of the losers of upper rounds 2, 3, ... (round 1's losers pair consecutively).
+# Chosen by simulation (bench/search_drop_orders.py, tests/pairing/test_drop_order.py): no worse than
+# the default of brackets-manager.js (a widely used generator) in lower-bracket rematches and in
+# rematches in a dropped player's first lower match, random and favourite-wins results, 8-128
+# players. Its orders are kept where no order of the searched family beats them on all four figures
+# (16, 32, 128); 64 keeps the crossover pattern that beats it on all four.
+_DROP_ORDERS: dict[int, list] = {
+    4: [_reverse],
+    8: [_reverse, _natural],
+    16: [_reverse_halves, _reverse, _natural],
+    32: [_reverse, _half_shift, _natural, _natural],
+    64: [_reverse, _reverse_halves, _half_shift, _reverse_halves, _natural],
+    128: [_reverse, _half_shift, _pair_flip, _pair_flip, _pair_flip, _natural],
+}
+
+
+def _alternating(losers: list[Src], t: int) -> list[Src]:
+    """The drop order before 2026 (``drop_order: "alternating"``): round 2 reversed, then odd rounds
+    reversed within each half and even rounds with the halves swapped, at every bracket size."""
+    if t == 2:
+        return _reverse(losers)
+    return _reverse_halves(losers) if t % 2 == 1 else _half_shift(losers)
+
+
+DROP_ORDERS = ("by_size", "alternating")
+
+
+def _drop_order(losers: list[Src], t: int, size: int, kind: str = "by_size") -> list[Src]:
     """Order in which the losers of upper round t (>= 2) meet the lower bracket: 004 §1.4.5.
 
-    Round 2 reversed; then odd rounds reversed within each half and even rounds with the halves
-    swapped. Each drop sends a player to the part of the lower bracket fed by the other side of the
-    upper bracket, so that he does not meet at once a player he has already met. Of the common
-    crossover patterns this one gave the fewest lower-bracket rematches in simulations with random
-    winners (16-128 players).
+    Loser j of upper round t meets the winner of lower match j. The order per bracket size is
+    ``_DROP_ORDERS`` (reverse, reverse each half, swap the halves, swap neighbours, or keep), which
+    sends each dropped player to the part of the lower bracket fed by another part of the upper
+    bracket. Brackets above 128 extend the 128 pattern: reverse, swap the halves, then swap
+    neighbours, the last drop as is (simulated at 256: far fewer rematches in a dropped player's
+    first lower match than the alternating crossover).
     """
     if len(losers) < 2:
         return list(losers)
-    if t == 2:
-        return list(reversed(losers))
-    h = len(losers) // 2
-    if t % 2 == 1:
-        return list(reversed(losers[:h])) + list(reversed(losers[h:]))
-    return losers[h:] + losers[:h]
+    if kind == "alternating":
+        return _alternating(losers, t)
+    orders = _DROP_ORDERS.get(size)
+    if orders is None:
+        k = size.bit_length() - 1
+        orders = [_reverse, _half_shift] + [_pair_flip] * (k - 4) + [_natural]
+    return orders[t - 2](losers)
 
 
 def _entrants(players: Sequence[str], draw: str, seed: int | str | None) -> list[str]:
@@ -321,6 +370,7 @@ def double_elimination(
     grand_final_reset: bool = True,
     results: Mapping[str, str] | None = None,
     withdrawn: Sequence[str] = (),
+    drop_order: str = "by_size",
 ) -> Bracket:
     """Double-elimination bracket with the results so far.
 
@@ -329,6 +379,8 @@ def double_elimination(
     players, draw, seed, results, withdrawn : as :func:`single_elimination`.
     grand_final_reset : when the lower-bracket champion wins the grand final, a second (reset) match
         is played, so that nobody is out before a second loss.
+    drop_order : ``"by_size"`` (the order per bracket size, :func:`_drop_order`) or ``"alternating"``
+        (the previous order, for brackets drawn with it: the bracket is recomputed from its results).
 
     Returns
     -------
@@ -339,7 +391,8 @@ def double_elimination(
     -----
     004 §1.4.5: the first loss sends a player to the lower bracket, the second eliminates him.
     Lower round 1 pairs the losers of upper round 1; lower round 2(t-1) meets the winners of the
-    previous lower round with the losers of upper round t in crossover order (:func:`_drop_order`);
+    previous lower round with the losers of upper round t in a crossover order per bracket size
+    (:func:`_drop_order`);
     odd lower rounds > 1 halve the field. App rounds: upper round t is played in round
     max(1, 2t - 2), lower round r in round r + 1, the grand final in 2k, the reset in 2k + 1, so nobody
     plays twice in a round. Places: 1, 2 from the grand final; then the losers of each lower round
@@ -389,7 +442,7 @@ def double_elimination(
                     pairs = [(lower[2 * i], lower[2 * i + 1]) for i in range(len(lower) // 2)]
                     lower = _lower_round(plan, st, pairs, r + 1, lower_real)
                     r += 1
-                dropped = _drop_order(upper_losers[t - 1], t)
+                dropped = _drop_order(upper_losers[t - 1], t, size, drop_order)
                 pairs = list(zip(lower, dropped))
             lower = _lower_round(plan, st, pairs, r + 1, lower_real)
             r += 1

@@ -2,11 +2,11 @@
 
 ``NoValidPairing`` is a *user* error: the request is well formed but the rules admit no draw (every
 pairing would repeat a match, nobody may take the bye, ...). The message is meant for the secretary.
-The CLI answers ``{"error": message}`` on stdout and exits with 1.
+The CLI answers ``{"error": message, "kind": "no_valid_pairing"}`` on stdout and exits with 1.
 
 ``BadRequest`` is a *malformed request* (unknown key, wrong type, a result for a match that is not
-ready, ...): a bug in the caller, never translated. The CLI prints the message on stderr and exits
-with 2.
+ready, a value over a limit, ...): a bug in the caller, never translated. The CLI answers
+``{"error": message, "kind": "bad_request"}`` on stdout (and the message on stderr) and exits with 2.
 """
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -14,11 +17,15 @@ __all__ = ["PlayoffSeeding", "playoff_seeding", "first_round_pairs"]
 @dataclass(frozen=True)
 class PlayoffSeeding:
     """``players`` in playoff seeding order; ``group_of`` each qualifier's group index;
-    ``same_group_first_round`` the unavoidable first-round meetings of players of one group."""
+    ``same_group_first_round`` the unavoidable first-round meetings of players of one group;
+    ``same_group_meetings`` every pair of group mates with the round in which they can first meet,
+    ``(round, a, b)``, earliest first; ``optimal``: the arrangement is proven the best."""
 
     players: tuple[str, ...]
     group_of: dict[str, int]
     same_group_first_round: tuple[tuple[str, str], ...]
+    same_group_meetings: tuple[tuple[int, str, str], ...] = ()
+    optimal: bool = True
 
 
 def _pow2(n: int) -> int:
@@ -57,6 +64,13 @@ def first_round_pairs(n: int) -> list[tuple[int, int]]:
     ]
 
 
+# Node budget of the exact search over arrangements (each node places one player); beyond it the best
+# arrangement found is answered with "optimal": false. A module attribute for the tests.
+SEARCH_BUDGET = 25_000
+# When (arrangements of the tiers) x (qualifiers)^2 is at most this, all are tried (about 0.5 s).
+EXHAUSTIVE_LIMIT = 10_000_000
+
+
 def playoff_seeding(
     groups: Sequence[Sequence[str]],
     qualifiers_per_group: int,
@@ -80,17 +94,19 @@ def playoff_seeding(
 
     Notes
     -----
-    Seeds are given tier by tier: all group winners (group order) first, then all runners-up, and
-    so on, then the best of the rest; so with the standard placement (seed s meets seed
-    size + 1 - s) group winners meet runners-up in round 1, and byes go to the best group winners.
-    Inside each tier the players are then permuted among the tier's seed numbers by a bipartite
-    matching so that nobody meets a player of his own group in round 1 (tiers are processed from the
-    top; a player's opponent in a later tier is checked when that tier is placed). Clashes that no
-    permutation within the tiers avoids are listed in ``same_group_first_round``.
-    004 §1.4.7 (mixed system), §6.1.2 item 5.
+    004 §1.4.7 (mixed system), §6.1.2 item 5. Seeds are given tier by tier: all group winners (in
+    group order, seeds 1..G, so they meet as late as the standard placement allows and byes go to
+    them), then all runners-up, and so on, then the best of the rest. Inside every tier but the first
+    the players are permuted among the tier's seed numbers so that players of one group meet as late
+    as the bracket allows, round 1 first: the arrangement minimises lexicographically
+    (c_1, c_2, ..., c_k), c_r being the number of pairs of group mates whose earliest possible
+    meeting (the round of their common sub-bracket) is round r. A swap local search (from the given
+    order and from a top-down balanced construction) is proven optimal by a per-group floor, or else
+    by trying every arrangement (up to ``EXHAUSTIVE_LIMIT``), or else by branch and bound (a pair's
+    round is known once both are placed; partial counts only grow; each unplaced player adds at least
+    his cheapest placement). ``optimal`` is false only when that ran out of its node budget
+    (``SEARCH_BUDGET``).
     """
-    import networkx as nx
-
     k = qualifiers_per_group
     if k < 0 or best_of_rest < 0:
         raise BadRequest("qualifiers_per_group and best_of_rest must be >= 0")
@@ -116,87 +132,293 @@ def playoff_seeding(
         if len(rest) < best_of_rest:
             raise BadRequest("rest_order has fewer non-qualifiers than best_of_rest")
         tiers.append(list(rest[:best_of_rest]))
-    seeds: list[str] = [p for t in tiers for p in t]
-    n = len(seeds)
-    opponent: dict[int, int] = {}
-    for a, b in first_round_pairs(n):
-        opponent[a] = b
-        opponent[b] = a
-    placed: dict[int, str] = {}
-    start = 0
-    for tier in tiers:
-        positions = list(range(start + 1, start + len(tier) + 1))
-        g = nx.Graph()
-        left = [("p", p) for p in tier]
-        right = [("s", s) for s in positions]
-        g.add_nodes_from(left, bipartite=0)
-        g.add_nodes_from(right, bipartite=1)
-        for p in tier:
-            for s in positions:
-                o = opponent.get(s)
-                if o is None or o not in placed or group_of[placed[o]] != group_of[p]:
-                    g.add_edge(("p", p), ("s", s))
-        # prefer the natural order: try the identity first
-        natural = all(g.has_edge(("p", p), ("s", s)) for p, s in zip(tier, positions))
-        if natural and not _same_tier_clash(tier, positions, opponent, group_of):
-            assign = dict(zip(positions, tier))
-        else:
-            m = nx.bipartite.hopcroft_karp_matching(g, top_nodes=left)
-            assign = {}
-            free_players = []
-            for p in tier:
-                s = m.get(("p", p))
-                if s is None:
-                    free_players.append(p)
-                else:
-                    assign[s[1]] = p
-            free_pos = [s for s in positions if s not in assign]
-            for s, p in zip(free_pos, free_players):
-                assign[s] = p
-            assign = _fix_same_tier(assign, placed, opponent, group_of)
-        placed.update(assign)
-        start += len(tier)
-    players = tuple(placed[s] for s in range(1, n + 1))
-    clashes = tuple(
-        (players[a - 1], players[b - 1])
-        for a, b in first_round_pairs(n)
-        if group_of[players[a - 1]] == group_of[players[b - 1]]
+    seeds = [p for t in tiers for p in t]
+    players, optimal = _arrange(tiers, [group_of[p] for p in seeds])
+    n = len(players)
+    meet = _meeting_round(n)
+    meetings = sorted(
+        (
+            (meet(i, j), players[i], players[j])
+            for i in range(n)
+            for j in range(i + 1, n)
+            if group_of[players[i]] == group_of[players[j]]
+        ),
+        key=lambda m: (m[0], seeds.index(m[1]), seeds.index(m[2])),
     )
+    clashes = tuple((a, b) for r, a, b in meetings if r == 1)
     return PlayoffSeeding(
-        players=players, group_of={p: group_of[p] for p in players}, same_group_first_round=clashes
+        players=tuple(players),
+        group_of={p: group_of[p] for p in players},
+        same_group_first_round=clashes,
+        same_group_meetings=tuple(meetings),
+        optimal=optimal,
     )
 
 
-def _same_tier_clash(tier, positions, opponent, group_of) -> bool:
-    pos = dict(zip(positions, tier))
-    return any(opponent.get(s) in pos and group_of[pos[opponent[s]]] == group_of[p] for s, p in pos.items())
+def _meeting_round(n: int):
+    """(seed index i, seed index j) -> the round in which those two seeds can first meet."""
+    size = _pow2(n)
+    position = {s - 1: i for i, s in enumerate(seed_order(size))}
+
+    def meet(i: int, j: int) -> int:
+        return (position[i] ^ position[j]).bit_length()
+
+    return meet
 
 
-def _clashes(assign: dict[int, str], placed: dict[int, str], opponent: dict[int, int], group_of) -> int:
-    both = {**placed, **assign}
-    return sum(
-        1 for x, p in assign.items() if opponent.get(x) in both and group_of[both[opponent[x]]] == group_of[p]
-    )
+def _arrange(tiers: list[list[str]], groups_in_seed_order: list[int]) -> tuple[list[str], bool]:
+    """The arrangement of the tiers (tier 1 fixed) minimising the meeting vector; (players, proven)."""
+    seeds = [p for t in tiers for p in t]
+    n = len(seeds)
+    if n < 2:
+        return seeds, True
+    rounds = _pow2(n).bit_length() - 1
+    meet = _meeting_round(n)
+    level = [[meet(i, j) if i != j else 0 for j in range(n)] for i in range(n)]
+    group = dict(zip(seeds, groups_in_seed_order))
+    slots: list[list[int]] = []  # seed indices of each tier
+    start = 0
+    for t in tiers:
+        slots.append(list(range(start, start + len(t))))
+        start += len(t)
+
+    def cost(arrangement: list[str]) -> list[int]:
+        c = [0] * (rounds + 1)
+        for i in range(n):
+            gi = group[arrangement[i]]
+            for j in range(i + 1, n):
+                if group[arrangement[j]] == gi:
+                    c[level[i][j]] += 1
+        return c[1:]
+
+    floor = _cumulative_floor(seeds, group, slots, level, rounds)
+    best, best_cost = list(seeds), cost(seeds)
+    rng = random.Random(0)  # fixed: the seeding is a function of the groups
+    for attempt in range(6):
+        start = list(seeds) if attempt == 0 else _balanced(seeds, group, slots, rounds, rng)
+        candidate = _local_search(start, slots, cost)
+        c = cost(candidate)
+        if c < best_cost:
+            best, best_cost = candidate, c
+        if _reaches(best_cost, floor):
+            return best, True
+    if math.prod(math.factorial(len(t)) for t in tiers[1:]) * n * n <= EXHAUSTIVE_LIMIT:
+        for perms in itertools.product(*(itertools.permutations(t) for t in tiers[1:])):
+            candidate = list(tiers[0]) + [p for perm in perms for p in perm]
+            c = cost(candidate)
+            if c < best_cost:
+                best, best_cost = candidate, c
+        return best, True
+    # Branch and bound, tier by tier, slot by slot; the first tier stays as given.
+    order = [s for tier_slots in slots[1:] for s in tier_slots]
+    tier_of_slot = {s: ti for ti, tier_slots in enumerate(slots) for s in tier_slots}
+    placed: dict[int, str] = {s: seeds[s] for s in slots[0]}
+    free = {ti: list(tiers[ti]) for ti in range(1, len(tiers))}
+    nodes = [0]
+    exhausted = [False]
+    best_holder = [best, best_cost]
+
+    def bound(partial: list[int], depth: int) -> list[int]:
+        """partial + for each unplaced player the componentwise cheapest placement vs the placed."""
+        total = list(partial)
+        open_slots = order[depth:]
+        for ti, players in free.items():
+            slots_t = [s for s in open_slots if tier_of_slot[s] == ti]
+            for p in players:
+                g = group[p]
+                mates = [s for s, q in placed.items() if group[q] == g]
+                if not mates:
+                    continue
+                per_round = [
+                    min(sum(1 for m in mates if level[s][m] == r) for s in slots_t)
+                    for r in range(1, rounds + 1)
+                ]
+                for r in range(rounds):
+                    total[r] += per_round[r]
+        return total
+
+    def search(depth: int, partial: list[int]) -> None:
+        if exhausted[0]:
+            return
+        nodes[0] += 1
+        if nodes[0] > SEARCH_BUDGET:
+            exhausted[0] = True
+            return
+        if depth == len(order):
+            if partial < best_holder[1]:
+                best_holder[0] = [placed[s] for s in range(n)]
+                best_holder[1] = list(partial)
+            return
+        if bound(partial, depth) >= best_holder[1]:
+            return
+        s = order[depth]
+        ti = tier_of_slot[s]
+        for p in list(free[ti]):
+            g = group[p]
+            step = list(partial)
+            for m, q in placed.items():
+                if group[q] == g:
+                    step[level[s][m] - 1] += 1
+            if step >= best_holder[1]:
+                continue
+            placed[s] = p
+            at = free[ti].index(p)
+            free[ti].pop(at)
+            search(depth + 1, step)
+            free[ti].insert(at, p)
+            del placed[s]
+
+    first = [0] * rounds
+    for i in slots[0]:
+        for j in slots[0]:
+            if i < j and group[seeds[i]] == group[seeds[j]]:
+                first[level[i][j] - 1] += 1
+    search(0, first)
+    return best_holder[0], not exhausted[0] or _reaches(best_holder[1], floor)
 
 
-def _fix_same_tier(
-    assign: dict[int, str], placed: dict[int, str], opponent: dict[int, int], group_of: dict[str, int]
-) -> dict[int, str]:
-    """Local search: swap two players of the tier while that lowers the number of clashes."""
-    assign = dict(assign)
-    current = _clashes(assign, placed, opponent, group_of)
+def _reaches(c: list[int], floor: list[int]) -> bool:
+    """Whether the cumulative counts of ``c`` meet the floor at every round (then ``c`` is optimal)."""
+    total = 0
+    for r, x in enumerate(c):
+        total += x
+        if total > floor[r]:
+            return False
+    return True
+
+
+def _cumulative_floor(
+    seeds: list[str], group: dict[str, int], slots: list[list[int]], level: list[list[int]], rounds: int
+) -> list[int]:
+    """Lower bounds on S_r, the pairs of group mates inside one block of 2^r seeds, r = 1..rounds.
+
+    Every arrangement has S_r >= the sum over groups of the least S_r of that group alone (its
+    players spread over the blocks that hold a seed of their tier, at most that many per tier and
+    block): a convex-cost flow, the j-th mate in a block costing j - 1.
+    """
+    import networkx as nx  # inner import: 0.15 s to load, and only some seedings need it
+
+    n = len(seeds)
+    tier_of = {seeds[s]: ti for ti, tier_slots in enumerate(slots) for s in tier_slots}
+    floor = []
+    for r in range(1, rounds + 1):
+        # blocks of 2^r seeds: i and j share one exactly when level[i][j] <= r
+        block: dict[int, int] = {}
+        for i in range(n):
+            block[i] = next((block[j] for j in range(i) if level[i][j] <= r), i)
+        total = 0
+        for g in set(group.values()):
+            members = [p for p in seeds if group[p] == g]
+            if len(members) < 2:
+                continue
+            net = nx.DiGraph()
+            net.add_node("source", demand=-len(members))
+            net.add_node("sink", demand=len(members))
+            for p in members:
+                net.add_edge("source", ("p", p), capacity=1, weight=0)
+                for s in slots[tier_of[p]]:
+                    net.add_edge(("p", p), ("slot", tier_of[p], block[s]), capacity=1, weight=0)
+            for ti in {tier_of[p] for p in members}:
+                for s in slots[ti]:
+                    b = block[s]
+                    cap = sum(1 for x in slots[ti] if block[x] == b)
+                    net.add_edge(("slot", ti, b), ("block", b), capacity=cap, weight=0)
+            for b in set(block.values()):
+                for j in range(len(members)):
+                    net.add_edge(("block", b), ("unit", b, j), capacity=1, weight=j)
+                    net.add_edge(("unit", b, j), "sink", capacity=1, weight=0)
+            flow = nx.min_cost_flow(net)
+            total += sum(
+                j * flow[("block", b)].get(("unit", b, j), 0)
+                for b in set(block.values())
+                if ("block", b) in flow
+                for j in range(len(members))
+            )
+        floor.append(total)
+    return floor
+
+
+def _balanced(
+    seeds: list[str], group: dict[str, int], slots: list[list[int]], rounds: int, rng: random.Random
+) -> list[str]:
+    """An arrangement built from the final down: each block's players are split between its two
+    halves, every tier by its seed count in each half (group winners where they stand), each group
+    as evenly as the quotas allow (a convex-cost flow; ties broken by ``rng``)."""
+    import networkx as nx  # inner import: 0.15 s to load, and only some seedings need it
+
+    n = len(seeds)
+    size = _pow2(n)
+    position = {s - 1: i for i, s in enumerate(seed_order(size))}
+    tier_of_slot = {s: ti for ti, tier_slots in enumerate(slots) for s in tier_slots}
+    tier_of = {seeds[s]: tier_of_slot[s] for s in range(n)}
+    fixed = {seeds[s]: s for s in slots[0]}
+    out: dict[int, str] = {}
+
+    def split(block: list[int], players: list[str], r: int) -> None:
+        if len(block) == 1:
+            out[block[0]] = players[0]
+            return
+        left = [s for s in block if not (position[s] >> (r - 1)) & 1]
+        right = [s for s in block if (position[s] >> (r - 1)) & 1]
+        if not left or not right:
+            split(block, players, r - 1)
+            return
+        left_set = set(left)
+        free = [p for p in players if p not in fixed]
+        rng.shuffle(free)
+        quota = {ti: sum(1 for s in left if tier_of_slot[s] == ti) for ti in range(1, len(slots))}
+        net = nx.DiGraph()
+        net.add_node("source", demand=-sum(quota.values()))
+        net.add_node("sink", demand=sum(quota.values()))
+        for ti, q in quota.items():
+            if q:
+                net.add_edge("source", ("tier", ti), capacity=q, weight=0)
+        counts: dict[tuple[int, int], int] = {}
+        for p in free:
+            counts[(tier_of[p], group[p])] = counts.get((tier_of[p], group[p]), 0) + 1
+        for (ti, g), m in counts.items():
+            net.add_edge(("tier", ti), ("group", g), capacity=m, weight=0)
+        for g in {group[p] for p in free}:
+            f_left = sum(1 for p in players if p in fixed and group[p] == g and fixed[p] in left_set)
+            f_right = sum(1 for p in players if p in fixed and group[p] == g) - f_left
+            m = sum(1 for p in free if group[p] == g)
+            for x in range(m):  # the (x + 1)-th free mate sent left changes the pairs by this much
+                change = (f_left + x) - (f_right + m - x - 1)
+                net.add_edge(("group", g), ("unit", g, x), capacity=1, weight=change)
+                net.add_edge(("unit", g, x), "sink", capacity=1, weight=0)
+        flow = nx.min_cost_flow(net) if quota and any(quota.values()) else {}
+        going = {key: flow.get(("tier", key[0]), {}).get(("group", key[1]), 0) for key in counts}
+        to_left, to_right = [], []
+        for p in players:
+            if p in fixed:
+                (to_left if fixed[p] in left_set else to_right).append(p)
+            elif going[(tier_of[p], group[p])] > 0:
+                going[(tier_of[p], group[p])] -= 1
+                to_left.append(p)
+            else:
+                to_right.append(p)
+        split(left, to_left, r - 1)
+        split(right, to_right, r - 1)
+
+    split(list(range(n)), list(seeds), rounds)
+    return [out[s] for s in range(n)]
+
+
+def _local_search(start: list[str], slots: list[list[int]], cost) -> list[str]:
+    """Swap two players of one tier (not the first) while the meeting vector decreases."""
+    current = list(start)
+    current_cost = cost(current)
     improved = True
-    while current and improved:
+    while improved:
         improved = False
-        keys = list(assign)
-        for i, s in enumerate(keys):
-            for t in keys[i + 1 :]:
-                trial = dict(assign)
-                trial[s], trial[t] = trial[t], trial[s]
-                c = _clashes(trial, placed, opponent, group_of)
-                if c < current:
-                    assign, current, improved = trial, c, True
-                    break
-            if improved:
-                break
-    return assign
+        for tier_slots in slots[1:]:
+            for a in range(len(tier_slots)):
+                for b in range(a + 1, len(tier_slots)):
+                    i, j = tier_slots[a], tier_slots[b]
+                    current[i], current[j] = current[j], current[i]
+                    c = cost(current)
+                    if c < current_cost:
+                        current_cost, improved = c, True
+                    else:
+                        current[i], current[j] = current[j], current[i]
+    return current

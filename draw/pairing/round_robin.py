@@ -84,7 +84,11 @@ def round_robin_schedule(
     Notes
     -----
     Cycle 2, 3, ... repeat cycle 1 with each pair swapped (first and second exchange roles in even
-    cycles). 500 players: 124,750 pairs per cycle, a fraction of a second.
+    cycles). With two cycles or more, every cycle but the last plays its last two rounds in reverse
+    order (FIDE C.05 Annex 1: "reverse the order of the last two rounds of the first cycle", which
+    avoids three consecutive matches in the same role across the cycle boundary; for even n the plain
+    order gives two players three in a row). With three cycles or more only 4 players keep one run of
+    three. 500 players: 124,750 pairs per cycle, a fraction of a second.
 
     Examples
     --------
@@ -111,10 +115,13 @@ def round_robin_schedule(
         named.append(RoundRobinRound(tuple(pairs), bye))
     out: list[RoundRobinRound] = []
     for c in range(cycles):
+        cycle = list(named)
+        if c < cycles - 1 and len(cycle) >= 2:
+            cycle[-2], cycle[-1] = cycle[-1], cycle[-2]  # FIDE C.05 Annex 1, double round robin
         if c % 2 == 0:
-            out.extend(named)
+            out.extend(cycle)
         else:
-            out.extend(RoundRobinRound(tuple((b, a) for a, b in r.pairs), r.bye) for r in named)
+            out.extend(RoundRobinRound(tuple((b, a) for a, b in r.pairs), r.bye) for r in cycle)
     return out, order
 
 

@@ -23,15 +23,16 @@ with equality exactly when each pair spans at most one gap and boundary k is cro
 one floater between adjacent groups where the parity asks for it, short augmenting repairs, limited
 backtracking over the choice of floater). When it succeeds the result is optimal by the bound.
 
-When it fails (rematches block the bound: leaders who have all met, small fields, late rounds), fields
-of ``WINDOW_MIN_FIELD`` players or more first try *windows*: a few score groups (at most
-``WINDOW_MAX_PLAYERS`` players) at the top and/or bottom (``_window_path``) or around the group where
-the bound path got stuck (``_middle_window``) are solved exactly by blossom matching, with players
-exported to virtual partners at the adjacent scores, and the rest by the bound path. Splitting each
-pair's cost at the window's edge scores gives a lower bound that the construction reaches, so the
-result is optimal (proofs in those functions' docstrings). Otherwise ``_exact`` solves the whole
-problem as a minimum-weight perfect matching with networkx's blossom algorithm
-(``max_weight_matching(maxcardinality=True)`` on the rewritten integer weights ``W - cost``).
+When it fails (rematches block the bound: a score group whose members have met each other, a *knot*),
+``_window_path`` decides exactly: large groups become *reservoirs* of interchangeable players (a
+relaxation, hence a lower bound), the runs of other groups between them (*windows*) are solved by
+blossom matching with sinks at the reservoirs' scores, and the reservoirs are then filled with real
+players; reaching the bound proves the optimum, and a reservoir that cannot be filled is demoted
+(proofs in that function's and ``_settle_window``'s docstrings). Only when no rematch-free pairing
+exists and rematches are allowed does ``_exact`` match the whole field (fewest rematches, then cost):
+that needs a small field. With ``avoid_same_club`` a pair costs weight x (points difference)^2, + 1
+for club mates: the constructive path refuses club mates (reaching both minima at once), the windows
+weigh them after points.
 
 The bye is a *dummy player* placed in the bye group, allowed to pair only with the admissible
 candidates of that group, at cost 0. A perfect pairing of the field plus the dummy is the same thing
@@ -44,8 +45,10 @@ Scores are scaled to integers (by the lcm of the denominators), so all arithmeti
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -55,6 +58,8 @@ from .errors import NoValidPairing
 __all__ = [
     "SwissPlayer",
     "SwissPairing",
+    "SwissCheck",
+    "check_swiss_pairing",
     "pair_swiss",
     "recommended_swiss_rounds",
     "is_valid_swiss_pairing",
@@ -74,7 +79,8 @@ class SwissPlayer:
 
     ``points`` is exact (``Fraction`` or ``int``); ``opponents`` are the ids already met (ids not in the
     field are ignored: withdrawn or removed players); ``byes`` counts byes received so far.
-    ``withdrawn`` players are not paired; ``losses`` is used by "Swiss until N losses" only.
+    ``withdrawn`` players are not paired; ``losses`` is used by "Swiss until N losses" only;
+    ``club`` (a club, team or region; any string) is used with ``avoid_same_club`` only.
     """
 
     id: str
@@ -83,6 +89,7 @@ class SwissPlayer:
     byes: int = 0
     withdrawn: bool = False
     losses: int = 0
+    club: str | None = None
 
 
 @dataclass(frozen=True)
@@ -92,8 +99,10 @@ class SwissPairing:
     ``pairs`` are ordered by table (highest points first), each pair higher score first;
     ``floats`` maps a player paired out of his score group to ``"down"`` or ``"up"``;
     ``cost`` is the sum over pairs of the squared points difference; ``path`` says how optimality was
-    established: ``"bound"`` (the parity lower bound is reached), ``"exact"`` (blossom fallback) or
-    ``"trivial"``.
+    established: ``"bound"`` (the parity lower bound is reached), ``"window"`` (exact windows between
+    reservoir groups), ``"exact"`` (blossom on the whole field: small fields, or rematches) or
+    ``"trivial"``; ``same_club`` counts the pairs of club mates (counted with ``avoid_same_club``);
+    ``club_optimal`` is False when that count is not proven the least (see ``CLUB_WINDOW_LIMIT``).
     """
 
     pairs: tuple[tuple[str, str], ...]
@@ -102,6 +111,8 @@ class SwissPairing:
     cost: Fraction
     floats: dict[str, str] = field(default_factory=dict)
     path: str = "trivial"
+    same_club: int = 0
+    club_optimal: bool = True
 
 
 def recommended_swiss_rounds(n: int) -> int:
@@ -138,12 +149,29 @@ def recommended_swiss_rounds(n: int) -> int:
 
 
 class _Problem:
-    """Players 0..n-1 (+ the dummy ``n`` when a bye is needed) with integer scores and forbidden pairs."""
+    """Players 0..n-1 (+ the dummy ``n`` when a bye is needed) with integer scores and forbidden pairs.
 
-    def __init__(self, scores: list[int], forbidden: list[set[int]]):
+    ``clubs`` (club index per player, -1 for none; None when clubs are not an objective) makes club
+    mates a secondary cost: a pair costs ``weight`` x (points difference)^2, + 1 for club mates, with
+    ``weight`` above the number of pairs so that points come first. A ``strict`` view also refuses
+    club mates in :meth:`allowed` (the constructive paths, which then reach both minima at once).
+    """
+
+    def __init__(self, scores: list[int], forbidden: list[set[int]], clubs: list[int] | None = None):
         self.scores = scores
         self.forbidden = forbidden  # symmetric
         self.only: dict[int, set[int]] = {}  # restricted vertices (the dummy): allowed partners
+        self.clubs = clubs
+        self.weight = 1 if clubs is None else len(scores) + 2
+        self.strict = False
+
+    def view(self, *, strict: bool) -> _Problem:
+        """The same problem (shared lists), with or without club mates refused."""
+        if self.clubs is None or strict == self.strict:
+            return self
+        other = _Problem(self.scores, self.forbidden, self.clubs)
+        other.only, other.weight, other.strict = self.only, self.weight, strict
+        return other
 
     def allowed(self, u: int, v: int) -> bool:
         if v in self.forbidden[u]:
@@ -152,12 +180,19 @@ class _Problem:
         if o is not None and v not in o:
             return False
         o = self.only.get(v)
-        return o is None or u in o
+        if o is not None and u not in o:
+            return False
+        if self.strict:
+            c = self.clubs[u]  # type: ignore[index]
+            return c < 0 or c != self.clubs[v]  # type: ignore[index]
+        return True
 
     def add_dummy(self, score: int, candidates: set[int]) -> int:
         d = len(self.scores)
         self.scores.append(score)
         self.forbidden.append(set())
+        if self.clubs is not None:
+            self.clubs.append(-1)
         self.only[d] = set(candidates)
         return d
 
@@ -165,6 +200,8 @@ class _Problem:
         d = len(self.scores) - 1
         self.scores.pop()
         self.forbidden.pop()
+        if self.clubs is not None:
+            self.clubs.pop()
         self.only.pop(d, None)
 
 
@@ -206,6 +243,13 @@ def _match_group(problem: _Problem, vertices: list[int], rng: random.Random) -> 
         return None
     if not vertices:
         return []
+    if problem.strict:
+        # club mates refused: a club holding more than half of the group leaves some of them unpaired
+        clubs = problem.clubs
+        assert clubs is not None
+        largest = max(Counter(clubs[v] for v in vertices if clubs[v] >= 0).values(), default=0)
+        if 2 * largest > len(vertices):
+            return None
     pool = list(vertices)
     rng.shuffle(pool)
     pairs: list[tuple[int, int]] = []
@@ -284,7 +328,7 @@ def _repair(
 
 
 def _exact_cardinality(problem: _Problem, vertices: list[int]) -> list[tuple[int, int]] | None:
-    import networkx as nx
+    import networkx as nx  # inner import: 0.15 s to load, and only knotted rounds need it
 
     g = nx.Graph()
     g.add_nodes_from(vertices)
@@ -339,10 +383,8 @@ def _group_solutions(
             break
 
 
-def _fast_path(
-    problem: _Problem, nodes: list[int], rng: random.Random, trouble: set[int] | None = None
-) -> list[tuple[int, int]] | None:
-    """The bound path (module docstring); ``trouble`` collects the indices of groups that led nowhere."""
+def _fast_path(problem: _Problem, nodes: list[int], rng: random.Random) -> list[tuple[int, int]] | None:
+    """The bound path (module docstring): a pairing reaching the parity bound, or None."""
     groups = _groups_desc(problem, nodes)
     for g in groups:
         rng.shuffle(g)
@@ -357,32 +399,35 @@ def _fast_path(
 
     failed: set[tuple[int, int | None]] = set()  # (group, incoming floater) known to lead nowhere
 
-    def search(k: int, incoming: int | None) -> list[tuple[int, int]] | None:
+    # Depth-first over the score groups with an explicit stack: a field of thousands of score groups needs no
+    # raised recursion limit. A frame is [group, incoming floater, its solutions, the pairs it chose].
+    stack: list[list] = []
+
+    def open_group(k: int, incoming: int | None) -> str:
         if k == m:
-            return [] if incoming is None else None
+            return "goal" if incoming is None else "dead"
         if (k, incoming) in failed or budget[0] <= 0:
+            return "dead"
+        solutions = _group_solutions(problem, groups[k], incoming, parity[k], below_sets[k], rng)
+        stack.append([k, incoming, iter(solutions), []])
+        return "open"
+
+    state = open_group(0, None)
+    while True:
+        if state == "goal":
+            return [pair for frame in stack for pair in frame[3]]
+        if (state == "dead" and budget[0] <= 0) or not stack:
             return None
-        for pairs, d in _group_solutions(problem, groups[k], incoming, parity[k], below_sets[k], rng):
-            budget[0] -= 1
-            rest = search(k + 1, d)
-            if rest is not None:
-                return pairs + rest
-            if budget[0] <= 0:
-                return None
-        failed.add((k, incoming))
-        if trouble is not None:
-            trouble.add(k)
-        return None
-
-    import sys
-
-    old = sys.getrecursionlimit()
-    if m + 100 > old:
-        sys.setrecursionlimit(m + 100)
-    try:
-        return search(0, None)
-    finally:
-        sys.setrecursionlimit(old)
+        frame = stack[-1]
+        step = next(frame[2], None)
+        if step is None:
+            failed.add((frame[0], frame[1]))
+            stack.pop()
+            state = "dead"
+            continue
+        frame[3], outgoing = step
+        budget[0] -= 1
+        state = open_group(frame[0] + 1, outgoing)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -390,23 +435,24 @@ def _fast_path(
 # --------------------------------------------------------------------------------------------------
 
 
-def _exact(
-    problem: _Problem, nodes: list[int], rng: random.Random, allow_rematches: bool
-) -> list[tuple[int, int]] | None:
-    """Minimum-cost perfect matching (fewest rematches first when they are allowed), or None.
+def _exact(problem: _Problem, nodes: list[int], rng: random.Random) -> list[tuple[int, int]] | None:
+    """The pairing with the fewest rematches, then the least cost (rematches allowed), or None.
 
-    Weights are rewritten for networkx's maximum-weight matching with maximum cardinality:
-    ``w = BIG - (rematch * R + cost)`` with R above any possible total cost, so the matching has the
-    most pairs, then the fewest rematches, then the least cost. Nodes are shuffled first so ties are
-    broken at random.
+    Only used when no pairing without rematches exists, which needs a small field: a field of 2d + 2
+    players or more in which nobody has met more than d of the others has one (Dirac). Weights are
+    rewritten for networkx's maximum-weight matching with maximum cardinality:
+    ``w = BIG - (rematch * R + cost)`` with R above any possible total cost (:func:`_pair_cost`, so
+    club mates count last), so the matching has the most pairs, then the fewest rematches, then the
+    least cost. Nodes are shuffled first so ties are broken at random.
     """
-    import networkx as nx
+    import networkx as nx  # inner import: 0.15 s to load, and only knotted rounds need it
 
+    problem = problem.view(strict=False)
     nodes = list(nodes)
     rng.shuffle(nodes)
     s = problem.scores
     lo, hi = min(s[v] for v in nodes), max(s[v] for v in nodes)
-    max_cost = (hi - lo) ** 2
+    max_cost = problem.weight * (hi - lo) ** 2 + 1
     r_penalty = max_cost * (len(nodes) // 2 + 1) + 1
     big = r_penalty * (len(nodes) // 2 + 2) + max_cost + 1
     g = nx.Graph()
@@ -414,11 +460,9 @@ def _exact(
     for i, u in enumerate(nodes):
         for v in nodes[i + 1 :]:
             ok = problem.allowed(u, v)
-            if not ok:
-                restricted = u in problem.only or v in problem.only
-                if not allow_rematches or restricted:
-                    continue
-            c = (s[u] - s[v]) ** 2 + (0 if ok else r_penalty)
+            if not ok and (u in problem.only or v in problem.only):
+                continue
+            c = _pair_cost(problem, u, v) + (0 if ok else r_penalty)
             g.add_edge(u, v, weight=big - c)
     m = nx.max_weight_matching(g, maxcardinality=True)
     if 2 * len(m) != len(nodes):
@@ -427,338 +471,403 @@ def _exact(
 
 
 # --------------------------------------------------------------------------------------------------
-# Window path: exact small problems at the ends, the bound in the middle
+# Window path: exact windows between reservoir groups
 # --------------------------------------------------------------------------------------------------
 
-# Fields at least this large try the window path before the full exact matching (module attributes so
-# the tests can lower them and compare the window path with an independent oracle on small fields).
-WINDOW_MIN_FIELD = 120
-WINDOW_MAX_PLAYERS = 80
-WINDOW_MAX_TRIES = 12
+# A score group is taken for a *reservoir* when it has at least RESERVOIR_MIN players besides the dummy
+# and each of them still has RESERVOIR_MARGIN + 1 possible partners in it (d + 2 + margin players, d
+# being the most opponents, and with clubs club mates, any of them has inside the group). This is a
+# guess, never trusted: a reservoir that cannot be filled is demoted. Module attributes so that the
+# tests can make small and knotted groups reservoirs and compare with the oracle.
+RESERVOIR_MIN = 8
+RESERVOIR_MARGIN = 4
+# With club mates as a secondary objective, a window larger than this (a club holding most of a large
+# score group) is not solved exactly: the round is paired exactly by points alone, then club mates
+# are reduced by exchanges that keep the cost (SwissPairing.club_optimal is then False).
+CLUB_WINDOW_LIMIT = 300
 
 
-def _psi(
-    problem: _Problem, side: list[int], target: int, rng: random.Random
-) -> tuple[int, list[tuple[int, int]], list[int]] | None:
-    """Cheapest way to settle ``side`` with some players exported to a virtual partner at ``target``.
+class _ClubsTooCostly(Exception):
+    """A window too large for the exact secondary objective (see CLUB_WINDOW_LIMIT)."""
 
-    Minimises, over every c, (cost of a matching of ``side`` without forbidden pairs leaving c
-    unrestricted players unmatched) + (sum of (score - target)^2 over those c). Exact (blossom on the
-    side plus c sink vertices); c grows while the cheapest conceivable export of c players stays below
-    the best found. Returns (cost, internal pairs, exported players) or None.
-    """
-    import networkx as nx
 
+_Segment = tuple[int, list[tuple[int, int]], list[int], list[int], bool]
+
+
+def _pair_cost(problem: _Problem, u: int, v: int) -> int:
+    """Cost of a real pair in the window path: weight x (points difference)^2, + 1 for club mates."""
     s = problem.scores
-    side = list(side)
-    rng.shuffle(side)
-    exportable = sorted((s[v] - target) ** 2 for v in side if v not in problem.only)
-    best: tuple[int, list[tuple[int, int]], list[int]] | None = None
-    spread = max(abs(s[v] - target) for v in side) + max(s[v] for v in side) - min(s[v] for v in side)
-    big = (spread**2 + 1) * (len(side) + 2)
-    for c in range(len(side) % 2, len(side) + 1, 2):
-        if c > len(exportable):
-            break
-        if best is not None and sum(exportable[:c]) >= best[0]:
-            break
-        g = nx.Graph()
-        g.add_nodes_from(side)
-        sinks = [-(i + 1) for i in range(c)]
-        g.add_nodes_from(sinks)
-        for i, u in enumerate(side):
-            for v in side[i + 1 :]:
-                if problem.allowed(u, v):
-                    g.add_edge(u, v, weight=big - (s[u] - s[v]) ** 2)
-            if u not in problem.only:
-                for k in sinks:
-                    g.add_edge(u, k, weight=big - (s[u] - target) ** 2)
-        m = nx.max_weight_matching(g, maxcardinality=True)
-        if 2 * len(m) != len(side) + c:
-            continue
-        pairs, exported, cost = [], [], 0
-        for u, v in m:
-            if u < 0 or v < 0:
-                x = v if u < 0 else u
-                exported.append(x)
-                cost += (s[x] - target) ** 2
-            else:
-                pairs.append((u, v))
-                cost += (s[u] - s[v]) ** 2
-        if best is None or cost < best[0]:
-            best = (cost, pairs, exported)
-    return best
+    c = problem.weight * (s[u] - s[v]) ** 2
+    clubs = problem.clubs
+    if clubs is not None and clubs[u] >= 0 and clubs[u] == clubs[v]:
+        c += 1
+    return c
 
 
-def _window_path(problem: _Problem, nodes: list[int], rng: random.Random) -> list[tuple[int, int]] | None:
-    """Exact pairing when rematches block the bound only near the top and/or the bottom.
-
-    Split the groups into a top window T, a middle M (at least one group) and a bottom window B. For
-    any perfect pairing with c1 pairs leaving T and c2 leaving B, split each pair's cost at the
-    extreme scores t (top of M) and b (bottom of M): (x + y + z)^2 >= x^2 + y^2 + z^2 for the parts
-    above t, inside [b, t] and below b. Hence
-
-        cost >= psi_T(c1) + LB(M + c1 virtual players at t + c2 at b) + psi_B(c2),
-
-    where psi is the exact cost of settling a window with c players exported to a virtual partner at
-    t (resp. b) (:func:`_psi`, forbidden pairs only relaxed towards the virtual partner) and LB the
-    parity bound, which depends on c1, c2 only through their parities, fixed by |T| and |B|. So
-    minimising psi_T and psi_B separately minimises the bound. If the fast path then pairs M plus the
-    exported players (put at t resp. b and allowed only with real players of M's top resp. bottom
-    group) reaching its parity bound, the pairing costs exactly the bound: it is optimal. Otherwise
-    try another window, and in the end the full exact matching.
-    """
-    groups = _groups_desc(problem, nodes)
-    m = len(groups)
-    sizes = [len(g) for g in groups]
-    options = []
-    for i in range(m):
-        top = sum(sizes[:i])
-        for j in range(m, i, -1):
-            bottom = sum(sizes[j:])
-            if top + bottom > WINDOW_MAX_PLAYERS:
-                break
-            if i == 0 and j == m:
-                continue
-            options.append((top + bottom, i, j))
-    options.sort()
-    s = problem.scores
-    for _size, i, j in options[:WINDOW_MAX_TRIES]:
-        top_nodes = [v for g in groups[:i] for v in g]
-        bottom_nodes = [v for g in groups[j:] for v in g]
-        mid = groups[i:j]
-        t_score, b_score = s[mid[0][0]], s[mid[-1][0]]
-        settled_top = _psi(problem, top_nodes, t_score, rng) if top_nodes else (0, [], [])
-        if settled_top is None:
-            continue
-        settled_bottom = _psi(problem, bottom_nodes, b_score, rng) if bottom_nodes else (0, [], [])
-        if settled_bottom is None:
-            continue
-        scores = list(s)
-        view = _Problem(scores, problem.forbidden)
-        view.only = dict(problem.only)
-        mid_top, mid_bottom = set(mid[0]), set(mid[-1])
-        for x in settled_top[2]:
-            scores[x] = t_score
-            view.only[x] = {v for v in mid_top if v not in problem.only}
-        for x in settled_bottom[2]:
-            scores[x] = b_score
-            view.only[x] = {v for v in mid_bottom if v not in problem.only}
-        middle = [v for g in mid for v in g] + settled_top[2] + settled_bottom[2]
-        pairs = _fast_path(view, middle, rng)
-        if pairs is None:
-            continue
-        result = settled_top[1] + settled_bottom[1] + pairs
-        bound = settled_top[0] + settled_bottom[0] + _lower_bound(view, _groups_desc(view, middle))
-        assert _cost(problem, result) == bound
-        return result
-    return None
+def _is_reservoir(problem: _Problem, group: list[int]) -> bool:
+    real = [v for v in group if v not in problem.only]
+    if len(real) < RESERVOIR_MIN:
+        return False
+    members = set(group)
+    clubs = problem.clubs  # club mates count as met: the reservoir is filled without them
+    mates = Counter(clubs[v] for v in real) if clubs is not None else None
+    worst = 0
+    for v in real:
+        d = len(problem.forbidden[v] & members)
+        if mates is not None and clubs[v] >= 0:  # type: ignore[index]
+            d += mates[clubs[v]] - 1  # type: ignore[index]
+        worst = max(worst, d)
+    return len(real) >= worst + 2 + RESERVOIR_MARGIN
 
 
-def _levels_lb(levels: list[list[int]]) -> int:
-    """Parity bound of a multiset given as [score, count] from the highest score down."""
-    lb = 0
-    above = 0
-    for k in range(len(levels) - 1):
-        above += levels[k][1]
-        if above % 2:
-            lb += (levels[k][0] - levels[k + 1][0]) ** 2
-    return lb
-
-
-def _psi_between(
+def _settle_window(
     problem: _Problem,
     window: list[int],
-    t_up: int | None,
-    k_up: int,
-    t_down: int | None,
-    k_down: int,
+    up: tuple[int, int] | None,
+    down: tuple[int, int] | None,
     rng: random.Random,
-) -> tuple[int, list[tuple[int, int]], list[int], list[int], int] | None:
-    """Settle a middle window exactly with up to k_up exports up (to t_up) and k_down down (to t_down).
+    unmatched: int,
+) -> _Segment | None:
+    """Settle a window exactly, players exported to the reservoirs above and below counting as paired.
 
-    A perfect matching of the window, k_up "up" sinks and k_down "down" sinks: window pairs cost the
-    squared difference, window-sink pairs the squared distance to the sink's score, an up sink with a
-    down sink (a pair passing over the window) (t_up - t_down)^2, two sinks of one kind 0 (unused: the
-    number of used sinks keeps the parity of k). Returns (cost, window pairs, exported up, exported
-    down, pass-overs) or None.
+    ``up`` / ``down`` are (reservoir score, parity of the number of pairs crossing that edge) or None.
+    A minimum-cost perfect matching of the window plus k_up "up" sinks and k_down "down" sinks (k of
+    the edge's parity): window pairs cost :func:`_pair_cost`, a window player with a sink
+    weight x (distance to the reservoir score)^2 (rematches and clubs relaxed: the reservoir's player
+    is not chosen yet), an up sink with a down sink weight x (gap between the reservoirs)^2 (a pair
+    passing over the window), two sinks of one side 0 (an unused pair).
+
+    Enough sinks: if the minimum M leaves an unused pair of sinks on each side, it is the minimum
+    for any number of sinks. Proof: let M' be cheaper with more sinks (M padded with unused pairs).
+    Sinks of one side are interchangeable, so M' may be relabelled until each alternating cycle of
+    M xor M' holds at most one sink element per side (a used sink or an unused pair of M: two in
+    one cycle are split into two cycles by exchanging their partners in M'). Some cycle C lowers
+    the cost; M xor C uses M's sinks plus at most one of M's unused pairs per side, so it fits in
+    the k sinks and is cheaper than M, a contradiction. So a side grows only while all its sinks
+    are used. Returns (cost, window pairs, exported up, exported down, pass-over) or None when no
+    pairing exists even with the relaxed reservoirs.
     """
-    import networkx as nx
-
-    s = problem.scores
     window = list(window)
     rng.shuffle(window)
+    free = sum(1 for v in window if v not in problem.only)
+    # ``unmatched`` (:func:`_unmatched`) players at most cannot pair inside: start with room for them
+    cap_up = cap_down = 0
+    k_up = k_down = 0
+    if up is not None:
+        cap_up = free + 3 + (free + 1 + up[1]) % 2  # room for every export, a pass-over, a spare pair
+        k_up = unmatched + 2 + (unmatched + up[1]) % 2
+    if down is not None:
+        cap_down = free + 3 + (free + 1 + down[1]) % 2
+        k_down = unmatched + 2 + (unmatched + down[1]) % 2
+    while True:
+        settled = _window_matching(problem, window, up, k_up, down, k_down)
+        if settled is None:  # too few sinks for the players who cannot be paired inside
+            if k_up >= cap_up and k_down >= cap_down:
+                return None
+            if up is not None:
+                k_up = min(2 * k_up + up[1], cap_up)
+            if down is not None:
+                k_down = min(2 * k_down + down[1], cap_down)
+            continue
+        used_up = len(settled[2]) + settled[4]
+        used_down = len(settled[3]) + settled[4]
+        grow_up = up is not None and used_up == k_up
+        grow_down = down is not None and used_down == k_down
+        if not grow_up and not grow_down:
+            return settled
+        if grow_up:
+            k_up = 2 * k_up + up[1]  # type: ignore[index]
+        if grow_down:
+            k_down = 2 * k_down + down[1]  # type: ignore[index]
+
+
+def _unmatched(problem: _Problem, window: list[int]) -> int:
+    """Players left over by a maximal matching of the window (greedy, the fewest partners first, then
+    one round of length-3 augmentations): an upper bound on the fewest that cannot pair inside."""
+    members = set(window)
+    degree = {v: sum(1 for u in window if u != v and problem.allowed(u, v)) for v in window}
+    mate: dict[int, int] = {}
+    for v in sorted(window, key=degree.__getitem__):
+        if v in mate:
+            continue
+        options = [u for u in window if u != v and u not in mate and problem.allowed(u, v)]
+        if options:
+            u = min(options, key=degree.__getitem__)
+            mate[u], mate[v] = v, u
+    left = [v for v in window if v not in mate]
+    for i, v in enumerate(left):
+        if v in mate:
+            continue
+        for w in left[i + 1 :]:
+            if w in mate:
+                continue
+            # v - a = b - w over a matched pair (a, b)
+            hit = next(
+                (a for a in members if a in mate and problem.allowed(v, a) and problem.allowed(mate[a], w)),
+                None,
+            )
+            if hit is not None:
+                b = mate[hit]
+                mate[v], mate[hit], mate[b], mate[w] = hit, v, w, b
+                break
+    return sum(1 for v in window if v not in mate)
+
+
+def _window_matching(
+    problem: _Problem,
+    window: list[int],
+    up: tuple[int, int] | None,
+    k_up: int,
+    down: tuple[int, int] | None,
+    k_down: int,
+) -> _Segment | None:
+    import networkx as nx  # inner import: 0.15 s to load, and only knotted rounds need it
+
+    s = problem.scores
+    w = problem.weight
     ups = [-(i + 1) for i in range(k_up)]
     downs = [-(10**9) - (i + 1) for i in range(k_down)]
-    hi = t_up if t_up is not None else max(s[v] for v in window)
-    lo = t_down if t_down is not None else min(s[v] for v in window)
-    big = ((hi - lo) ** 2 + 1) * (len(window) + k_up + k_down + 2)
-    g = nx.Graph()
-    g.add_nodes_from(window + ups + downs)
+    edges: list[tuple[int, int, int]] = []
     for i, u in enumerate(window):
         for v in window[i + 1 :]:
             if problem.allowed(u, v):
-                g.add_edge(u, v, weight=big - (s[u] - s[v]) ** 2)
+                edges.append((u, v, _pair_cost(problem, u, v)))
         if u not in problem.only:
             for x in ups:
-                g.add_edge(u, x, weight=big - (t_up - s[u]) ** 2)  # type: ignore[operator]
+                edges.append((u, x, w * (up[0] - s[u]) ** 2))  # type: ignore[index]
             for x in downs:
-                g.add_edge(u, x, weight=big - (s[u] - t_down) ** 2)  # type: ignore[operator]
+                edges.append((u, x, w * (s[u] - down[0]) ** 2))  # type: ignore[index]
     for sinks in (ups, downs):
         for i, x in enumerate(sinks):
             for y in sinks[i + 1 :]:
-                g.add_edge(x, y, weight=big)
+                edges.append((x, y, 0))
     for x in ups:
         for y in downs:
-            g.add_edge(x, y, weight=big - (t_up - t_down) ** 2)  # type: ignore[operator]
+            edges.append((x, y, w * (up[0] - down[0]) ** 2))  # type: ignore[index]
+    nodes = len(window) + k_up + k_down
+    if not nodes:
+        return 0, [], [], [], False
+    big = max((c for _u, _v, c in edges), default=0) + 1
+    g = nx.Graph()
+    g.add_nodes_from(window + ups + downs)
+    g.add_weighted_edges_from((u, v, big - c) for u, v, c in edges)
     m = nx.max_weight_matching(g, maxcardinality=True)
-    if 2 * len(m) != g.number_of_nodes():
+    if 2 * len(m) != nodes:
         return None
-    cost, pairs, out_up, out_down, passing = 0, [], [], [], 0
-    up_set, down_set = set(ups), set(downs)
+    cost, pairs, out_up, out_down, passing = 0, [], [], [], False
     for u, v in m:
         if u >= 0 and v >= 0:
             pairs.append((u, v))
-            cost += (s[u] - s[v]) ** 2
-            continue
-        if u >= 0 or v >= 0:
+            cost += _pair_cost(problem, u, v)
+        elif u >= 0 or v >= 0:
             x, sink = (u, v) if u >= 0 else (v, u)
-            if sink in up_set:
+            if sink > -(10**9):
                 out_up.append(x)
-                cost += (t_up - s[x]) ** 2  # type: ignore[operator]
+                cost += w * (up[0] - s[x]) ** 2  # type: ignore[index]
             else:
                 out_down.append(x)
-                cost += (s[x] - t_down) ** 2  # type: ignore[operator]
-        elif (u in up_set) != (v in up_set):
-            passing += 1
-            cost += (t_up - t_down) ** 2  # type: ignore[operator]
-    del down_set
+                cost += w * (s[x] - down[0]) ** 2  # type: ignore[index]
+        elif (u > -(10**9)) != (v > -(10**9)):
+            passing = True
+            cost += w * (up[0] - down[0]) ** 2  # type: ignore[index]
     return cost, pairs, out_up, out_down, passing
 
 
-def _middle_window(
-    problem: _Problem, groups: list[list[int]], i: int, j: int, rng: random.Random
-) -> list[tuple[int, int]] | None:
-    """Exact window W = groups[i:j] between the bound segments U = groups[:i] and D = groups[j:].
+def _assign(
+    problem: _Problem, real: list[int], taken: set[int], demands: list[int | None]
+) -> dict[int, int] | None:
+    """Distinct players of ``real`` (not in ``taken``) for the demands: player -> demand index, or None.
 
-    Split every pair's cost at t_U (lowest score of U) and t_D (highest of D): a U-W pair costs at
-    least (s - t_U)^2 + (t_U - s')^2, a W-D pair likewise at t_D, a U-D pair at least
-    a^2 + (t_U - t_D)^2 + b^2. So with c_U, c_D pairs crossing W's edges,
-
-        cost >= LB(U + c_U players at t_U) + psi_W(c_U, c_D) + LB(D + c_D players at t_D),
-
-    where the outer bounds depend only on the parities of c_U, c_D, fixed by |U| and |D|, and
-    psi_W (:func:`_psi_between`, sinks relaxing the forbidden pairs towards U and D) covers every
-    c <= k; larger c cost at least (k + 2) g^2 (g the gap at W's edge), checked against the bound. If
-    the minimum has no pass-over and the bound path then pairs U, D and the exported players (placed
-    at t_U, t_D and allowed only with real players of U's last and D's first group) at the outer
-    bound, the pairing costs exactly the lower bound: it is optimal.
+    Kuhn's augmenting paths: a maximum bipartite matching, so None means Hall's condition fails.
     """
-    s = problem.scores
-    m = len(groups)
-    upper = [v for g in groups[:i] for v in g]
-    window = [v for g in groups[i:j] for v in g]
-    lower = [v for g in groups[j:] for v in g]
-    t_up = s[groups[i - 1][0]] if i > 0 else None
-    t_down = s[groups[j][0]] if j < m else None
-    pu, pd = len(upper) % 2, len(lower) % 2
-    levels_d = [[s[g[0]], len(g)] for g in groups[j:]]
-    if levels_d:
-        levels_d[0][1] += pd
-    lb_out = _levels_lb([[s[g[0]], len(g)] for g in groups[:i]]) + _levels_lb(levels_d)
-    g_up = (t_up - s[groups[i][0]]) ** 2 if upper else 0  # type: ignore[operator]
-    g_down = (s[groups[j - 1][0]] - t_down) ** 2 if lower else 0  # type: ignore[operator]
-    k_up = min(pu + 2, len(upper)) if upper else 0
-    k_down = min(pd + 2, len(lower)) if lower else 0
-    while True:
-        settled = _psi_between(problem, window, t_up, k_up, t_down, k_down, rng)
-        if settled is None:
+    holder: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        partner = demands[i]
+        for v in real:
+            if v in taken or v in seen or (partner is not None and not problem.allowed(partner, v)):
+                continue
+            seen.add(v)
+            j = holder.get(v)
+            if j is None or augment(j, seen):
+                holder[v] = i
+                return True
+        return False
+
+    for i in range(len(demands)):
+        if not augment(i, set()):
             return None
-        bound = lb_out + settled[0]
-        grow_up = upper and k_up < len(upper) and lb_out + (k_up + 2) * g_up < bound
-        grow_down = lower and k_down < len(lower) and lb_out + (k_down + 2) * g_down < bound
-        if not grow_up and not grow_down:
-            break
-        if grow_up:
-            k_up = min(2 * k_up + pu, len(upper))
-        if grow_down:
-            k_down = min(2 * k_down + pd, len(lower))
-    _cost_w, pairs_w, out_up, out_down, passing = settled
-    if passing:
-        return None
-    scores = list(s)
-    view = _Problem(scores, problem.forbidden)
-    view.only = dict(problem.only)
-    if out_up:
-        real = {v for v in groups[i - 1] if v not in problem.only}
-        for x in out_up:
-            scores[x] = t_up  # type: ignore[assignment]
-            view.only[x] = real
-    if out_down:
-        real = {v for v in groups[j] if v not in problem.only}
-        for x in out_down:
-            scores[x] = t_down  # type: ignore[assignment]
-            view.only[x] = real
-    outer = upper + lower + out_up + out_down
-    pairs = _fast_path(view, outer, rng) if outer else []
-    if pairs is None:
-        return None
-    result = pairs_w + pairs
-    assert _cost(problem, result) == bound
-    return result
+    return holder
 
 
-def _middle_window_path(
-    problem: _Problem, nodes: list[int], rng: random.Random, trouble: set[int]
-) -> list[tuple[int, int]] | None:
-    """Try exact windows grown around the groups where the bound path got stuck (deepest first)."""
+def _fill_reservoir(
+    problem: _Problem, group: list[int], demands: list[int | None], rng: random.Random
+) -> tuple[list[tuple[int, int]], list[int]] | None:
+    """Real players of a reservoir for its demands, and a perfect matching of the rest of it.
+
+    ``demands`` are the partners waiting for a player of this group (None: any player, the upper
+    end of a pair passing over the next window). The dummy gets one of its candidates first, distinct
+    players are assigned to the demands (:func:`_assign`), the rest is paired inside the group
+    (:func:`_match_group`); three tries. Returns (pairs, players given to the None demands, in
+    order) or None.
+    """
+    for _attempt in range(3):
+        real = [v for v in group if v not in problem.only]
+        rng.shuffle(real)
+        pairs: list[tuple[int, int]] = []
+        taken: set[int] = set()
+        for d in (v for v in group if v in problem.only):  # the dummy (a bye in this group)
+            options = [v for v in real if v not in taken and problem.allowed(d, v)]
+            if not options:
+                return None
+            c = rng.choice(options)
+            taken.add(c)
+            pairs.append((d, c))
+        holder = _assign(problem, real, taken, demands)
+        if holder is None:
+            continue  # another candidate for the dummy may leave room
+        given: list[int] = [0] * len(demands)
+        for v, i in holder.items():
+            given[i] = v
+        rest = [v for v in real if v not in taken and v not in holder]
+        inside = _match_group(problem, rest, rng)
+        if inside is None:
+            continue
+        passing = []
+        for i, partner in enumerate(demands):
+            if partner is None:
+                passing.append(given[i])
+            else:
+                pairs.append((partner, given[i]))
+        return pairs + inside, passing
+    return None
+
+
+def _window_path(
+    problem: _Problem, nodes: list[int], rng: random.Random
+) -> tuple[list[tuple[int, int]], str] | None:
+    """Exact pairing by windows of small score groups between reservoir groups.
+
+    Relaxation. Call R the reservoirs (:func:`_is_reservoir`) and forget, for the players of R only,
+    who they have met (and their clubs) and which of them is who: each reservoir becomes a supply of
+    interchangeable players at its score, paired inside the group at no cost. Every real pairing is a
+    pairing of this relaxed problem at the same cost or more, so the relaxed minimum is a lower bound.
+    In the relaxed problem a pair passing over a reservoir's score can be split into two pairs ending
+    in that reservoir ((a + b)^2 >= a^2 + b^2; the reservoir's count changes by 2, so its own pairs
+    still close), so some relaxed minimum has no such pair. It then falls apart into independent
+    *windows*, the runs of non-reservoir groups between two reservoirs, each with some players paired
+    with the reservoir above or below and at most one pair passing over it from one reservoir to the
+    next; the number of pairs crossing each edge has the parity of the number of players above it.
+    So the bound is the sum of the windows' minima (:func:`_settle_window`, blossom on the window
+    only), and of (gap)^2 for two adjacent reservoirs crossed an odd number of times.
+
+    Construction. Each reservoir, from the top, receives real players for its demands (distinct, no
+    rematch, no club mate) and pairs the rest inside itself (:func:`_fill_reservoir`). If every
+    reservoir succeeds the pairing costs exactly the bound: it is optimal. A reservoir that fails
+    becomes an ordinary group (its windows merge) and the bound is recomputed; with no reservoir left
+    the single window is the whole field (blossom on all of it, which happens for small fields only).
+    Returns (pairs, ``"window"``, or ``"exact"`` when no reservoir was left), or None when a window has
+    no pairing even with relaxed reservoirs: then no pairing exists.
+    """
+    problem = problem.view(strict=False)
+    strict = problem.view(strict=True)
     groups = _groups_desc(problem, nodes)
     m = len(groups)
-    tried: set[tuple[int, int]] = set()
-    for k in sorted(trouble, reverse=True):
-        i, j = k, k + 1
-        while sum(len(g) for g in groups[i:j]) <= WINDOW_MAX_PLAYERS:
-            if (i, j) not in tried:
-                tried.add((i, j))
-                result = _middle_window(problem, groups, i, j, rng)
-                if result is not None:
-                    return result
-                if len(tried) >= WINDOW_MAX_TRIES:
-                    return None
-            if i == 0 and j == m:
-                break
-            if j == m or (i > 0 and len(groups[i - 1]) <= len(groups[j])):
-                i -= 1
-            else:
+    s = problem.scores
+    big = [_is_reservoir(problem, g) for g in groups]
+    above = [0]
+    for g in groups:
+        above.append(above[-1] + len(g))
+    cache: dict[tuple[int, int], _Segment | None] = {}
+    unmatched: dict[tuple[int, int], int] = {}
+    while True:
+        windows: list[tuple[int, int]] = []  # [i, j): non-reservoir groups between reservoirs
+        i = 0
+        while i <= m:
+            j = i
+            while j < m and not big[j]:
                 j += 1
-    return None
+            if i > 0 or j > 0:
+                windows.append((i, j))
+            i = j + 1
+        if problem.clubs is not None and any(
+            above[j] - above[i] > CLUB_WINDOW_LIMIT for i, j in windows if (i, j) not in cache
+        ):
+            raise _ClubsTooCostly
+        overflow = False
+        for i, j in windows:  # a window that must export more than its reservoirs hold
+            window = [v for g in groups[i:j] for v in g]
+            if window and (i, j) not in unmatched:
+                unmatched[(i, j)] = _unmatched(problem, window)
+            if window and (i > 0) + (j < m) == 1:
+                k = i - 1 if i > 0 else j
+                if unmatched[(i, j)] > sum(1 for v in groups[k] if v not in problem.only):
+                    big[k] = False  # it would be demoted after the window's solve anyway
+                    overflow = True
+        if overflow:
+            continue
+        settled: dict[tuple[int, int], _Segment] = {}
+        bound = 0
+        for i, j in windows:
+            key = (i, j)
+            if key not in cache:
+                up = (s[groups[i - 1][0]], above[i] % 2) if i > 0 else None
+                down = (s[groups[j][0]], above[j] % 2) if j < m else None
+                window = [v for g in groups[i:j] for v in g]
+                if window:
+                    cache[key] = _settle_window(problem, window, up, down, rng, unmatched[key])
+                elif up is not None and down is not None and up[1]:
+                    cache[key] = (problem.weight * (up[0] - down[0]) ** 2, [], [], [], True)
+                else:
+                    cache[key] = (0, [], [], [], False)
+            if cache[key] is None:
+                return None
+            settled[key] = cache[key]  # type: ignore[assignment]
+            bound += settled[key][0]
+        result: list[tuple[int, int]] = []
+        demands: dict[int, list[int | None]] = {}
+        for (i, j), (_c, pairs, out_up, out_down, passing) in settled.items():
+            result.extend(pairs)
+            if i > 0:
+                demands.setdefault(i - 1, []).extend(out_up)
+                if passing:
+                    demands[i - 1].append(None)
+            if j < m:
+                demands.setdefault(j, []).extend(out_down)
+        failed: list[int] = []
+        pending: list[int | None] = []  # players of the reservoir above passing over the last window
+        for k in range(m):
+            if not big[k]:
+                continue
+            own = demands.get(k, [])
+            passing_down = own.count(None)
+            filled = _fill_reservoir(strict, groups[k], pending + own, rng)
+            if filled is None:
+                failed.append(k)
+                pending = [None] * passing_down  # go on, to demote every failing reservoir at once
+                continue
+            result.extend(filled[0])
+            pending = list(filled[1][len(filled[1]) - passing_down :])
+        if not failed:
+            assert not pending
+            assert sum(_pair_cost(problem, u, v) for u, v in result) == bound
+            return result, "window" if any(big) else "exact"
+        for k in failed:
+            big[k] = False
+            cache = {key: v for key, v in cache.items() if k + 1 not in key and k not in key}
 
 
 def _solve(
-    problem: _Problem, nodes: list[int], rng: random.Random, allow_rematches: bool
+    problem: _Problem, nodes: list[int], rng: random.Random
 ) -> tuple[list[tuple[int, int]], str] | None:
+    """The optimal pairing without rematches and its path, or None when none exists."""
     if not nodes:
         return [], "trivial"
-    groups = _groups_desc(problem, nodes)
-    lb = _lower_bound(problem, groups)
-    trouble: set[int] = set()
-    pairs = _fast_path(problem, nodes, rng, trouble)
+    pairs = _fast_path(problem.view(strict=True), nodes, rng)
     if pairs is not None:
-        assert _cost(problem, pairs) == lb
+        assert _cost(problem, pairs) == _lower_bound(problem, _groups_desc(problem, nodes))
         return pairs, "bound"
-    if len(nodes) >= WINDOW_MIN_FIELD:
-        pairs = _window_path(problem, nodes, rng)
-        if pairs is None:
-            pairs = _middle_window_path(problem, nodes, rng, trouble)
-        if pairs is not None:
-            return pairs, "window"
-    pairs = _exact(problem, nodes, rng, allow_rematches=False)
-    if pairs is not None:
-        return pairs, "exact"
-    if allow_rematches:
-        pairs = _exact(problem, nodes, rng, allow_rematches=True)
-        if pairs is not None:
-            return pairs, "exact"
-    return None
+    return _window_path(problem, nodes, rng)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -772,6 +881,7 @@ def pair_swiss(
     *,
     allow_rematches: bool = False,
     max_losses: int | None = None,
+    avoid_same_club: bool = False,
 ) -> SwissPairing:
     """Pair one Swiss round.
 
@@ -785,6 +895,9 @@ def pair_swiss(
         rematches (then the least cost) instead of raising; when every player has had a bye, give it
         to one of those with the fewest byes.
     max_losses : "Swiss until N losses": players with ``losses >= max_losses`` are out.
+    avoid_same_club : personal-team events: among the pairings optimal by the rules above, one with
+        the fewest pairs of players of one ``club`` (a secondary objective, never at the cost of
+        points or rematches).
 
     Returns
     -------
@@ -799,11 +912,14 @@ def pair_swiss(
     -----
     004 §1.4.6 ("соперники не встречаются друг с другом дважды"; round 1 by lot). See the module
     docstring for the exactness argument: the parity lower bound certifies the constructive pairing;
-    otherwise an exact blossom matching decides. The bye (odd count) goes to the lowest score group
-    holding a player without a bye for which the rest can be paired without rematches; with
-    ``allow_rematches`` and no such group, to the lowest group reaching the fewest rematches.
-    Complexity: about O(n * d) for the constructive path (d = opponents per player); the exact
-    fallback is O(n^3) and only runs when rematches block the bound.
+    otherwise exact windows between reservoir groups decide (a relaxation whose bound is reached).
+    The bye (odd count) goes to the lowest score group holding a player without a bye for which the
+    rest can be paired without rematches; with ``allow_rematches`` and no such group, to the lowest
+    group reaching the fewest rematches.
+    Complexity: about O(n * d) for the constructive path (d = opponents per player) and for filling
+    the reservoirs; the windows are blossom matchings of the knotted groups only (O(w^3), w their
+    size). Knotted late rounds of 10,000 players take well under a second
+    (``bench/bench_swiss_worst.py``).
 
     Examples
     --------
@@ -826,24 +942,90 @@ def pair_swiss(
             if j is not None and j != i:
                 forbidden[i].add(j)
                 forbidden[j].add(i)
-    problem = _Problem(scores, forbidden)
+    clubs = None
+    if avoid_same_club:
+        names: dict[str, int] = {}
+        clubs = [-1 if p.club is None else names.setdefault(p.club, len(names)) for p in active]
+    problem = _Problem(scores, forbidden, clubs)
+    try:
+        return _pair(problem, active, rng, allow_rematches, den)
+    except _ClubsTooCostly:
+        plain = _Problem(scores, forbidden)
+        result = _pair(plain, active, random.Random(str(seed)), allow_rematches, den)
+        index_of = {p.id: i for i, p in enumerate(active)}
+        bye_index = None if result.bye is None else index_of[result.bye]
+        pairs = _fewer_club_mates(problem, [(index_of[a], index_of[b]) for a, b in result.pairs], rng)
+        answer = _answer(active, problem, pairs, bye_index, den, result.path)
+        return dataclasses.replace(answer, club_optimal=False)
+
+
+def _pair(
+    problem: _Problem, active: Sequence[SwissPlayer], rng: random.Random, allow_rematches: bool, den: int
+) -> SwissPairing:
     n = len(active)
     nodes = list(range(n))
     bye: int | None = None
     if n % 2 == 0:
-        solved = _solve(problem, nodes, rng, allow_rematches=False)
+        solved = _solve(problem, nodes, rng)
         if solved is None:
             if not allow_rematches:
                 raise NoValidPairing(
                     "no pairing without rematches exists for this round "
                     f"({n} players); allow rematches to pair with the fewest rematches"
                 )
-            solved = _solve(problem, nodes, rng, allow_rematches=True)
-            assert solved is not None
+            exact = _exact(problem, nodes, rng)
+            assert exact is not None
+            solved = exact, "exact"
         pairs, path = solved
     else:
         pairs, path, bye = _solve_with_bye(problem, active, rng, allow_rematches)
     return _answer(active, problem, pairs, bye, den, path)
+
+
+def _fewer_club_mates(
+    problem: _Problem, pairs: list[tuple[int, int]], rng: random.Random
+) -> list[tuple[int, int]]:
+    """Exchange partners between two pairs of one score group while that keeps the rules and lowers
+    the number of club-mate pairs (the cost is unchanged: all four have the same points). A local
+    improvement, not a proof. Per group and club, only pairs without that club are candidates, so
+    this is about linear in the number of pairs."""
+    clubs = problem.clubs
+    assert clubs is not None
+    s = problem.scores
+    pairs = list(pairs)
+
+    def mates(u: int, v: int) -> bool:
+        return clubs[u] >= 0 and clubs[u] == clubs[v]
+
+    groups: dict[int, list[int]] = {}
+    for i, (a, b) in enumerate(pairs):
+        if s[a] == s[b] and a not in problem.only and b not in problem.only:
+            groups.setdefault(s[a], []).append(i)
+    for members in groups.values():
+        rng.shuffle(members)
+        by_club: dict[int, list[int]] = {}
+        for i in members:
+            a, b = pairs[i]
+            if mates(a, b):
+                by_club.setdefault(clubs[a], []).append(i)
+        for club, same in by_club.items():
+            free = [j for j in members if club not in (clubs[pairs[j][0]], clubs[pairs[j][1]])]
+            for i in same:
+                a, b = pairs[i]
+                if not mates(a, b):
+                    continue  # changed by an earlier exchange
+                # c and d are not of a's and b's club: any allowed exchange removes a's and b's
+                # club-mate pair and creates none
+                for k, j in enumerate(free):
+                    c, d = pairs[j]
+                    allowed = problem.allowed
+                    ok = [(x, y) for x, y in ((c, d), (d, c)) if allowed(a, x) and allowed(b, y)]
+                    swap = ok[0] if ok else None
+                    if swap is not None:
+                        pairs[i], pairs[j] = (a, swap[0]), (b, swap[1])
+                        free.pop(k)
+                        break
+    return pairs
 
 
 def _solve_with_bye(
@@ -867,7 +1049,7 @@ def _solve_with_bye(
     for level in levels:
         problem.add_dummy(level, by_score[level])
         try:
-            solved = _solve(problem, nodes, rng, allow_rematches=False)
+            solved = _solve(problem, nodes, rng)
         finally:
             problem.remove_dummy()
         if solved is not None:
@@ -882,7 +1064,7 @@ def _solve_with_bye(
     for level in levels:
         problem.add_dummy(level, by_score[level])
         try:
-            pairs = _exact(problem, nodes, rng, allow_rematches=True)
+            pairs = _exact(problem, nodes, rng)
         finally:
             problem.remove_dummy()
         if pairs is None:
@@ -925,13 +1107,15 @@ def _answer(
         ordered.append((u, v))
     ordered.sort(key=lambda p: (-s[p[0]], -s[p[1]], p[0]))
     floats: dict[str, str] = {}
-    rematches = 0
+    rematches = same_club = 0
     for u, v in ordered:
         if s[u] != s[v]:
             floats[active[u].id] = "down"
             floats[active[v].id] = "up"
         if v in problem.forbidden[u]:
             rematches += 1
+        if problem.clubs is not None and problem.clubs[u] >= 0 and problem.clubs[u] == problem.clubs[v]:
+            same_club += 1
     cost = Fraction(_cost(problem, ordered), den * den)
     return SwissPairing(
         pairs=tuple((active[u].id, active[v].id) for u, v in ordered),
@@ -940,6 +1124,7 @@ def _answer(
         cost=cost,
         floats=floats,
         path=path,
+        same_club=same_club,
     )
 
 
@@ -1043,3 +1228,168 @@ def is_valid_swiss_pairing(
         if not allow_rematches or fewest == 0 or active[bye].byes != fewest:
             problems.append(f"{bye} already had a bye")
     return problems
+
+
+@dataclass(frozen=True)
+class SwissCheck:
+    """The answer of :func:`check_swiss_pairing`.
+
+    ``problems`` break a rule (the pairing is refused); ``warnings`` do not (a worse objective than
+    the engine's optimum). Each is a dict ``{"code", "players", "message"}``. ``cost`` is the
+    objective of the given pairs, ``optimum`` the engine's minimum for this field (None when no
+    valid pairing exists), ``pairs`` one dict per given pair (points, score group, floats, rematch).
+    """
+
+    valid: bool
+    problems: tuple[dict, ...]
+    warnings: tuple[dict, ...]
+    cost: Fraction
+    optimum: Fraction | None
+    rematches: int
+    fewest_rematches: int | None
+    same_club: int
+    fewest_same_club: int | None
+    pairs: tuple[dict, ...]
+
+
+def check_swiss_pairing(
+    players: Sequence[SwissPlayer],
+    pairs: Sequence[tuple[str, str]],
+    bye: str | None,
+    *,
+    allow_rematches: bool = False,
+    max_losses: int | None = None,
+    avoid_same_club: bool = False,
+) -> SwissCheck:
+    """Check a Swiss pairing edited by the secretary (e.g. two players swapped between tables).
+
+    Parameters
+    ----------
+    players, allow_rematches, max_losses, avoid_same_club : as :func:`pair_swiss`.
+    pairs : the pairs to check (ids); bye : the player with the bye, or None.
+
+    Returns
+    -------
+    :class:`SwissCheck`: valid, the problems and warnings with machine-readable codes, the objective
+    of the pairs and the engine's optimum for comparison, and per pair its score group and floats.
+
+    Notes
+    -----
+    004 §1.4.6. Problems (the pairing is refused): ``unknown_player``, ``inactive_player``
+    (withdrawn or out after ``max_losses``), ``paired_with_self``, ``player_twice``,
+    ``player_missing``, ``bye_missing`` / ``bye_not_needed``, ``rematch`` (rematches not allowed) or
+    ``avoidable_rematch`` (allowed, but more than the fewest possible), ``second_bye`` (a player who
+    had a bye while someone eligible has none), ``bye_not_lowest_group`` (the engine's rule: the bye
+    goes to the lowest score group with an eligible player for which the rest can still be paired).
+    Warnings (allowed, shown): ``cost_above_optimum`` (sum of squared points differences above the
+    engine's minimum), ``same_club_above_optimum`` (with ``avoid_same_club``). The optimum is computed
+    by :func:`pair_swiss` (exact), so the check costs one pairing.
+
+    Examples
+    --------
+    >>> ps = [SwissPlayer(x, Fraction(p)) for x, p in (("a", 1), ("b", 1), ("c", 0), ("d", 0))]
+    >>> r = check_swiss_pairing(ps, [("a", "c"), ("b", "d")], None)
+    >>> r.valid, r.cost, r.optimum, [w["code"] for w in r.warnings]
+    (True, Fraction(2, 1), Fraction(0, 1), ['cost_above_optimum'])
+    """
+    by_id = {p.id: p for p in players}
+    active = {p.id: p for p in players if not p.withdrawn and (max_losses is None or p.losses < max_losses)}
+    problems: list[dict] = []
+    warnings: list[dict] = []
+
+    def add(to: list[dict], code: str, who: Sequence[str], message: str) -> None:
+        to.append({"code": code, "players": list(who), "message": message})
+
+    seen: dict[str, int] = {}
+    listed = [x for pair in pairs for x in pair] + ([bye] if bye is not None else [])
+    for x in listed:
+        seen[x] = seen.get(x, 0) + 1
+    for x in sorted(seen, key=listed.index):
+        if x not in by_id:
+            add(problems, "unknown_player", [x], f"{x} is not a player of this event")
+        elif x not in active:
+            add(problems, "inactive_player", [x], f"{x} is withdrawn or out of the event")
+        elif seen[x] > 1:
+            add(problems, "player_twice", [x], f"{x} appears {seen[x]} times")
+    for x in active:
+        if x not in seen:
+            add(problems, "player_missing", [x], f"{x} is neither paired nor given the bye")
+    if len(active) % 2 == 1 and bye is None:
+        add(problems, "bye_missing", [], "the number of players is odd: someone must have the bye")
+    if len(active) % 2 == 0 and bye is not None:
+        add(problems, "bye_not_needed", [bye], "the number of players is even: no bye")
+
+    engine: SwissPairing | None
+    fewest: int | None
+    try:
+        engine = pair_swiss(
+            players,
+            "check",
+            allow_rematches=allow_rematches,
+            max_losses=max_losses,
+            avoid_same_club=avoid_same_club,
+        )
+        fewest = engine.rematches
+    except NoValidPairing:
+        engine, fewest = None, None
+
+    cost = Fraction(0)
+    rematches = same_club = 0
+    info: list[dict] = []
+    for a, b in pairs:
+        if a == b:
+            add(problems, "paired_with_self", [a], f"{a} is paired with himself")
+        if a not in by_id or b not in by_id:
+            info.append({"players": [a, b]})
+            continue
+        pa, pb = Fraction(by_id[a].points), Fraction(by_id[b].points)
+        cost += (pa - pb) ** 2
+        met = b in by_id[a].opponents or a in by_id[b].opponents
+        mates = by_id[a].club is not None and by_id[a].club == by_id[b].club
+        rematches += met
+        same_club += mates and avoid_same_club
+        if met and not allow_rematches:
+            add(problems, "rematch", [a, b], f"{a} and {b} have already met")
+        entry: dict = {
+            "players": [a, b],
+            "points": [pa, pb],
+            "score_group": max(pa, pb),
+            "float": {a: "down", b: "up"} if pa > pb else ({a: "up", b: "down"} if pa < pb else {}),
+            "rematch": met,
+        }
+        if avoid_same_club:
+            entry["same_club"] = mates
+        info.append(entry)
+    if allow_rematches and fewest is not None and rematches > fewest:
+        add(problems, "avoidable_rematch", [], f"{rematches} rematches where {fewest} are possible")
+    if bye is not None and bye in active:
+        taker = active[bye]
+        fewest_byes = min(p.byes for p in active.values())
+        if taker.byes > 0 and (taker.byes > fewest_byes or not allow_rematches):
+            add(problems, "second_bye", [bye], f"{bye} already had a bye ({taker.byes})")
+        elif engine is not None and engine.bye is not None:
+            level = Fraction(by_id[engine.bye].points)
+            if Fraction(taker.points) != level:
+                message = f"the bye goes to the lowest score group that allows a pairing ({level} points)"
+                add(problems, "bye_not_lowest_group", [bye], message)
+    optimum = engine.cost if engine is not None else None
+    if not problems and optimum is not None and cost > optimum:
+        message = f"sum of squared differences {cost} above the optimum {optimum}"
+        add(warnings, "cost_above_optimum", [], message)
+    proven = engine is not None and avoid_same_club and engine.club_optimal
+    fewest_club = engine.same_club if proven else None  # type: ignore[union-attr]
+    if not problems and fewest_club is not None and cost == optimum and same_club > fewest_club:
+        message = f"{same_club} pairs of club mates where {fewest_club} suffice"
+        add(warnings, "same_club_above_optimum", [], message)
+    return SwissCheck(
+        valid=not problems,
+        problems=tuple(problems),
+        warnings=tuple(warnings),
+        cost=cost,
+        optimum=optimum,
+        rematches=rematches,
+        fewest_rematches=fewest,
+        same_club=same_club,
+        fewest_same_club=fewest_club,
+        pairs=tuple(info),
+    )

@@ -79,3 +79,48 @@ def fewest_rematches(players: list[SwissPlayer]) -> int:
         for c in active
         if c.byes == fewest
     )
+
+
+def club_oracle(players: list[SwissPlayer]) -> tuple[Fraction, int] | None:
+    """(cost, pairs of club mates) of the best rematch-free pairing, lexicographically: the fewest club
+    mates among the pairings of least cost (the bye over the lowest admissible group), or None."""
+    active = [p for p in players if not p.withdrawn]
+
+    def best(field: list[SwissPlayer]) -> tuple[Fraction, int] | None:
+        if not field:
+            return Fraction(0), 0
+        den = math.lcm(*(Fraction(p.points).denominator for p in field))
+        pts = {p.id: int(Fraction(p.points) * den) for p in field}
+        club = {p.id: p.club for p in field}
+        weight = len(field) + 1  # above any number of club-mate pairs: points first
+        g = nx.Graph()
+        g.add_nodes_from(pts)
+        ids = list(pts)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1 :]:
+                met = {p.id: p.opponents for p in field}
+                if b in met[a] or a in met[b]:
+                    continue
+                mates = club[a] is not None and club[a] == club[b]
+                g.add_edge(a, b, weight=weight * (pts[a] - pts[b]) ** 2 + mates)
+        m = nx.min_weight_matching(g)
+        if 2 * len(m) != len(ids):
+            return None
+        cost = sum((pts[a] - pts[b]) ** 2 for a, b in m)
+        mates = sum(1 for a, b in m if club[a] is not None and club[a] == club[b])
+        return Fraction(cost, den * den), mates
+
+    if len(active) % 2 == 0:
+        return best(active)
+    candidates = [p for p in active if p.byes == 0]
+    for level in sorted({Fraction(p.points) for p in candidates}):
+        found = [
+            r
+            for c in candidates
+            if Fraction(c.points) == level
+            for r in [best([p for p in active if p.id != c.id])]
+            if r is not None
+        ]
+        if found:
+            return min(found)
+    return None

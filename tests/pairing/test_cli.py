@@ -11,17 +11,29 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(stdin: str) -> subprocess.CompletedProcess:
+def run(stdin: str | bytes) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    p = subprocess.run(
         [sys.executable, "-m", "draw.pairing"],
-        input=stdin,
+        input=data,
         capture_output=True,
-        text=True,
         cwd=ROOT,
         env=env,
-        timeout=60,
+        timeout=120,
     )
+    return subprocess.CompletedProcess(p.args, p.returncode, p.stdout.decode(), p.stderr.decode())
+
+
+def assert_bad_request(p: subprocess.CompletedProcess, *words: str) -> None:
+    """Exit 2, a JSON error on stdout, the message on stderr, no traceback."""
+    assert p.returncode == 2, (p.returncode, p.stdout[:300], p.stderr[-300:])
+    assert "Traceback" not in p.stderr
+    answer = json.loads(p.stdout)
+    assert answer["kind"] == "bad_request"
+    for w in words:
+        assert w in answer["error"], answer["error"]
+    assert answer["error"] in p.stderr
 
 
 def test_exit_0_with_the_answer_on_stdout():
@@ -37,12 +49,78 @@ def test_exit_1_when_no_valid_pairing_exists():
     assert "rematch" in json.loads(p.stdout)["error"]
 
 
-def test_exit_2_on_a_malformed_request_with_the_message_on_stderr():
-    p = run(json.dumps({"system": "swiss", "players": [], "colour": "white"}))
-    assert p.returncode == 2 and p.stdout == ""
-    assert "colour" in p.stderr
-    p = run("{not json")
-    assert p.returncode == 2 and "JSON" in p.stderr
+def test_exit_2_on_a_malformed_request_with_a_json_error_and_the_message_on_stderr():
+    assert_bad_request(run(json.dumps({"system": "swiss", "players": [], "colour": "white"})), "colour")
+    assert_bad_request(run("{not json"), "JSON")
+
+
+def test_exit_1_answer_says_its_kind():
+    players = [{"id": "a", "opponents": ["b"]}, {"id": "b", "opponents": ["a"]}]
+    p = run(json.dumps({"system": "swiss", "players": players}))
+    assert p.returncode == 1 and json.loads(p.stdout)["kind"] == "no_valid_pairing"
+
+
+# Hostile input (security issue): each limit of README "Limits", through the CLI.
+
+
+def swiss_with(players: str) -> str:
+    return '{"system": "swiss", "players": ' + players + "}"
+
+
+def test_invalid_utf8_is_a_bad_request():
+    assert_bad_request(run(b'{"system": "round_robin", "players": ["\xff\xfe"]}'), "UTF-8")
+
+
+def test_nan_and_infinity_are_bad_requests():
+    for constant in ("NaN", "Infinity", "-Infinity"):
+        players = '[{"id": "a", "points": ' + constant + '}, {"id": "b"}]'
+        assert_bad_request(run(swiss_with(players)), constant)
+    # 1e999 parses as an infinite float
+    assert_bad_request(run('{"system": "swiss", "players": [{"id": "a", "points": 1e999}]}'), "finite")
+
+
+def test_huge_integers_are_bad_requests():
+    assert_bad_request(run('{"system": "swiss", "seed": 1%s, "players": []}' % ("0" * 5000)), "JSON")
+    assert_bad_request(run('{"system": "swiss", "seed": 1%s, "players": []}' % ("0" * 30)), "2^63")
+    points = {"system": "swiss", "players": [{"id": "a", "points": 10**7}, {"id": "b"}]}
+    assert_bad_request(run(json.dumps(points)), "points")
+    request = {"system": "round_robin", "players": ["a"], "cycles": 10**9}
+    assert_bad_request(run(json.dumps(request)), "cycles")
+
+
+def test_fractions_with_huge_denominators_are_bad_requests():
+    players = [{"id": "a", "points": "1/999983"}, {"id": "b", "points": "1/999979"}]
+    assert_bad_request(run(json.dumps({"system": "swiss", "players": players})), "denominator")
+
+
+def test_deep_nesting_is_a_bad_request():
+    deep = "[" * 100_000 + "]" * 100_000
+    assert_bad_request(run(swiss_with(deep)), "objects and lists")
+    assert_bad_request(run(swiss_with("[" * 5000 + "]" * 5000)), "nested")
+    assert_bad_request(run(swiss_with("[" * 20 + "]" * 20)), "nested")
+
+
+def test_oversized_requests_are_bad_requests():
+    assert_bad_request(run(" " * (16 * 2**20 + 1)), "16 MiB")
+    objects = "[" + ",".join(["{}"] * 200_000) + "]"
+    assert_bad_request(run(swiss_with(objects)), "objects and lists")
+
+
+def test_too_many_players_and_too_long_ids_are_bad_requests():
+    many = [f"p{i}" for i in range(20_001)]
+    assert_bad_request(run(json.dumps({"system": "single_elimination", "players": many})), "20000")
+    assert_bad_request(run(json.dumps({"system": "round_robin", "players": many[:1001]})), "pairs")
+    long_id = "x" * 101
+    assert_bad_request(run(json.dumps({"system": "round_robin", "players": [long_id, "b"]})), "100")
+    assert_bad_request(run(json.dumps({"system": "swiss", "players": [{"id": long_id}]})), "100")
+    assert_bad_request(run(json.dumps({"system": "swiss", "players": [], "seed": "s" * 2000})), "1000")
+
+
+def test_huge_cycles_are_bad_requests():
+    request = {"system": "round_robin", "players": ["a", "b", "c"], "cycles": 5}
+    assert_bad_request(run(json.dumps(request)), "cycles")
+    p = run(json.dumps({**request, "cycles": 4}))
+    assert p.returncode == 0 and len(json.loads(p.stdout)["rounds"]) == 12
 
 
 def test_same_request_gives_the_same_draw_in_another_process():

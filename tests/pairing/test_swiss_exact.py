@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from draw.pairing import NoValidPairing, is_valid_swiss_pairing, pair_swiss, swiss_cost
+from draw.pairing import NoValidPairing, SwissPlayer, is_valid_swiss_pairing, pair_swiss, swiss_cost
 from draw.pairing import swiss as swiss_module
 
 from .generators import random_swiss_history
@@ -80,38 +80,37 @@ def test_fields_up_to_60_match_the_exact_optimum(seed, n, rounds, draws):
 
 
 @contextmanager
-def windows_everywhere(middle_only: bool = False):
-    """Send small fields through the window paths (normally for big fields) to check them exactly."""
-    saved = swiss_module.WINDOW_MIN_FIELD, swiss_module.WINDOW_MAX_PLAYERS, swiss_module._window_path
-    swiss_module.WINDOW_MIN_FIELD, swiss_module.WINDOW_MAX_PLAYERS = 0, 12
-    if middle_only:
-        swiss_module._window_path = lambda *args: None
+def reservoirs_everywhere(margin: int = 0):
+    """Make small groups reservoirs (normally 8+ players with room to spare) to check the window path
+    (relaxation, windows, filling the reservoirs, demoting those that fail) against the oracle."""
+    saved = swiss_module.RESERVOIR_MIN, swiss_module.RESERVOIR_MARGIN
+    swiss_module.RESERVOIR_MIN, swiss_module.RESERVOIR_MARGIN = 2, margin
     try:
         yield
     finally:
-        swiss_module.WINDOW_MIN_FIELD, swiss_module.WINDOW_MAX_PLAYERS, swiss_module._window_path = saved
+        swiss_module.RESERVOIR_MIN, swiss_module.RESERVOIR_MARGIN = saved
 
 
-@settings(max_examples=150, **SETTINGS)
+@settings(max_examples=200, **SETTINGS)
 @given(
     seed=st.integers(0, 2**32),
     n=st.integers(6, 30),
     rounds=st.integers(4, 14),
     draws=st.booleans(),
-    middle_only=st.booleans(),
+    margin=st.sampled_from([-4, -2, 0, 2]),
 )
-def test_window_paths_match_the_exact_optimum(seed, n, rounds, draws, middle_only):
-    with windows_everywhere(middle_only):
+def test_window_path_matches_the_exact_optimum_with_small_reservoirs(seed, n, rounds, draws, margin):
+    # negative margins make even knotted groups reservoirs: they must be demoted, never trusted
+    with reservoirs_everywhere(margin):
         play_and_check(seed, n, rounds, draws, churn=False)
 
 
-def test_middle_window_is_taken_and_optimal_when_a_middle_group_has_all_met():
-    from draw.pairing import SwissPlayer
-
+def test_window_between_reservoirs_is_taken_and_optimal_when_a_middle_group_has_all_met():
+    # 004 §1.4.6: three players on 2 points have met each other: one of them floats out
     trio = [SwissPlayer(x, Fraction(2), frozenset({"a", "b", "c"} - {x})) for x in "abc"]
     players = [SwissPlayer(f"h{i}", Fraction(3)) for i in range(5)] + trio
     players += [SwissPlayer(f"z{i}", Fraction(1)) for i in range(6)]
-    with windows_everywhere(middle_only=True):
+    with reservoirs_everywhere():
         res = pair_swiss(players, seed=2)
     assert res.path == "window"
     assert res.cost == oracle(players).cost
@@ -119,13 +118,11 @@ def test_middle_window_is_taken_and_optimal_when_a_middle_group_has_all_met():
 
 def test_window_path_is_taken_and_optimal_when_the_leaders_have_all_met():
     # 004 §1.4.6: the three leaders have met each other: one of them floats two groups down.
-    from draw.pairing import SwissPlayer
-
     leaders = [SwissPlayer(x, Fraction(3), frozenset({"a", "b", "c"} - {x})) for x in "abc"]
     rest = [SwissPlayer(f"m{i}", Fraction(2)) for i in range(3)]
     rest += [SwissPlayer(f"z{i}", Fraction(1)) for i in range(4)]
     players = leaders + rest
-    with windows_everywhere():
+    with reservoirs_everywhere():
         res = pair_swiss(players, seed=3)
     assert res.path == "window"
     assert res.cost == oracle(players).cost
@@ -136,3 +133,26 @@ def test_window_path_is_taken_and_optimal_when_the_leaders_have_all_met():
 @given(seed=st.integers(0, 2**32), n=st.integers(30, 60), rounds=st.integers(6, 14), draws=st.booleans())
 def test_slow_long_events_up_to_60_match_the_exact_optimum(seed, n, rounds, draws):
     play_and_check(seed, n, rounds, draws, churn=True)
+
+
+def test_round_one_is_uniform_over_all_pairings_004_1_4_6():
+    # 6 players, no constraints: 15 perfect matchings; 3,000 seeds give each about 200 times
+    players = [SwissPlayer(f"p{i}") for i in range(6)]
+    counts: dict[frozenset, int] = {}
+    for seed in range(3000):
+        res = pair_swiss(players, seed=seed)
+        key = frozenset(frozenset(p) for p in res.pairs)
+        counts[key] = counts.get(key, 0) + 1
+    assert len(counts) == 15
+    assert all(150 <= c <= 250 for c in counts.values()), sorted(counts.values())
+
+
+def test_the_floater_is_uniform_among_those_who_can_float_004_1_4_6():
+    # 5 leaders on 1 point, 3 on 0: one leader floats down; each of the 5 equally often
+    players = [SwissPlayer(f"a{i}", Fraction(1)) for i in range(5)] + [SwissPlayer(f"z{i}") for i in range(3)]
+    floats: dict[str, int] = {}
+    for seed in range(2500):
+        res = pair_swiss(players, seed=seed)
+        down = next(x for x, f in res.floats.items() if f == "down")
+        floats[down] = floats.get(down, 0) + 1
+    assert len(floats) == 5 and all(400 <= c <= 600 for c in floats.values()), floats
