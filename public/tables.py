@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from draw.models import Match
-from judging.state import match_states
+from judging.state import match_states, round_states
 from registration.tables import participant_link, participant_url
 from standings import metrics
 
@@ -304,5 +304,14 @@ class RoundTable(tables.Table):
         badge = format_html(' <span class="badge">{}</span>', stage) if stage else ""
         return format_html('<a href="{}">{} {}</a>{}', url, _("Round"), record.number, badge)
 
+    def __init__(self, data, *args, now=None, **kwargs):
+        rounds = list(data)
+        self.states = round_states(rounds, now or timezone.now())
+        super().__init__(rounds, *args, **kwargs)
+
     def render_status(self, record):
-        return format_html('<span class="badge {}">{}</span>', record.status, record.get_status_display())
+        state = self.states[record.pk]
+        return format_html('<span class="badge {}">{}</span>', state.key, state.text)
+
+    def value_status(self, record):
+        return self.states[record.pk].text

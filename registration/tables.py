@@ -67,13 +67,33 @@ class ParticipantTable(tables.Table):
     organisation = tables.Column(verbose_name=_("organisation"), accessor="person__organisation")
     region = tables.Column(verbose_name=_("region"), accessor="person__region")
     status = tables.Column(verbose_name=_("status"))
+    edit = tables.Column(verbose_name="", empty_values=(), accessor="pk")
 
     class Meta:
         attrs = {"class": "table"}
         orderable = False
 
+    def __init__(self, *args, editable: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.editable = editable
+        if not editable:
+            self.exclude = ("edit",)
+
     def render_seed(self, record):
         return record.seed or "—"
+
+    def render_status(self, record):
+        unchecked = ""
+        if self.editable and not record.documents_checked and record.status == "active":
+            unchecked = format_html(' <span class="badge refused">{}</span>', _("documents not checked"))
+        return format_html("{}{}", record.get_status_display(), unchecked)
+
+    def value_status(self, record):
+        return record.get_status_display()
+
+    def render_edit(self, record):
+        url = reverse("registration:participant_edit", args=[record.tournament_id, record.pk])
+        return format_html('<a class="button small secondary" href="{}">{}</a>', url, _("data"))
 
     def render_name(self, record):
         return participant_link(record)
