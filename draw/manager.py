@@ -575,6 +575,7 @@ def _mixed(t: Tournament, number: int, seed: int):
         # tie-breaks leave for a qualifying place is broken first, by lot with this draw's seed (004 §1.4.7).
         decide_group_ties(t, seed, None)
         order = playoff_seeding(t)
+        groups_stage.refresh_from_db(fields=["plan"])  # the lots just stored
         groups_stage.plan = {**groups_stage.plan, "qualification": qualification(t, order)}
         groups_stage.save(update_fields=["plan"])
         plan = _elimination_plan(t, order, t.playoff_system, seed)

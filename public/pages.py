@@ -146,7 +146,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     matches = rnd.matches.select_related(
         "player1__person", "player2__person", "winner__person", "round", "group"
     )
-    table = PairingTable(matches, can_enter=runner and rnd.is_public)
+    table = PairingTable(matches, can_enter=runner and rnd.is_public and not tournament.is_finished)
     context = {
         "t": tournament,
         "round": rnd,

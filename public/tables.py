@@ -70,8 +70,10 @@ class PairingTable(tables.Table):
         return f"{record.score1} : {record.score2}"
 
     def render_state(self, record: Match):
+        if record.awaits_reflow:
+            return _("waits for the replay of the match before it")
         if not record.result_kind:
-            return _("not played yet")
+            return _("replay ordered") if "replay" in record.flags else _("not played yet")
         if record.result_reason:
             return f"{record.get_result_kind_display()}: {record.result_reason}"
         return record.get_result_kind_display()
@@ -84,7 +86,7 @@ class PairingTable(tables.Table):
         return self.states[record.pk].text
 
     def render_actions(self, record: Match):
-        if record.is_bye or record.round.status == record.round.Status.DRAFT:
+        if record.is_bye or record.round.status == record.round.Status.DRAFT or record.awaits_reflow:
             return ""
         url = reverse("draw:match_result", args=[record.round.tournament_id, record.pk])
         return format_html('<a class="button small" href="{}">{}</a>', url, _("result"))

@@ -168,7 +168,7 @@ def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     runner = can_run(request.user, t)
     if not rnd.is_public and not runner:
         raise PermissionDenied
-    table = PairingTable(round_matches(rnd), can_enter=runner and rnd.is_public)
+    table = PairingTable(round_matches(rnd), can_enter=runner and rnd.is_public and not t.is_finished)
     return render(request, "public/_pairings_live.html", {"t": t, "round": rnd, "table": table})
 
 
