@@ -324,6 +324,9 @@ def _matches(rnd: Round, pairs: list[Pairing]) -> list[Match]:
                 score1=_technical_score(p, p.player1, length),
                 score2=_technical_score(p, p.player2, length),
                 ended_at=now if p.kind else None,
+                # A bye, a rest, a walk-over or an annulment the draw writes is nobody's to protest: final at
+                # once.
+                final_at=now if p.kind else None,
             )
         )
     return out

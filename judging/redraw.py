@@ -38,26 +38,31 @@ def _current(rnd: Round) -> dict[frozenset, str]:
 
 
 def _redrawn(rnd: Round) -> dict[frozenset, str] | str:
-    """The pairings the draw would make now for ``rnd`` (its seed, its options); an error message if none."""
+    """The pairings the draw would make now for ``rnd`` (its seed, its options); an error message if none.
+
+    Computed inside a transaction that is always rolled back, so nothing of the trial draw is ever kept, also
+    when the caller (a page) runs outside any transaction, where a bare savepoint would be a no-op.
+    """
     t = rnd.tournament
     allow = any("rematch" in m.flags for m in rnd.matches.all())
-    sid = transaction.savepoint()
-    try:
-        draw_manager.drop_round(Round.objects.get(pk=rnd.pk))  # a copy: ``rnd`` keeps its pk
-        _stage, pairs, _flags = draw_manager.preview_pairings(t, rnd.number, rnd.seed, allow)
-        return {
-            frozenset(
-                {p.player1.pk if p.player1 else None, p.player2.pk if p.player2 else None}
-            ): _pair_names(p.player1, p.player2)
-            for p in pairs
-        }
-    except draw_manager.DrawError as exc:
-        return str(exc)
-    except pairing.PairingError:
-        # The bracket cannot be redrawn on these results (e.g. a later round was played on the old ones).
-        return _("The pairings cannot be drawn again on the corrected results.")
-    finally:
-        transaction.savepoint_rollback(sid)
+    with transaction.atomic():
+        sid = transaction.savepoint()
+        try:
+            draw_manager.drop_round(Round.objects.get(pk=rnd.pk))  # a copy: ``rnd`` keeps its pk
+            _stage, pairs, _flags = draw_manager.preview_pairings(t, rnd.number, rnd.seed, allow)
+            return {
+                frozenset(
+                    {p.player1.pk if p.player1 else None, p.player2.pk if p.player2 else None}
+                ): _pair_names(p.player1, p.player2)
+                for p in pairs
+            }
+        except draw_manager.DrawError as exc:
+            return str(exc)
+        except pairing.PairingError:
+            # The bracket cannot be redrawn on these results (e.g. a later round was played on the old ones).
+            return _("The pairings cannot be drawn again on the corrected results.")
+        finally:
+            transaction.savepoint_rollback(sid)
 
 
 def changes(rnd: Round) -> tuple[list[str], list[str]] | str:

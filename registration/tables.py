@@ -67,7 +67,6 @@ class ParticipantTable(tables.Table):
     organisation = tables.Column(verbose_name=_("organisation"), accessor="person__organisation")
     region = tables.Column(verbose_name=_("region"), accessor="person__region")
     status = tables.Column(verbose_name=_("status"))
-    edit = tables.Column(verbose_name="", empty_values=(), accessor="pk")
 
     class Meta:
         attrs = {"class": "table"}
@@ -75,25 +74,26 @@ class ParticipantTable(tables.Table):
 
     def __init__(self, *args, editable: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
-        self.editable = editable
-        if not editable:
-            self.exclude = ("edit",)
+        self.editable = (
+            editable  # the tournament's officials: the link to a participant's data, his documents
+        )
 
     def render_seed(self, record):
         return record.seed or "—"
 
     def render_status(self, record):
+        if not self.editable:
+            return record.get_status_display()
         unchecked = ""
-        if self.editable and not record.documents_checked and record.status == "active":
+        if not record.documents_checked and record.status == "active":
             unchecked = format_html(' <span class="badge refused">{}</span>', _("documents not checked"))
-        return format_html("{}{}", record.get_status_display(), unchecked)
+        url = reverse("registration:participant_edit", args=[record.tournament_id, record.pk])
+        return format_html(
+            '{}{} <a class="small" href="{}">{}</a>', record.get_status_display(), unchecked, url, _("data")
+        )
 
     def value_status(self, record):
         return record.get_status_display()
-
-    def render_edit(self, record):
-        url = reverse("registration:participant_edit", args=[record.tournament_id, record.pk])
-        return format_html('<a class="button small secondary" href="{}">{}</a>', url, _("data"))
 
     def render_name(self, record):
         return participant_link(record)

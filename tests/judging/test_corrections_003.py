@@ -191,3 +191,26 @@ def test_certifying_a_disputed_protocol_opens_a_window_for_the_disputer_5_10(
     # The winner, whom the certification does not harm, keeps his original window (closed at +10).
     with frozen(at(25)), pytest.raises(JudgingError):
         Protest.file(mine, me, participant_user, "x", "y", "", [], at(25))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_review_preview_on_the_round_page_keeps_the_round_outside_a_transaction_003(client):
+    """The page runs in autocommit: the trial draw of the preview must still be thrown away."""
+    from tests.factories import make_tournament, make_user
+
+    secretary = make_user("sec_tx", can_create=True)
+    t = make_tournament(secretary, players=6, system="swiss", rounds=3)
+    from tests.judging.conftest import play
+
+    with frozen(at(0)):
+        play(t, secretary, 1)
+    with frozen(at(5)):
+        draw_manager.draw_round(t, secretary, expected_number=2, seed=3)
+    m = _first(t)
+    client.force_login(secretary)
+    with frozen(at(6)):
+        assert _correct(client, t, m).status_code == 302
+        page = client.get(reverse("public:round", args=[t.pk, 2]))
+    assert page.status_code == 200 and 'value="redraw"' in page.content.decode()
+    rnd = Round.objects.get(tournament=t, number=2)
+    assert rnd.needs_review and rnd.matches.count() == 3
