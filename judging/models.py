@@ -666,16 +666,22 @@ class Protest(models.Model):
         if match.changed_at is not None and protester.pk in match.reopened_for:
             # The result changed since: a protest about the change is a new one (004 §5.10).
             earlier = earlier.filter(models.Q(filed_at__gte=match.changed_at) | models.Q(status__in=cls.OPEN))
-        if earlier.exists():
+
+        def refuse_a_second() -> None:
+            if not earlier.exists():
+                return
             if representative is None:
                 raise JudgingError(gettext("You have already filed a protest on this match."))
             raise JudgingError(
                 gettext("A protest for %(p)s on this match has already been filed.") % {"p": protester}
             )
+
+        refuse_a_second()
         if not reasons.strip() or not arguments.strip():
             raise JudgingError(gettext("A protest states its reasons and arguments (004 §5.10)."))
         with transaction.atomic():
             lock_open(t.pk)
+            refuse_a_second()  # again under the lock: a double click files one protest
             protest = cls.objects.create(
                 tournament=t,
                 match=match,

@@ -11,6 +11,7 @@ import datetime
 import pytest
 import time_machine
 from django.db import connection
+from django.db.models import Q
 
 from draw import results
 from draw.models import Match, Round
@@ -55,3 +56,31 @@ def test_a_finish_and_a_correction_at_once_never_leave_a_finished_tournament_cha
     else:
         assert isinstance(finished, JudgingError) and isinstance(corrected, Match), outcomes
         assert (m.score1, m.score2) == (3, 7) and m.final_at is None
+
+
+def test_a_double_click_files_one_protest_5_10(secretary, chief_judge, participant_user):
+    from draw import manager as draw_manager
+    from judging.models import Protest
+    from registration.models import Participant
+    from tests.factories import add_players
+
+    t = make_tournament(secretary, chief_judge, system="swiss", rounds=2)
+    me = Participant.objects.create(tournament=t, person=participant_user.person, seed=1)
+    add_players(t, 3, start=1)
+    with time_machine.travel(T0, tick=False):
+        rnd = draw_manager.draw_round(t, secretary, expected_number=1, seed=1)
+        Round.objects.filter(pk=rnd.pk).update(status="published")
+        for m in rnd.matches.all():
+            results.record_result(m.pk, secretary, results.ResultInput("played", 7, 3), m.version)
+    m = Match.objects.get(Q(player1=me) | Q(player2=me), round=rnd)
+    when = T0 + datetime.timedelta(minutes=2)
+    with time_machine.travel(when, tick=False):
+        outcomes = race(
+            *[
+                lambda: Protest.file(m, me, participant_user, "счёт", "партия 2", "", [], when)
+                for _ in range(2)
+            ]
+        )
+    assert sum(isinstance(o, Protest) for o in outcomes) == 1, outcomes
+    assert sum(isinstance(o, JudgingError) for o in outcomes) == 1, outcomes
+    assert Protest.objects.filter(match=m).count() == 1
