@@ -787,7 +787,7 @@ def _user_name(user) -> str:
     return (user.get_full_name() or user.get_username()) if user is not None else ""
 
 
-def _qualification_lines(t: Tournament) -> tuple[QualifierLine, ...]:
+def qualification_lines(t: Tournament) -> tuple[QualifierLine, ...]:
     """004 §1.4.7: the qualifiers stored when the playoff was drawn, with how each was decided."""
     stage = t.stages.filter(kind=Stage.Kind.GROUPS).first()
     if stage is None:
@@ -823,7 +823,7 @@ def final_protocol_data(t: Tournament) -> FinalProtocolData:
             .select_related("user")
             .order_by("at", "id")
         ),
-        qualification=_qualification_lines(t),
+        qualification=qualification_lines(t),
         details=regulation_facts(t),
         officials=officials,
         columns=_columns(_shown_keys(t, computed)),

@@ -17,6 +17,7 @@ from draw.forms import DrawForm, RoundLengthForm
 from draw.models import Round
 from judging import redraw
 from judging.state import pending_protests_warning, round_states
+from protocols.data import qualification_lines
 from public.tables import PairingTable, RoundTable
 from registration.models import Official, Participant, Person
 from registration.permissions import (
@@ -157,6 +158,9 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         # A decision on a pending protest may change a result and the score groups this draft was drawn on.
         "protest_warning": pending_protests_warning(tournament) if runner and not rnd.is_public else "",
     }
+    if rnd.stage.kind == "playoff" and not rnd.stage.rounds.filter(number__lt=rnd.number).exists():
+        # 004 §1.4.7: the first playoff round says how each qualifier was decided.
+        context["qualification"] = qualification_lines(tournament)
     if runner and rnd.needs_review and not tournament.is_finished:
         # 003 «Протоколы»: a result it was drawn on was corrected; what a new draw would change, computed and
         # thrown away (nothing saved).

@@ -113,3 +113,12 @@ def test_only_the_panel_records_a_play_off_match_403_1_4_7(
         assert client.post(reverse("judging:group_tie", args=[t.pk, group.number]), data).status_code == 403
     assert "ties" not in Stage.objects.get(tournament=t, kind="groups").plan
     assert not Match.objects.filter(round__stage__kind="playoff", round__tournament=t).exists()
+
+
+def test_the_first_playoff_round_says_how_each_qualifier_was_decided_1_4_7(client, secretary, chief_judge):
+    t = _cyclic_groups(secretary, chief_judge)
+    with frozen(at(200)):
+        rnd = draw_manager.draw_round(t, secretary, expected_number=4, seed=777)
+    client.force_login(secretary)
+    page = client.get(reverse("public:round", args=[t.pk, rnd.number])).content.decode()
+    assert page.count("жребием (зерно 777)") == 2
