@@ -15,7 +15,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from draw.models import Match
-from draw.results import either_started_next, next_match_started
+
+# The draw enforces the same next-match rule for corrections (003 «Протоколы»); re-exported for judging.
+from draw.results import either_started_next as either_started_next
+from draw.results import next_match_started as next_match_started
 
 NOT_STARTED = "not_started"
 PLAYING = "playing"
@@ -25,9 +28,6 @@ FINAL = "final"
 
 OPEN_STATUSES = ("filed", "accepted")
 DECIDED_STATUSES = ("upheld", "dismissed")  # the panel examined the result: its decision is final (§5.10)
-
-# Re-exported: the draw enforces the same rule for corrections (003 «Протоколы»).
-__all__ = ["either_started_next", "next_match_started"]
 
 
 def _window(match: Match) -> datetime.timedelta:
