@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from draw.models import Match, ResultKind
-from draw.results import ResultInput, score_errors
+from draw.results import PANEL_KINDS, ResultInput, score_errors
 from tournaments.forms import MAX_MATCH_LENGTH
 
 
@@ -30,12 +30,17 @@ class ResultForm(forms.Form):
     )
     version = forms.IntegerField(widget=forms.HiddenInput)
 
-    def __init__(self, *args, match: Match, **kwargs):
+    def __init__(self, *args, match: Match, panel: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.match = match
+        self.panel = panel
         self.fields["score1"].label = str(match.player1)
         self.fields["score2"].label = str(match.player2)
         self.fields["winner_side"].choices = [("", "—"), (1, str(match.player1)), (2, str(match.player2))]
+        if not panel:
+            # 004 §6.1.2 items 1–2: defeats and annulments are the judging panel's; a secretary enters scores.
+            self.fields["kind"].choices = [(ResultKind.PLAYED, ResultKind.PLAYED.label)]
+            del self.fields["winner_side"]
 
     def clean(self):
         data = super().clean()
@@ -52,6 +57,10 @@ class ResultForm(forms.Form):
         for error in errors:
             self.add_error(None, error)
         return data
+
+    def panel_only_asked(self) -> bool:
+        """A secretary's form posted with a kind only the panel may enter (a forged or stale form)."""
+        return not self.panel and self.data.get("kind") in {k.value for k in PANEL_KINDS}
 
     def to_input(self) -> ResultInput:
         d = self.cleaned_data

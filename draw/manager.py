@@ -13,14 +13,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from draw import pairing, results
-from draw.models import DECIDED_KINDS, Group, GroupMember, Match, ResultKind, Round, Stage
+from draw import dependents, pairing, results
+from draw.models import Group, GroupMember, Match, ResultKind, Round, Stage
 from registration.models import Participant
 from standings import metrics
-from tournaments.models import System, Tournament, log
+from tournaments.models import GroupTies, System, Tournament, log
+
+bracket = dependents.bracket  # the engine's view of an elimination stage (the draw, the standings, re-flow)
 
 
 class DrawError(Exception):
@@ -128,14 +131,164 @@ def _check_can_draw(t: Tournament) -> None:
     if last is not None:
         if last.status == Round.Status.DRAFT:
             raise DrawError(_("Round %(n)s is still a draft: publish or drop it first.") % {"n": last.number})
-        missing = sorted(m.table for m in last.matches.all() if not m.result_kind)
+        review = list(t.round_set.exclude(review=[]).values_list("number", flat=True))
+        if review:
+            raise DrawError(
+                _(
+                    "Round %(n)s was drawn on a result corrected since: keep its pairings or draw it again "
+                    "first."
+                )
+                % {"n": review[0]}
+            )
+        missing: dict[int, list[int]] = {}
+        for number, table in (
+            Match.objects.filter(round__tournament=t, result_kind="")
+            .order_by("round__number", "table")
+            .values_list("round__number", "table")
+        ):
+            missing.setdefault(number, []).append(table)
         if missing:
             raise DrawError(
-                _("Round %(n)s lacks results at tables %(tables)s.")
-                % {"n": last.number, "tables": ", ".join(map(str, missing))}
+                "; ".join(
+                    _("Round %(n)s lacks results at tables %(tables)s.")
+                    % {"n": number, "tables": ", ".join(map(str, tables))}
+                    for number, tables in missing.items()
+                )
             )
     elif t.participants.filter(status=Participant.Status.ACTIVE).count() < 2:
         raise DrawError(_("At least two admitted participants are needed for a draw."))
+    unchecked = list(
+        t.participants.filter(status=Participant.Status.ACTIVE, documents_checked=False).select_related(
+            "person"
+        )
+    )
+    if unchecked:
+        # 004 §2.3.3, §2.5.1: nobody plays before the admission commission has seen his documents.
+        raise DrawError(
+            _(
+                "The admission commission has not checked the documents of: %(p)s (004 §2.3.3, §2.5.1). "
+                "Check them on the participant's page, or withdraw him."
+            )
+            % {"p": ", ".join(sorted(str(p) for p in unchecked))}
+        )
+
+
+# --- a drawn round changed after the draw ---------------------------------------------------------------
+
+
+def drop_round(rnd: Round) -> None:
+    """Delete a drawn round; a stage left without rounds keeps nothing of its draw (the next draw makes it
+    anew: the plan, the groups, a playoff's seeding). In the caller's transaction."""
+    stage, t = rnd.stage, rnd.tournament
+    rnd.delete()
+    if not stage.rounds.exists():
+        stage.delete()
+    if not t.round_set.exists():
+        Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.DRAFT)
+
+
+def round_started(rnd: Round) -> bool:
+    """A match of the round has started or has a result played over the board."""
+    played = {ResultKind.PLAYED, ResultKind.TIME}
+    return rnd.matches.filter(Q(started_at__isnull=False) | Q(result_kind__in=played)).exists()
+
+
+def clear_review(rnd: Round) -> None:
+    if rnd.review:
+        rnd.review = []
+        rnd.save(update_fields=["review"])
+
+
+def redraw_round(rnd: Round, user) -> str:
+    """Draw an unplayed round again with its own seed and options; returns the note for the secretary.
+
+    Refused (``DrawError``) once a match of it has started or a later round exists. In the caller's
+    transaction; if the results do not allow a draw now, the round is dropped and the note says why.
+    """
+    t = rnd.tournament
+    if round_started(rnd) or t.round_set.filter(number__gt=rnd.number).exists():
+        raise DrawError(
+            _("Round %(n)s has already started: it cannot be drawn again; keep its pairings.")
+            % {"n": rnd.number}
+        )
+    number, seed = rnd.number, rnd.seed
+    allow = any("rematch" in m.flags for m in rnd.matches.all())
+    drop_round(rnd)
+    log(t, user, "drop", _("Round %(n)s dropped to be drawn again") % {"n": number}, seed=seed)
+    try:
+        draw_round(t, user, expected_number=number, seed=seed, allow_rematches=allow)
+    except (DrawError, pairing.PairingError) as exc:
+        return _("Round %(n)s was dropped; it can be drawn when the results allow: %(e)s") % {
+            "n": number,
+            "e": exc,
+        }
+    return _("Round %(n)s was drawn again as a draft: the secretary checks and publishes it.") % {"n": number}
+
+
+def resolve_review(t: Tournament, number: int, user, keep: bool) -> str:
+    """The secretary's answer to a round flagged by a correction: keep its pairings, or draw it again."""
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=t.pk)
+        rnd = Round.objects.select_for_update().get(tournament=t, number=number)
+        if not rnd.review:
+            return ""
+        if keep:
+            clear_review(rnd)
+            log(t, user, "review_keep", _("Round %(n)s: pairings kept after a correction") % {"n": number})
+            return _("The pairings of round %(n)s are kept.") % {"n": number}
+        return redraw_round(rnd, user)
+
+
+def player_left(t: Tournament, participant: Participant, user) -> str:
+    """A participant withdrawn, removed or disqualified: the draft round that pairs him is drawn again.
+
+    One behaviour for every system (004 §5.7.3): the draft is dropped and drawn again with its seed. Swiss
+    pairs the others without him; a round robin or a bracket gives his opponent the walk-over (or, removed
+    with his results annulled, annuls the match); before the first round is published the plan itself is made
+    again without him. Returns the note for the secretary ("" when no draft pairs him). In the caller's
+    transaction."""
+    draft = t.round_set.filter(status=Round.Status.DRAFT).first()
+    if draft is None:
+        return ""
+    pairs_him = Q(player1=participant) | Q(player2=participant)
+    if not draft.matches.filter(pairs_him).exists():
+        return ""
+    number, seed = draft.number, draft.seed
+    allow = any("rematch" in m.flags for m in draft.matches.all())
+    drop_round(draft)
+    log(
+        t,
+        user,
+        "drop",
+        _("Draft round %(n)s dropped: %(p)s left") % {"n": number, "p": participant},
+        seed=seed,
+    )
+    try:
+        rnd = draw_round(t, user, expected_number=number, seed=seed, allow_rematches=allow)
+    except (DrawError, pairing.PairingError) as exc:
+        return _("Draft round %(n)s was dropped; draw it again when the results allow: %(e)s") % {
+            "n": number,
+            "e": exc,
+        }
+    m = rnd.matches.filter(pairs_him).first()
+    if m is None:
+        return _("Draft round %(n)s was drawn again without %(p)s: check it and publish it.") % {
+            "n": number,
+            "p": participant,
+        }
+    if m.result_kind == ResultKind.ANNULLED:
+        return _(
+            "Draft round %(n)s was drawn again: the match of %(p)s at table %(t)s is annulled (004 §5.7.3)."
+        ) % {
+            "n": number,
+            "p": participant,
+            "t": m.table,
+        }
+    return _("Draft round %(n)s was drawn again: %(p)s loses his match at table %(t)s by walk-over.") % {
+        "n": number,
+        "p": participant,
+        "t": m.table,
+    }
 
 
 @dataclass
@@ -171,6 +324,9 @@ def _matches(rnd: Round, pairs: list[Pairing]) -> list[Match]:
                 score1=_technical_score(p, p.player1, length),
                 score2=_technical_score(p, p.player2, length),
                 ended_at=now if p.kind else None,
+                # A bye, a rest, a walk-over or an annulment the draw writes is nobody's to protest: final at
+                # once.
+                final_at=now if p.kind else None,
             )
         )
     return out
@@ -215,9 +371,30 @@ def _main_stage(t: Tournament) -> Stage:
 
 
 def swiss_rounds(t: Tournament) -> int:
+    """The Swiss number of rounds: the stored one (fixed at the latest when round 1 is published), else the
+    recommended number for the active field, which only a draft may use (004 §1.4.6)."""
     return t.rounds or pairing.recommended_swiss_rounds(
         t.participants.filter(status=Participant.Status.ACTIVE).count()
     )
+
+
+def fix_swiss_rounds(t: Tournament, user) -> str:
+    """004 §1.4.6: a Swiss left without a number of rounds gets the recommended number for its field when
+    round 1 is published, stored, so that later withdrawals cannot shorten it. Only the chief judge changes it
+    then, with a reason (``judging.lifecycle.change_swiss_rounds``). Returns the note, "" when nothing was
+    fixed."""
+    if t.system != System.SWISS or t.rounds:
+        return ""
+    active = t.participants.filter(status=Participant.Status.ACTIVE).count()
+    n = pairing.recommended_swiss_rounds(active)
+    Tournament.objects.filter(pk=t.pk, rounds__isnull=True).update(rounds=n)
+    t.rounds = n
+    note = _("The number of rounds is fixed at %(n)s, recommended for %(p)s participants (004 §1.4.6).") % {
+        "n": n,
+        "p": active,
+    }
+    log(t, user, "rounds", note, rounds=n, clause="004 §1.4.6")
+    return note
 
 
 def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches: bool):
@@ -337,29 +514,6 @@ def _elimination_plan(t: Tournament, keys: list[str], system: str, seed: int) ->
     return plan
 
 
-def bracket(stage: Stage) -> dict:
-    """The engine's view of an elimination stage given the results so far."""
-    decided = Match.objects.filter(round__stage=stage).exclude(result_kind="").exclude(bracket_code="")
-    results = {
-        m.bracket_code: str(m.winner_id)
-        for m in decided
-        if m.result_kind in DECIDED_KINDS
-        and m.winner_id
-        and m.player2_id
-        and "walkover" not in m.flags
-        and m.result_kind != ResultKind.BYE
-    }
-    withdrawn = [
-        p.key
-        for p in stage.tournament.participants.exclude(status=Participant.Status.ACTIVE)
-        if p.key in stage.plan["players"]
-    ]
-    request = dict(stage.plan, results=results)
-    if withdrawn:
-        request["withdrawn"] = withdrawn
-    return pairing.handle(request)
-
-
 def _elimination(stage: Stage, seed: int):
     local = stage.rounds.count() + 1
     answer = bracket(stage)
@@ -420,8 +574,13 @@ def _mixed(t: Tournament, number: int, seed: int):
                 if local <= len(schedule):
                     pairs.extend(_schedule_pairings(t, schedule[local - 1], group))
             return groups_stage, pairs, {"stage": "groups"}
-        # The seeding reads the group tables the public sees, before the playoff stage exists.
+        # The seeding reads the group tables the public sees, before the playoff stage exists; a tie the
+        # tie-breaks leave for a qualifying place is broken first, by lot with this draw's seed (004 §1.4.7).
+        decide_group_ties(t, seed, None)
         order = playoff_seeding(t)
+        groups_stage.refresh_from_db(fields=["plan"])  # the lots just stored
+        groups_stage.plan = {**groups_stage.plan, "qualification": qualification(t, order)}
+        groups_stage.save(update_fields=["plan"])
         plan = _elimination_plan(t, order, t.playoff_system, seed)
         plan["draw"] = "seeded"
         playoff = Stage.objects.create(
@@ -459,10 +618,11 @@ def _make_groups(t: Tournament, stage: Stage, seed: int) -> None:
 def group_tables(t: Tournament) -> list[tuple[Group, list[metrics.Row]]]:
     """The group tables of a mixed event's group stage (004 §1.4.7), from its published rounds.
 
-    The one ranking that the standings pages show and the playoff seeding reads: the tournament's
-    tie-breaks with the virtual opponent for unplayed rounds; removed players keep no place, the others close
-    up (004 §5.7.3).
-    """
+    The one ranking that the standings pages show and the playoff seeding reads: the tournament's tie-breaks
+    with the virtual opponent for unplayed rounds; removed players keep no place, the others close up (004
+    §5.7.3). A tie the tie-breaks leave for a qualifying place is broken by the decision stored when the
+    playoff was drawn (a lot with its seed, or a play-off match: ``decide_group_ties``); until then those rows
+    share their place. Each row says how its place was decided (``Row.decided``)."""
     stage = t.stages.filter(kind=Stage.Kind.GROUPS).first()
     if stage is None:
         return []
@@ -478,20 +638,146 @@ def group_tables(t: Tournament) -> list[tuple[Group, list[metrics.Row]]]:
         "group_id", "participant_id"
     ):
         members.setdefault(group_id, []).append(str(participant_id))
+    decisions = stage.plan.get("ties", {})
     out = []
     for group in stage.groups.all():
         member_set = set(members.get(group.pk, []))
         own = [r for r in played if r.player1 in member_set]
         rows = metrics.table(members.get(group.pk, []), own, bye, keys, virtual_opponents=True)
-        out.append((group, metrics.close_up(rows, removed, keys)))
+        rows = metrics.close_up(rows, removed, keys)
+        how = metrics.decided_by([r for r in rows if r.place is not None], keys)
+        for r in rows:
+            r.decided = how.get(r.player, "")
+        for block in metrics.tied_blocks(rows):
+            decision = decisions.get(tie_key(group, block))
+            if decision is not None:
+                _break_tie(rows, block, decision)
+        out.append((group, rows))
     return out
+
+
+def tie_key(group: Group, block: list[metrics.Row]) -> str:
+    return f"{group.number}:{','.join(sorted(r.player for r in block))}"
+
+
+def _break_tie(rows: list[metrics.Row], block: list[metrics.Row], decision: dict) -> None:
+    """Order a tied block as the stored decision says and give each its own place (004 §1.4.7)."""
+    first = min(r.place for r in block)
+    order = {player: i for i, player in enumerate(decision["order"])}
+    ranked = sorted(block, key=lambda r: order.get(r.player, len(order)))
+    for i, r in enumerate(ranked):
+        r.place = r.place_to = first + i
+        r.decided = decision["method"]
+    rows.sort(key=lambda r: (r.place is None, r.place or 0))
+
+
+def qualifying_ties(t: Tournament) -> list[tuple[Group, list[metrics.Row]]]:
+    """The ties the tie-breaks leave for a qualifying place (or for the seeding among the qualifiers) that no
+    stored decision breaks yet: (group, the tied rows)."""
+    k = t.qualifiers_per_group
+    return [
+        (group, block)
+        for group, rows in group_tables(t)
+        for block in metrics.tied_blocks(rows)
+        if block[0].place is not None and block[0].place <= k
+    ]
+
+
+def decide_group_ties(t: Tournament, seed: int, user) -> list[str]:
+    """004 §1.4.7: break the qualifying ties the tie-breaks left, before the playoff is seeded.
+
+    By lot (the default): the order is drawn with ``seed`` and stored with it in the group stage's plan, so it
+    can be re-checked and stays the same if the playoff is drawn again. By a play-off match (the regulation's
+    choice): the draw is refused until the panel has recorded the match's outcome (``record_group_tie``).
+    Returns the notes (each logged). In the draw's transaction.
+    """
+    pending = qualifying_ties(t)
+    if not pending:
+        return []
+    stage = t.stages.get(kind=Stage.Kind.GROUPS)
+    if t.group_ties == GroupTies.MATCH:
+        raise DrawError(
+            _(
+                "A play-off match decides the tie for a qualifying place (004 §1.4.7): %(w)s. The judging "
+                "panel records its outcome on the desk; then draw the playoff."
+            )
+            % {"w": "; ".join(_tie_text(t, group, block) for group, block in pending)}
+        )
+    ties = dict(stage.plan.get("ties", {}))
+    notes = []
+    for group, block in pending:
+        order = metrics.lot_order([r.player for r in block], seed)
+        ties[tie_key(group, block)] = {"method": "lot", "order": order, "seed": seed}
+        by_key = participants_by_key(t)
+        note = _("Group %(g)s: the tie between %(p)s is broken by lot (seed %(s)s): %(o)s (004 §1.4.7)") % {
+            "g": group.name,
+            "p": ", ".join(str(by_key[r.player]) for r in block),
+            "s": seed,
+            "o": ", ".join(str(by_key[p]) for p in order),
+        }
+        log(t, user, "group_tie", note, seed=seed, order=order, group=group.number, clause="004 §1.4.7")
+        notes.append(note)
+    stage.plan = {**stage.plan, "ties": ties}
+    stage.save(update_fields=["plan"])
+    return notes
+
+
+def record_group_tie(t: Tournament, group_number: int, order: list[str], note: str, user) -> str:
+    """The panel records the outcome of a play-off match that breaks a qualifying tie (004 §1.4.7)."""
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=t.pk)
+        if t.read_only_reason:
+            raise DrawError(t.read_only_reason)
+        stage = t.stages.get(kind=Stage.Kind.GROUPS)
+        for group, block in qualifying_ties(t):
+            if group.number == group_number and sorted(order) == sorted(r.player for r in block):
+                ties = dict(stage.plan.get("ties", {}))
+                ties[tie_key(group, block)] = {"method": "match", "order": order, "note": note.strip()}
+                stage.plan = {**stage.plan, "ties": ties}
+                stage.save(update_fields=["plan"])
+                text = _("Group %(g)s: the tie is broken by a play-off match: %(n)s (004 §1.4.7)") % {
+                    "g": group.name,
+                    "n": note.strip(),
+                }
+                log(t, user, "group_tie", text, order=order, group=group_number, clause="004 §1.4.7")
+                return text
+    raise DrawError(_("There is no such tie to decide (the tables may have changed): reload the page."))
+
+
+def qualification(t: Tournament, order: list[str]) -> list[dict]:
+    """How each qualifier reached the playoff (004 §1.4.7): his group, place and what decided it ("points", a
+    tie-break key, "lot" with its seed, "match"), in the playoff's seeding order. Stored with the group stage
+    when the playoff is drawn; the group tables, the round and the final protocol say it."""
+    ties = t.stages.get(kind=Stage.Kind.GROUPS).plan.get("ties", {})
+    found = {}
+    for group, rows in group_tables(t):
+        for r in rows:
+            how = r.decided if (r.place or 0) <= t.qualifiers_per_group else "best_of_rest"
+            found[r.player] = {"player": r.player, "group": group.name, "place": r.place, "how": how}
+            if how in ("lot", "match"):
+                decision = next(
+                    (
+                        d
+                        for key, d in ties.items()
+                        if key.startswith(f"{group.number}:") and r.player in d["order"]
+                    ),
+                    {},
+                )
+                found[r.player].update(seed=decision.get("seed"), note=decision.get("note", ""))
+    return [found[p] for p in order if p in found]
+
+
+def _tie_text(t: Tournament, group: Group, block: list[metrics.Row]) -> str:
+    by_key = participants_by_key(t)
+    return _("group %(g)s: %(p)s") % {"g": group.name, "p": ", ".join(str(by_key[r.player]) for r in block)}
 
 
 def playoff_seeding(t: Tournament) -> list[str]:
     """The playoff order from the final group tables (004 §1.4.7, §6.1.2 item 5).
 
     The tables are the ones the standings pages show (``group_tables``), so the seeding can be checked against
-    them; removed players keep no place and do not qualify (004 §5.7.3).
+    them; removed players keep no place and do not qualify (004 §5.7.3). The qualifying ties must have been
+    decided first (``decide_group_ties``).
     """
     tables = [[row for row in rows if row.place is not None] for _group, rows in group_tables(t)]
     k = t.qualifiers_per_group

@@ -80,7 +80,8 @@ class Round(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
         PUBLISHED = "published", _("published")
-        FINISHED = "finished", _("finished")
+        # Every match has a result; "completed" only once they are all final (``judging.state.round_states``).
+        FINISHED = "finished", _("results entered")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE)
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
@@ -95,6 +96,11 @@ class Round(models.Model):
     drawn_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Results its pairings were drawn on that changed since (a correction, 003 «Протоколы»): one note per
+    # change ({"match", "round", "table", "at", "by"}). While any is here the secretary sees what a new draw
+    # would change and keeps the pairings or draws the round again; it is not published, nor the next round
+    # drawn.
+    review = models.JSONField(default=list, blank=True)
 
     objects = RoundQuerySet.as_manager()
 
@@ -115,6 +121,10 @@ class Round(models.Model):
 
     def effective_match_length(self) -> int:
         return self.match_length or self.stage.match_length or self.tournament.match_length
+
+    @property
+    def needs_review(self) -> bool:
+        return bool(self.review)
 
 
 class ResultKind(models.TextChoices):
@@ -152,6 +162,10 @@ class Match(models.Model):
     ended_at = models.DateTimeField(_("end"), null=True, blank=True)
     # When the result became final (004 §5.10: the protest window passed, or the protest was decided).
     final_at = models.DateTimeField(_("final since"), null=True, blank=True)
+    # A change of an entered result (a correction, a disputed protocol certified) opens a new protest window
+    # from ``changed_at`` for the players it harms (``reopened_for``, participant ids) (004 §5.10).
+    changed_at = models.DateTimeField(_("changed"), null=True, blank=True)
+    reopened_for = models.JSONField(default=list, blank=True)
     version = models.PositiveIntegerField(default=0)  # optimistic lock for concurrent result entry
 
     class Meta:
@@ -171,6 +185,12 @@ class Match(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.player2_id is None
+
+    @property
+    def awaits_reflow(self) -> bool:
+        """A later bracket match cleared by a ruling: its players are set once the match feeding it is
+        replayed."""
+        return "reflow_wait" in self.flags
 
     def loser_id(self) -> int | None:
         if self.result_kind not in DECIDED_KINDS or self.winner_id is None or self.is_bye:

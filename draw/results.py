@@ -5,13 +5,17 @@ Results are the one source of truth: rounds finish and standings follow from the
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from draw import dependents
 from draw.models import Match, ResultKind, Round
+from registration.permissions import is_panel
 from standings import metrics
 from tournaments.models import Tournament, log
 
@@ -24,6 +28,15 @@ class ResultError(Exception):
 
 class ResultConflict(ResultError):
     """Somebody else saved a result for this match since the form was opened."""
+
+
+class PanelOnly(ResultError):
+    """A technical defeat, a loss on time or an annulment asked by someone outside the judging panel (403)."""
+
+
+# 004 §6.1.2 items 1–2: the judging panel awards a defeat and annuls a result; a secretary enters played
+# scores.
+PANEL_KINDS = {ResultKind.TECHNICAL, ResultKind.TIME, ResultKind.ANNULLED}
 
 
 def score_errors(
@@ -68,10 +81,85 @@ class ResultInput:
     reason: str = ""
 
 
+@dataclass(frozen=True)
+class Before:
+    """A match's result before a change: what the change is compared with."""
+
+    kind: str
+    winner_id: int | None
+    score1: int | None
+    score2: int | None
+
+    @classmethod
+    def of(cls, m: Match) -> Before:
+        return cls(m.result_kind, m.winner_id, m.score1, m.score2)
+
+    def value_for(self, pid: int, player1_id: int | None) -> tuple[int, int, int]:
+        """(match point, game-point difference, game points) the result gives ``pid``: what standings read."""
+        if not self.kind or self.kind == ResultKind.ANNULLED:
+            return (0, 0, 0)
+        won = int(self.winner_id == pid)
+        own, their = (self.score1, self.score2) if pid == player1_id else (self.score2, self.score1)
+        own, their = own or 0, their or 0
+        return (won, own - their, own)
+
+
+def harmed(before: Before, m: Match) -> list[int]:
+    """The players a change of the result harms: their match point, game difference or game points fell."""
+    after = Before.of(m)
+    return [
+        pid
+        for pid in (m.player1_id, m.player2_id)
+        if pid and after.value_for(pid, m.player1_id) < before.value_for(pid, m.player1_id)
+    ]
+
+
+def next_match_started(match: Match, participant_id: int, now: datetime.datetime) -> bool:
+    """Whether ``participant_id`` has started a later match in the tournament (004 §2.4.2 item 5, 003)."""
+    return (
+        Match.objects.filter(
+            round__tournament_id=match.round.tournament_id,
+            round__number__gt=match.round.number,
+            started_at__isnull=False,
+            started_at__lte=now,
+        )
+        .filter(Q(player1_id=participant_id) | Q(player2_id=participant_id))
+        .exists()
+    )
+
+
+def either_started_next(match: Match, now: datetime.datetime) -> bool:
+    """003 «Протоколы»: a result may be corrected until either player starts his next match."""
+    return any(next_match_started(match, pid, now) for pid in (match.player1_id, match.player2_id) if pid)
+
+
+def lock_open_tournament(match_id: int) -> Tournament:
+    """The match's tournament under a row lock, refused once it is finished (004 §6.2.1 item 6).
+
+    Every change of a result takes this lock first (as the draw and the finish do), so a result can never be
+    saved into a tournament that was finished a moment before.
+    """
+    tid = Match.objects.filter(pk=match_id).values_list("round__tournament_id", flat=True).first()
+    if tid is None:
+        raise ResultError(_("There is no such match."))
+    t = Tournament.objects.select_for_update().get(pk=tid)
+    if t.read_only_reason:
+        raise ResultError(t.read_only_reason)
+    return t
+
+
 def record_result(match_id: int, user, data: ResultInput, version: int) -> Match:
-    """Save a result under a row lock; a stale ``version`` is a conflict and changes nothing."""
+    """Enter or correct a result under a row lock; a stale ``version`` is a conflict and changes nothing.
+
+    A played score by a secretary (or a player's protocol); a technical defeat, a loss on time or an annulment
+    by the judging panel only (004 §6.1.2 items 1–2). A result may be corrected until either player has
+    started his next match (003 «Протоколы»); the correction opens a new protest window for the player it
+    harms (004 §5.10), and the rounds drawn on the old result are flagged for review or, in a bracket,
+    re-flowed (``draw.dependents``). The notes for the secretary are in ``match.notes``.
+    """
     with transaction.atomic():
-        m = Match.objects.select_for_update().select_related("round", "round__tournament").get(pk=match_id)
+        t = lock_open_tournament(match_id)
+        m = Match.objects.select_for_update().select_related("round").get(pk=match_id)
         rnd = m.round
         if m.version != version:
             raise ResultConflict(
@@ -81,24 +169,48 @@ def record_result(match_id: int, user, data: ResultInput, version: int) -> Match
             raise ResultError(_("The round is not published yet."))
         if m.is_bye:
             raise ResultError(_("A bye has no result to enter."))
-        # A match without a result after a later draw is a replay ordered by the panel: it can be entered.
-        if m.result_kind and Round.objects.filter(tournament=rnd.tournament, number__gt=rnd.number).exists():
-            raise ResultError(_("The next round is already drawn: the result can no longer be changed here."))
-        before = _apply(m, data)
+        if data.kind in PANEL_KINDS and not is_panel(user, t):
+            raise PanelOnly(
+                _(
+                    "Only the judging panel awards a technical defeat or a loss on time and annuls a result "
+                    "(004 §6.1.2 items 1–2); a secretary enters played scores."
+                )
+            )
+        if m.awaits_reflow:
+            raise ResultError(
+                _(
+                    "This match waits for the replay of the match before it in the bracket: its players are "
+                    "not known."
+                )
+            )
+        now = timezone.now()
+        correction = bool(m.result_kind)
+        if correction and either_started_next(m, now):
+            raise ResultError(
+                _("A player has started his next match: the result can no longer be corrected (003).")
+            )
+        before = Before.of(m)
+        described = _apply(m, data, now)
+        if correction:
+            # 004 §5.10: the change opens a new protest window for the player it harms, from now.
+            m.changed_at, m.reopened_for, m.final_at = now, harmed(before, m), None
+            m.save(update_fields=["changed_at", "reopened_for", "final_at"])
         log(
-            rnd.tournament,
+            t,
             user,
             "result",
             _("Round %(r)s, table %(t)s: %(before)s → %(after)s")
-            % {"r": rnd.number, "t": m.table, "before": before, "after": _describe(m)},
+            % {"r": rnd.number, "t": m.table, "before": described, "after": _describe(m)},
             reason=data.reason,
             match=m.pk,
         )
+        why = _("Result corrected") if correction else _("Result entered")
+        m.notes = dependents.after_change(m, before, user, why)
         update_round_status(rnd)
         return m
 
 
-def _apply(m: Match, data: ResultInput) -> str:
+def _apply(m: Match, data: ResultInput, now=None) -> str:
     """Validate and set the result on a locked match; returns the description of the result before."""
     errors = score_errors(data.kind, m.match_length, data.score1, data.score2, data.winner_side, data.reason)
     if errors:
@@ -121,7 +233,7 @@ def _apply(m: Match, data: ResultInput) -> str:
     else:  # annulled
         m.winner_id = None
         m.score1 = m.score2 = None
-    m.ended_at = m.ended_at or timezone.now()
+    m.ended_at = m.ended_at or now or timezone.now()
     m.version += 1
     m.save()
     return before
@@ -132,52 +244,59 @@ def panel_result(
 ) -> Match:
     """Change a result by a ruling of the judging panel or the chief judge (004 §6.1.2 items 1, 2, 4).
 
-    Unlike ``record_result`` it is not stopped by a later round that is already drawn: a protest decision or a
-    removal must reach the result even then (the caller deals with the drawn round). Logged with the clause.
-    Must run inside the caller's transaction.
-    """
-    m = Match.objects.select_for_update().select_related("round", "round__tournament").get(pk=match_id)
+    Unlike ``record_result`` it is not stopped by a next match that has started: a protest decision or a
+    removal must reach the result even then. The ruling is final at once (004 §5.10: the panel's decision is
+    final). The rounds drawn on the old result are flagged for review, or re-flowed in a bracket; the notes
+    are in ``match.notes``. Logged with the clause. Must run inside the caller's transaction."""
+    t = lock_open_tournament(match_id)
+    m = Match.objects.select_for_update().select_related("round").get(pk=match_id)
     if m.is_bye:
         raise ResultError(_("A bye has no result to enter."))
-    before = _apply(m, data)
-    new_flags = [f for f in flags if f not in m.flags]
-    if new_flags:
-        m.flags = [*m.flags, *new_flags]
-        m.save(update_fields=["flags"])
+    now = timezone.now()
+    before = Before.of(m)
+    described = _apply(m, data, now)
+    m.flags = [*m.flags, *[f for f in flags if f not in m.flags]]
+    m.changed_at, m.reopened_for, m.final_at = now, [], now
+    m.save(update_fields=["flags", "changed_at", "reopened_for", "final_at"])
     log(
-        m.round.tournament,
+        t,
         user,
         "ruling",
         _("Round %(r)s, table %(t)s: %(before)s → %(after)s")
-        % {"r": m.round.number, "t": m.table, "before": before, "after": _describe(m)},
+        % {"r": m.round.number, "t": m.table, "before": described, "after": _describe(m)},
         reason=why,
         match=m.pk,
         clause=clause,
     )
+    m.notes = dependents.after_change(m, before, user, why)
     update_round_status(m.round)
     return m
 
 
 def panel_replay(match_id: int, user, why: str, clause: str) -> Match:
     """A replay ordered by the panel: the result is cleared and the match is to be played again."""
-    m = Match.objects.select_for_update().select_related("round", "round__tournament").get(pk=match_id)
-    before = _describe(m)
+    t = lock_open_tournament(match_id)
+    m = Match.objects.select_for_update().select_related("round").get(pk=match_id)
+    before = Before.of(m)
+    described = _describe(m)
     m.result_kind, m.result_reason, m.winner_id = "", "", None
     m.score1 = m.score2 = None
-    m.started_at = m.ended_at = m.final_at = None
+    m.started_at = m.ended_at = m.final_at = m.changed_at = None
+    m.reopened_for = []
     m.flags = [*[f for f in m.flags if f != "replay"], "replay"]
     m.version += 1
     m.save()
     log(
-        m.round.tournament,
+        t,
         user,
         "ruling",
         _("Round %(r)s, table %(t)s: %(before)s → replay ordered")
-        % {"r": m.round.number, "t": m.table, "before": before},
+        % {"r": m.round.number, "t": m.table, "before": described},
         reason=why,
         match=m.pk,
         clause=clause,
     )
+    m.notes = dependents.after_change(m, before, user, why)
     update_round_status(m.round)
     return m
 

@@ -7,6 +7,7 @@ urlpatterns = [
     path("t/<int:pk>/participants/withdraw/", views.participant_withdraw, name="withdraw"),
     path("t/<int:pk>/draw/", views.round_draw, name="draw"),
     path("t/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="publish"),
+    path("t/<int:pk>/rounds/<int:number>/review/", views.round_review, name="round_review"),
     path("t/<int:pk>/rounds/<int:number>/drop/", views.round_drop, name="drop"),
     path("t/<int:pk>/rounds/<int:number>/length/", views.round_length, name="round_length"),
     path("t/<int:pk>/rounds/<int:number>/start/", views.round_start, name="round_start"),

@@ -5,6 +5,7 @@ check access, act, redirect or render."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,7 +18,7 @@ from draw import results
 from draw.forms import DrawForm, ReasonForm, ResultForm, RoundLengthForm
 from draw.models import Match, ResultKind, Round
 from registration.models import Participant
-from registration.permissions import tournament_for_secretary
+from registration.permissions import is_panel, tournament_for_secretary
 from tournaments.models import Tournament, log
 
 
@@ -46,18 +47,63 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("public:round", pk=pk, number=rnd.number)
 
 
+def _open(request: HttpRequest, tournament: Tournament) -> bool:
+    """Lock the tournament's row; False (and the reason shown) once it is finished (004 §6.2.1 item 6)."""
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if locked.read_only_reason:
+        messages.error(request, locked.read_only_reason)
+        return False
+    return True
+
+
 @require_POST
 def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = tournament_for_secretary(request, pk)
     with transaction.atomic():
+        if not _open(request, tournament):
+            return redirect("public:round", pk=pk, number=number)
         rnd = get_object_or_404(Round.objects.select_for_update(), tournament=tournament, number=number)
         if rnd.status != Round.Status.DRAFT:
+            return redirect("public:round", pk=pk, number=number)
+        if rnd.needs_review:
+            messages.error(
+                request,
+                _(
+                    "A result this draft was drawn on has been corrected: keep its pairings or draw it "
+                    "again first."
+                ),
+            )
             return redirect("public:round", pk=pk, number=number)
         rnd.status, rnd.published_at = Round.Status.PUBLISHED, timezone.now()
         rnd.save(update_fields=["status", "published_at"])
         results.update_round_status(rnd)
         log(tournament, request.user, "publish", _("Round %(n)s published") % {"n": number})
+        fixed = draw_manager.fix_swiss_rounds(tournament, request.user)
     messages.success(request, _("Round %(n)s published.") % {"n": number})
+    if fixed:
+        messages.info(request, fixed)
+    return redirect("public:round", pk=pk, number=number)
+
+
+@require_POST
+def round_review(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Keep the pairings of a round drawn on a result corrected since, or draw it again (003 «Протоколы»)."""
+    tournament = tournament_for_secretary(request, pk)
+    action = request.POST.get("action")
+    if action not in ("keep", "redraw"):
+        messages.error(request, _("Choose to keep the pairings or to draw the round again."))
+        return redirect("public:round", pk=pk, number=number)
+    with transaction.atomic():
+        if not _open(request, tournament):
+            return redirect("public:round", pk=pk, number=number)
+        get_object_or_404(Round, tournament=tournament, number=number)
+        try:
+            note = draw_manager.resolve_review(tournament, number, request.user, keep=action == "keep")
+        except draw_manager.DrawError as exc:
+            messages.error(request, str(exc))
+            return redirect("public:round", pk=pk, number=number)
+    if note:
+        messages.success(request, note)
     return redirect("public:round", pk=pk, number=number)
 
 
@@ -66,6 +112,8 @@ def round_length(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = tournament_for_secretary(request, pk)
     form = RoundLengthForm(request.POST)
     with transaction.atomic():
+        if not _open(request, tournament):
+            return redirect("public:round", pk=pk, number=number)
         rnd = get_object_or_404(Round.objects.select_for_update(), tournament=tournament, number=number)
         if rnd.status != Round.Status.DRAFT:
             messages.error(request, _("The match length can be changed only before the round is published."))
@@ -91,6 +139,8 @@ def round_start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Record the start of the round: the time protests and corrections are measured against."""
     tournament = tournament_for_secretary(request, pk)
     with transaction.atomic():
+        if not _open(request, tournament):
+            return redirect("public:round", pk=pk, number=number)
         rnd = get_object_or_404(Round.objects.select_for_update(), tournament=tournament, number=number)
         if rnd.status == Round.Status.DRAFT or rnd.start_time:
             return redirect("public:round", pk=pk, number=number)
@@ -107,26 +157,25 @@ def round_start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def round_drop(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = tournament_for_secretary(request, pk)
     with transaction.atomic():
+        if not _open(request, tournament):
+            return redirect("public:round", pk=pk, number=number)
         rnd = get_object_or_404(Round.objects.select_for_update(), tournament=tournament, number=number)
         if rnd.status != Round.Status.DRAFT:
             messages.error(request, _("Only a draft round can be dropped."))
             return redirect("public:round", pk=pk, number=number)
-        stage = rnd.stage
         log(tournament, request.user, "drop", _("Draft round %(n)s dropped") % {"n": number}, seed=rnd.seed)
-        rnd.delete()
-        if not stage.rounds.exists():
-            # A stage without rounds keeps nothing of its draw: the next draw makes it anew.
-            stage.delete()
-        if not tournament.round_set.exists():
-            Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.DRAFT)
+        draw_manager.drop_round(rnd)
     messages.success(request, _("Draft round %(n)s dropped.") % {"n": number})
     return redirect("public:detail", pk=pk)
 
 
 def match_result(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    """Enter or correct a result. A secretary enters played scores; the judging panel also awards technical
+    defeats and losses on time and annuls results (004 §6.1.2 items 1–2). Read-only once the tournament is
+    finished, or once either player has started his next match (003 «Протоколы»)."""
     tournament = tournament_for_secretary(request, pk)
     match = get_object_or_404(
-        Match.objects.select_related("round", "player1__person", "player2__person"),
+        Match.objects.select_related("round__tournament", "player1__person", "player2__person"),
         pk=match_pk,
         round__tournament=tournament,
     )
@@ -138,23 +187,37 @@ def match_result(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         "reason": match.result_reason,
         "version": match.version,
     }
-    form = ResultForm(request.POST or None, initial=initial, match=match)
+    panel = is_panel(request.user, tournament)
+    form = ResultForm(request.POST or None, initial=initial, match=match, panel=panel)
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
-            results.record_result(match.pk, request.user, form.to_input(), form.cleaned_data["version"])
+            changed = results.record_result(
+                match.pk, request.user, form.to_input(), form.cleaned_data["version"]
+            )
+        except results.PanelOnly:
+            raise PermissionDenied from None
         except results.ResultError as exc:
             form.add_error(None, str(exc))
             status = 409 if isinstance(exc, results.ResultConflict) else 400
         else:
             messages.success(request, _("Result saved: table %(t)s.") % {"t": match.table})
+            for note in changed.notes:
+                messages.info(request, note)
             return redirect("public:round", pk=pk, number=match.round.number)
     elif request.method == "POST":
+        if form.panel_only_asked():
+            raise PermissionDenied
         status = 400
+    locked = tournament.read_only_reason or (
+        match.result_kind
+        and results.either_started_next(match, timezone.now())
+        and _("A player has started his next match: the result can no longer be corrected (003).")
+    )
     return render(
         request,
         "draw/result_form.html",
-        {"t": tournament, "match": match, "form": form},
+        {"t": tournament, "match": match, "form": form, "locked": locked, "panel": panel},
         status=status,
     )
 
@@ -173,6 +236,8 @@ def participant_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     if participant.status != Participant.Status.ACTIVE:
         return redirect("public:participants", pk=pk)
     with transaction.atomic():
+        if not _open(request, tournament):
+            return redirect("public:participants", pk=pk)
         participant.status = Participant.Status.WITHDRAWN
         participant.save(update_fields=["status"])
         log(
@@ -183,7 +248,11 @@ def participant_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
             reason=form.cleaned_data["reason"],
             participant=participant.pk,
         )
+        # A draft that pairs him is drawn again (Swiss) or gives his opponent the walk-over (004 §5.7.3).
+        note = draw_manager.player_left(tournament, participant, request.user)
     messages.success(request, _("%(p)s withdrawn.") % {"p": participant})
+    if note:
+        messages.info(request, note)
     return redirect("public:participants", pk=pk)
 
 

@@ -3,17 +3,7 @@
 from django.contrib import admin
 
 from judging.models import MatchProtocol, Protest, ProtestAttachment, RemovalProposal, Sanction
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+from tournaments.admin import ReadOnlyAdmin
 
 
 @admin.register(Sanction)

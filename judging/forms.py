@@ -7,12 +7,14 @@ import io
 
 from django import forms
 from django.conf import settings
+from django.db.models import Q
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, UnidentifiedImageError
 
-from draw.models import Match
+from draw.models import Match, ResultKind
 from judging.models import Protest, Sanction, Upload, Violation
+from registration.models import Participant
 
 IMAGE_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif"}
 
@@ -173,14 +175,43 @@ class SanctionForm(forms.Form):
         label=_("or for a number of tournaments"), min_value=1, required=False
     )
 
-    def __init__(self, *args, tournament, **kwargs):
+    def __init__(self, *args, tournament, participant=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["participant"].queryset = tournament.participants.select_related("person")
-        self.fields["match"].queryset = (
+        people = tournament.participants.select_related("person")
+        self.fields["participant"].queryset = people
+        # Only matches a sanction can change (003, 004 §5.7.3): two players, a published round, not annulled,
+        # and not of a removed player (his results follow the removal); ``clean`` says why for any other.
+        matches = (
             Match.objects.filter(round__tournament=tournament, player2__isnull=False)
             .exclude(round__status="draft")
+            .exclude(result_kind=ResultKind.ANNULLED)
+            .exclude(player1__status=Participant.Status.REMOVED)
+            .exclude(player2__status=Participant.Status.REMOVED)
             .select_related("round", "player1__person", "player2__person")
+            .order_by("round__number", "table")
         )
+        if participant is not None:
+            self.fields["participant"].initial = participant.pk
+            matches = matches.filter(Q(player1=participant) | Q(player2=participant))
+        self.fields["match"].queryset = matches
+        self.fields["match"].label_from_instance = lambda m: (
+            _("Round %(r)s, table %(t)s: %(a)s — %(b)s")
+            % {
+                "r": m.round.number,
+                "t": m.table,
+                "a": m.player1,
+                "b": m.player2,
+            }
+        )
+
+    def clean(self):
+        data = super().clean()
+        participant, match = data.get("participant"), data.get("match")
+        if participant is not None and match is not None:
+            refusal = Sanction.match_refusal(match, participant)
+            if refusal:
+                self.add_error("match", refusal)
+        return data
 
 
 class ProtocolForm(forms.Form):
@@ -212,3 +243,48 @@ class ProposalForm(forms.Form):
         coerce=lambda v: v == "1",
     )
     reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
+
+    def clean_reason(self):
+        value = self.cleaned_data["reason"].strip()
+        if not value:
+            raise forms.ValidationError(_("Give the reason."))
+        return value
+
+
+class RoundsForm(ReasonForm):
+    rounds = forms.IntegerField(label=_("Number of rounds"), min_value=1, max_value=30)
+
+    field_order = ["rounds", "reason"]
+
+
+class GroupTieForm(forms.Form):
+    """The order a play-off match gave the players tied for a qualifying place (004 §1.4.7)."""
+
+    note = forms.CharField(
+        label=_("The play-off match (who won, the score)"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args, players: list[tuple[str, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players
+        for i in range(len(players)):
+            self.fields[f"place{i}"] = forms.ChoiceField(
+                label=_("Place %(n)s among the tied") % {"n": i + 1}, choices=players
+            )
+        self.order_fields([f"place{i}" for i in range(len(players))] + ["note"])
+
+    def clean(self):
+        data = super().clean()
+        chosen = [data.get(f"place{i}") for i in range(len(self.players))]
+        if None not in chosen and len(set(chosen)) != len(chosen):
+            raise forms.ValidationError(_("Each tied player takes one place."))
+        return data
+
+    def order(self) -> list[str]:
+        return [self.cleaned_data[f"place{i}"] for i in range(len(self.players))]

@@ -21,10 +21,10 @@ from django.utils.translation import gettext_lazy as _
 
 from draw import results
 from draw.models import ResultKind, Round
-from judging import redraw, removal, signals, state
+from judging import disqualification, redraw, removal, signals, state
 from judging.errors import JudgingError
-from registration.models import Official
-from tournaments.models import Tournament, log
+from registration.models import Entry, Gender, Official, Participant
+from tournaments.models import GenderGroup, SecondWarning, Tournament, log
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,14 @@ def _log(tournament, user, action: str, summary: str, reason: str = "", **data):
 PANEL_CLAUSE = "004 §5.10"
 
 
+def lock_open(tournament_id: int) -> Tournament:
+    """The tournament under a row lock, refused once finished (004 §6.2.1 item 6: the final protocol)."""
+    t = Tournament.objects.select_for_update().get(pk=tournament_id)
+    if t.read_only_reason:
+        raise JudgingError(t.read_only_reason)
+    return t
+
+
 # --- sanctions (004 §5.7) -----------------------------------------------------------------------------
 
 
@@ -52,11 +60,12 @@ class SanctionQuerySet(models.QuerySet):
         """Disqualifications of ``person`` in force on day ``on`` (004 §2.3.2, §5.7.4).
 
         A disqualification for a period is in force from ``starts_on`` to ``ends_on`` inclusive; one without
-        an end date or count is in force until lifted (``lifted_at``). One for a number of tournaments is in
-        force while fewer than that many other tournaments (not the one it was given in) have had their first
-        day on or after ``starts_on`` and before ``on``. One for a number of matches is in force while fewer
-        than that many rounds have started since ``starts_on`` (before ``on``) in the other tournaments: the
-        matches he could have played.
+        an end date or count is in force until lifted (``lifted_at``). One for a number of tournaments or
+        matches counts only what the person misses (``Sanction.missed_tournaments``): the league's tournaments
+        of his discipline and gender group that start on or after ``starts_on`` (and before ``on``), that he
+        entered or could have entered, not the one it was given in. For a number of tournaments it is in force
+        while fewer than that many of them have had their first day; for a number of matches, while fewer than
+        that many of their rounds have started (each round is a match he could have played).
         """
         candidates = self.filter(
             person=person,
@@ -65,23 +74,16 @@ class SanctionQuerySet(models.QuerySet):
             starts_on__lte=on,
         ).filter(models.Q(ends_on__isnull=True) | models.Q(ends_on__gte=on))
         in_force = []
-        for s in candidates:
-            if s.tournaments_count:
-                held = (
-                    Tournament.objects.filter(start_date__gte=s.starts_on, start_date__lt=on)
-                    .exclude(pk=s.tournament_id)
-                    .count()
-                )
-                if held >= s.tournaments_count:
-                    continue
+        for s in candidates.select_related("tournament", "person"):
+            if s.tournaments_count and s.missed_tournaments(on).count() >= s.tournaments_count:
+                continue
             if s.matches_count:
-                # Rounds started since the disqualification, counted per tournament the person could enter.
-                started = (
-                    Round.objects.filter(start_time__date__gte=s.starts_on, start_time__date__lt=on)
-                    .exclude(start_time__isnull=True)
-                    .exclude(tournament_id=s.tournament_id)
-                    .count()
-                )
+                started = Round.objects.filter(
+                    tournament__in=s.missed_tournaments(on),
+                    start_time__isnull=False,
+                    start_time__date__gte=s.starts_on,
+                    start_time__date__lt=on,
+                ).count()
                 if started >= s.matches_count:
                     continue
             in_force.append(s.pk)
@@ -156,7 +158,10 @@ class Sanction(models.Model):
         """
         if self.pk:
             raise JudgingError(gettext("A sanction is applied once and never edited."))
+        self.notes: list[str] = []  # what the sanction did beyond itself, for the chief judge
         with transaction.atomic():
+            if self.tournament_id is not None:
+                lock_open(self.tournament_id)
             if self.kind == self.Kind.WARNING and self.violation in REPEAT_IS_TECHNICAL:
                 repeated = Sanction.objects.filter(
                     tournament=self.tournament, person=self.person, violation=self.violation
@@ -171,11 +176,16 @@ class Sanction(models.Model):
             elif self.kind == self.Kind.REMOVAL:
                 if participant is None:
                     raise JudgingError(gettext("Choose the participant to remove."))
-                removal.apply_removal(self, participant, user)
+                self.notes += removal.apply_removal(self, participant, user)
             elif self.kind == self.Kind.DISQUALIFICATION:
                 self._check_disqualification()
             self.issued_by = user if getattr(user, "is_authenticated", False) else None
             self.save()
+            if self.kind == self.Kind.DISQUALIFICATION:
+                # 004 §2.3.2, §5.7.4: in force at once, here and in his other tournaments.
+                self.notes += disqualification.carry_out(self, participant, user)
+                if self.outcome:
+                    self.save(update_fields=["stage", "outcome", "clause"])
             if self.tournament is not None:
                 _log(
                     self.tournament,
@@ -188,17 +198,41 @@ class Sanction(models.Model):
                     clause=self.clause,
                     violation=self.violation,
                     outcome=self.outcome,
+                    notes=self.notes,
                 )
             if self.kind == self.Kind.WARNING and participant is not None:
-                return RemovalProposal.raise_if_due(self.tournament, participant)
+                return RemovalProposal.raise_if_due(self.tournament, participant, user)
         return None
+
+    @staticmethod
+    def match_refusal(m, participant) -> str:
+        """Why a sanction cannot change the result of ``m`` for ``participant``; "" when it can (003, §5.7.3).
+
+        A sanction reaches only the participant's own match with two players in a published round, whose
+        result is not annulled, and only while he is not removed: a removed player's results follow §5.7.3.
+        """
+        if m is None or participant is None or participant.pk not in (m.player1_id, m.player2_id):
+            return gettext("A technical defeat needs the match the participant plays in.")
+        if m.is_bye:
+            return gettext("A bye has no result to enter.")
+        if m.round.status == Round.Status.DRAFT:
+            return gettext("The round is not published yet.")
+        if participant.status == participant.Status.REMOVED:
+            return gettext(
+                "%(p)s has been removed: his results follow the removal (004 §5.7.3), a sanction cannot "
+                "change them."
+            ) % {"p": participant}
+        if m.result_kind == ResultKind.ANNULLED:
+            return gettext("The result of this match is annulled (004 §5.7.3): a sanction cannot change it.")
+        if m.awaits_reflow:
+            return gettext("This match waits for the replay of the match before it: it has no players yet.")
+        return ""
 
     def _lose_match(self, user, participant, results) -> None:
         m = self.match
-        if m is None or participant is None or participant.pk not in (m.player1_id, m.player2_id):
-            raise JudgingError(gettext("A technical defeat needs the match the participant plays in."))
-        if m.is_bye:
-            raise JudgingError(gettext("A bye has no result to enter."))
+        refusal = self.match_refusal(m, participant)
+        if refusal:
+            raise JudgingError(refusal)
         side = 2 if participant.pk == m.player1_id else 1
         if self.violation == Violation.FLAG:
             data = results.ResultInput(ResultKind.TIME, m.score1, m.score2, side, self.facts)
@@ -209,9 +243,29 @@ class Sanction(models.Model):
                 ResultKind.TECHNICAL, winner_side=side, reason=self.facts or str(self.clause)
             )
         try:
-            results.panel_result(m.pk, user, data, self.facts, self.clause or "003")
+            changed = results.panel_result(m.pk, user, data, self.facts, self.clause or "003")
         except results.ResultError as exc:
             raise JudgingError(str(exc)) from exc
+        self.notes += changed.notes
+
+    def missed_tournaments(self, before: datetime.date):
+        """What the person misses under this disqualification (004 §5.7.4), up to the day ``before``.
+
+        The league's tournaments that start on or after ``starts_on`` and before ``before``, other than the
+        one it was given in, and either entered by him (an entry or a participation) or open to him: the
+        discipline it was given in and his gender group (a man: the men's events; a woman: the women's
+        events)."""
+        qs = Tournament.objects.filter(start_date__gte=self.starts_on, start_date__lt=before)
+        if self.tournament_id:
+            qs = qs.exclude(pk=self.tournament_id)
+        group = GenderGroup.WOMEN if self.person.gender == Gender.FEMALE else GenderGroup.MEN
+        could = models.Q(gender_group=group)
+        if self.tournament_id:
+            could &= models.Q(discipline=self.tournament.discipline)
+        entered = models.Q(
+            pk__in=Entry.objects.filter(person=self.person).values("tournament_id")
+        ) | models.Q(pk__in=Participant.objects.filter(person=self.person).values("tournament_id"))
+        return qs.filter(could | entered)
 
     def _check_disqualification(self) -> None:
         # 004 §5.7.4: a period, or a number of matches or tournaments.
@@ -256,8 +310,12 @@ class RemovalProposal(models.Model):
         return f"{self.participant}: {self.get_status_display()}"
 
     @classmethod
-    def raise_if_due(cls, tournament, participant) -> RemovalProposal | None:
-        """004 §5.7.2: the second warning in a tournament leads to removal: propose it at once."""
+    def raise_if_due(cls, tournament, participant, user=None) -> RemovalProposal | None:
+        """004 §5.7.2: the second warning in a tournament leads to removal.
+
+        By the tournament's setting (``second_warning``) the removal is proposed to the chief judge at once
+        (the default), or applied at once; either way a proposal records it (applied: with the removal).
+        """
         warnings = list(Sanction.objects.warnings_in(tournament, participant.person))
         if (
             len(warnings) < 2
@@ -277,6 +335,11 @@ class RemovalProposal(models.Model):
             participant=participant.pk,
             clause="004 §5.7.2",
         )
+        if tournament.second_warning == SecondWarning.REMOVE:
+            proposal.decide(
+                user, True, gettext("Second warning: removal at once by the regulation (004 §5.7.2).")
+            )
+            proposal.refresh_from_db()
         return proposal
 
     def decide(self, user, apply: bool, reason: str) -> Sanction | None:
@@ -284,6 +347,7 @@ class RemovalProposal(models.Model):
         if not reason.strip():
             raise JudgingError(gettext("Give the reason."))
         with transaction.atomic():
+            lock_open(self.tournament_id)
             locked = RemovalProposal.objects.select_for_update().get(pk=self.pk)
             if locked.status != self.Status.PENDING:
                 raise JudgingError(gettext("This proposal has already been decided."))
@@ -299,7 +363,7 @@ class RemovalProposal(models.Model):
                 sanction.apply(user, self.participant)
             self.status = self.Status.APPLIED if apply else self.Status.DECLINED
             self.decided_by, self.decided_at, self.reason, self.removal = (
-                user,
+                user if getattr(user, "is_authenticated", False) else None,
                 timezone.now(),
                 reason,
                 sanction,
@@ -401,6 +465,8 @@ class MatchProtocol(models.Model):
         """The opponent signs the protocol or disputes it with a reason (003)."""
         if participant.pk == self.submitted_by_id:
             raise JudgingError(gettext("The opponent signs the protocol, not the one who handed it in."))
+        if self.match.round.tournament.read_only_reason:
+            raise JudgingError(self.match.round.tournament.read_only_reason)
         if self.status != self.Status.SUBMITTED:
             raise JudgingError(gettext("This protocol has already been answered."))
         if not confirm and not dispute.strip():
@@ -425,20 +491,32 @@ class MatchProtocol(models.Model):
         )
 
     def certify(self, user, now) -> None:
-        """The secretary checks the protocol and certifies it with his signature (004 §6.2.3 item 4)."""
-        if self.status == self.Status.CERTIFIED:
-            raise JudgingError(gettext("This protocol is already certified."))
-        self.status, self.certified_by, self.certified_at = self.Status.CERTIFIED, user, now
-        self.save(update_fields=["status", "certified_by", "certified_at"])
-        _log(
-            self.match.round.tournament,
-            user,
-            "protocol",
-            gettext("Round %(r)s, table %(t)s: protocol certified")
-            % {"r": self.match.round.number, "t": self.match.table},
-            match=self.match_id,
-            clause="004 §6.2.3",
-        )
+        """The secretary checks the protocol and certifies it with his signature (004 §6.2.3 item 4).
+
+        Certifying a protocol the opponent disputed settles the result against him: like a correction, it
+        opens a new protest window for him from now (004 §5.10)."""
+        with transaction.atomic():
+            lock_open(self.match.round.tournament_id)
+            locked = MatchProtocol.objects.select_for_update().get(pk=self.pk)
+            if locked.status == self.Status.CERTIFIED:
+                raise JudgingError(gettext("This protocol is already certified."))
+            disputed = locked.status == self.Status.DISPUTED
+            self.status, self.certified_by, self.certified_at = self.Status.CERTIFIED, user, now
+            self.save(update_fields=["status", "certified_by", "certified_at"])
+            if disputed:
+                m = self.match
+                disputer = m.player2_id if self.submitted_by_id == m.player1_id else m.player1_id
+                type(m).objects.filter(pk=m.pk).update(changed_at=now, reopened_for=[disputer], final_at=None)
+            _log(
+                self.match.round.tournament,
+                user,
+                "protocol",
+                gettext("Round %(r)s, table %(t)s: protocol certified")
+                % {"r": self.match.round.number, "t": self.match.table},
+                match=self.match_id,
+                clause="004 §6.2.3",
+                disputed=disputed,
+            )
 
 
 # --- protests (004 §5.10, §5.11, §2.4.2 item 5) -----------------------------------------------------------
@@ -511,7 +589,12 @@ class Protest(models.Model):
         verbose_name_plural = _("protests")
         ordering = ["-filed_at", "-id"]
         constraints = [
-            models.UniqueConstraint(fields=["match", "protester"], name="one_protest_per_player_and_match")
+            # One open protest per player and match; after a change of the result he may protest the change.
+            models.UniqueConstraint(
+                fields=["match", "protester"],
+                condition=models.Q(status__in=["filed", "accepted"]),
+                name="one_open_protest_per_player_and_match",
+            )
         ]
 
     def __str__(self) -> str:
@@ -523,7 +606,7 @@ class Protest(models.Model):
 
     @property
     def deadline(self) -> datetime.datetime | None:
-        return state.window_end(self.match)
+        return state.window_end(self.match, self.protester_id)
 
     @classmethod
     def file(
@@ -547,9 +630,14 @@ class Protest(models.Model):
                         "Only the player or an accredited representative of his team files a protest for him."
                     )
                 )
+        if t.read_only_reason:
+            raise JudgingError(t.read_only_reason)
         if match.is_bye or not match.result_kind or match.ended_at is None:
             raise JudgingError(gettext("This match has no result to protest."))
-        end = state.window_end(match)
+        if match.final_at is not None and match.final_at <= now:
+            # A ruling of the panel, or a protest it has decided: final (004 §5.10).
+            raise JudgingError(gettext("The result is final: it can no longer be protested (004 §5.10)."))
+        end = state.window_end(match, protester.pk)
         if now > end:
             # 004 §5.10: within the window (default 10 minutes) after the end of the match.
             raise JudgingError(
@@ -574,15 +662,26 @@ class Protest(models.Model):
                 )
                 % {"p": protester}
             )
-        if cls.objects.filter(match=match, protester=protester).exists():
+        earlier = cls.objects.filter(match=match, protester=protester)
+        if match.changed_at is not None and protester.pk in match.reopened_for:
+            # The result changed since: a protest about the change is a new one (004 §5.10).
+            earlier = earlier.filter(models.Q(filed_at__gte=match.changed_at) | models.Q(status__in=cls.OPEN))
+
+        def refuse_a_second() -> None:
+            if not earlier.exists():
+                return
             if representative is None:
                 raise JudgingError(gettext("You have already filed a protest on this match."))
             raise JudgingError(
                 gettext("A protest for %(p)s on this match has already been filed.") % {"p": protester}
             )
+
+        refuse_a_second()
         if not reasons.strip() or not arguments.strip():
             raise JudgingError(gettext("A protest states its reasons and arguments (004 §5.10)."))
         with transaction.atomic():
+            lock_open(t.pk)
+            refuse_a_second()  # again under the lock: a double click files one protest
             protest = cls.objects.create(
                 tournament=t,
                 match=match,
@@ -648,6 +747,7 @@ class Protest(models.Model):
     def review(self, user, accept: bool, rejection: str, reasons: str, now) -> None:
         """The panel accepts the protest for consideration, or does not: unfounded or without evidence."""
         with transaction.atomic():
+            lock_open(self.tournament_id)
             locked = Protest.objects.select_for_update().get(pk=self.pk)
             if locked.status != self.Status.FILED:
                 raise JudgingError(gettext("This protest has already been reviewed."))
@@ -708,6 +808,7 @@ class Protest(models.Model):
             raise JudgingError(gettext("Choose the consequence."))
         notes: list[str] = []
         with transaction.atomic():
+            lock_open(self.tournament_id)
             locked = Protest.objects.select_for_update().get(pk=self.pk)
             if locked.status != self.Status.ACCEPTED:
                 raise JudgingError(gettext("Only a protest accepted for consideration can be decided."))
@@ -737,20 +838,22 @@ class Protest(models.Model):
             state.finalize_match(self.match, now)
         return notes
 
-    def apply_consequence(self, user) -> None:
-        """Change the match as the upheld protest says, by a panel ruling (logged with the clause)."""
+    def apply_consequence(self, user) -> list[str]:
+        """Change the match as the upheld protest says, by a panel ruling (logged with the clause); returns
+        what it did to the rounds drawn after it (a bracket re-flowed, a round flagged)."""
         why = gettext("Protest #%(n)s upheld") % {"n": self.pk}
         try:
             if self.consequence == self.Consequence.REPLAY:
-                results.panel_replay(self.match_id, user, why, PANEL_CLAUSE)
-            elif self.consequence == self.Consequence.SCORE:
+                return results.panel_replay(self.match_id, user, why, PANEL_CLAUSE).notes
+            if self.consequence == self.Consequence.SCORE:
                 data = results.ResultInput(ResultKind.PLAYED, self.new_score1, self.new_score2)
-                results.panel_result(self.match_id, user, data, why, PANEL_CLAUSE)
-            elif self.consequence == self.Consequence.TECHNICAL:
+                return results.panel_result(self.match_id, user, data, why, PANEL_CLAUSE).notes
+            if self.consequence == self.Consequence.TECHNICAL:
                 data = results.ResultInput(ResultKind.TECHNICAL, winner_side=self.winner_side, reason=why)
-                results.panel_result(self.match_id, user, data, why, PANEL_CLAUSE)
+                return results.panel_result(self.match_id, user, data, why, PANEL_CLAUSE).notes
         except results.ResultError as exc:
             raise JudgingError(str(exc)) from exc
+        return []
 
 
 class ProtestAttachment(models.Model):

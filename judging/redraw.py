@@ -38,26 +38,31 @@ def _current(rnd: Round) -> dict[frozenset, str]:
 
 
 def _redrawn(rnd: Round) -> dict[frozenset, str] | str:
-    """The pairings the draw would make now for ``rnd`` (its seed, its options); an error message if none."""
+    """The pairings the draw would make now for ``rnd`` (its seed, its options); an error message if none.
+
+    Computed inside a transaction that is always rolled back, so nothing of the trial draw is ever kept, also
+    when the caller (a page) runs outside any transaction, where a bare savepoint would be a no-op.
+    """
     t = rnd.tournament
     allow = any("rematch" in m.flags for m in rnd.matches.all())
-    sid = transaction.savepoint()
-    try:
-        Round.objects.filter(pk=rnd.pk).delete()
-        _stage, pairs, _flags = draw_manager.preview_pairings(t, rnd.number, rnd.seed, allow)
-        return {
-            frozenset(
-                {p.player1.pk if p.player1 else None, p.player2.pk if p.player2 else None}
-            ): _pair_names(p.player1, p.player2)
-            for p in pairs
-        }
-    except draw_manager.DrawError as exc:
-        return str(exc)
-    except pairing.PairingError:
-        # The bracket cannot be redrawn on these results (e.g. a later round was played on the old ones).
-        return _("The pairings cannot be drawn again on the corrected results.")
-    finally:
-        transaction.savepoint_rollback(sid)
+    with transaction.atomic():
+        sid = transaction.savepoint()
+        try:
+            draw_manager.drop_round(Round.objects.get(pk=rnd.pk))  # a copy: ``rnd`` keeps its pk
+            _stage, pairs, _flags = draw_manager.preview_pairings(t, rnd.number, rnd.seed, allow)
+            return {
+                frozenset(
+                    {p.player1.pk if p.player1 else None, p.player2.pk if p.player2 else None}
+                ): _pair_names(p.player1, p.player2)
+                for p in pairs
+            }
+        except draw_manager.DrawError as exc:
+            return str(exc)
+        except pairing.PairingError:
+            # The bracket cannot be redrawn on these results (e.g. a later round was played on the old ones).
+            return _("The pairings cannot be drawn again on the corrected results.")
+        finally:
+            transaction.savepoint_rollback(sid)
 
 
 def changes(rnd: Round) -> tuple[list[str], list[str]] | str:
@@ -73,8 +78,7 @@ def changes(rnd: Round) -> tuple[list[str], list[str]] | str:
 
 def round_is_unplayed(rnd: Round) -> bool:
     """No match of the round has started or has a result played over the board."""
-    started = rnd.matches.filter(started_at__isnull=False).exists()
-    return not started and not rnd.matches.filter(result_kind__in=PLAYED_KINDS).exists()
+    return not draw_manager.round_started(rnd)
 
 
 def preview(protest: Protest, consequence: str, score1, score2, winner_side) -> dict | None:
@@ -103,11 +107,21 @@ def preview(protest: Protest, consequence: str, score1, score2, winner_side) -> 
 
 
 def apply_with_next_round(protest: Protest, user, choice: str) -> list[str]:
-    """Carry out the consequence; keep or redraw the next round drawn on the old result. In a transaction."""
+    """Carry out the consequence and what it means for the rounds drawn on the old result. In a transaction.
+
+    A bracket follows its results: the later matches are re-flowed at once, whatever has been played
+    (``draw.dependents.reflow``): the ruling is always executable. Elsewhere the next round drawn on the old
+    result is kept or, while unplayed, drawn again, as the panel chooses after the preview.
+    """
     rnd = protest.following_round()
-    protest.apply_consequence(user)
+    notes = protest.apply_consequence(user)
+    if protest.match.round.stage.is_elimination:
+        protest.next_round = "reflow" if notes else ""
+        protest.changed_pairings = [{"note": n} for n in notes]
+        return notes or [_("The later matches of the bracket do not change.")]
     if rnd is None:
-        return []
+        return notes
+    rnd.refresh_from_db()
     later = Round.objects.filter(tournament=protest.tournament, number__gt=rnd.number).exists()
     result = changes(rnd)
     if isinstance(result, str):
@@ -117,6 +131,7 @@ def apply_with_next_round(protest: Protest, user, choice: str) -> list[str]:
     protest.changed_pairings = [{"gone": g} for g in gone] + [{"come": c} for c in come]
     if not gone and not come and not isinstance(result, str):
         protest.next_round = KEEP
+        draw_manager.clear_review(rnd)
         return [_("The pairings of round %(n)s do not change.") % {"n": rnd.number}]
     if choice not in (KEEP, REDRAW):
         raise JudgingError(
@@ -124,30 +139,13 @@ def apply_with_next_round(protest: Protest, user, choice: str) -> list[str]:
             % {"n": rnd.number}
         )
     if choice == KEEP:
-        if rnd.stage.is_elimination:
-            raise JudgingError(
-                _("In a bracket the next round follows the results: it has to be drawn again.")
-            )
         protest.next_round = KEEP
+        draw_manager.clear_review(rnd)
         return [_("The pairings of round %(n)s are kept.") % {"n": rnd.number}]
     if later or not round_is_unplayed(rnd):
         raise JudgingError(
             _("Round %(n)s has already started: it cannot be drawn again; keep its pairings.")
             % {"n": rnd.number}
         )
-    number, seed = rnd.number, rnd.seed
-    allow = any("rematch" in m.flags for m in rnd.matches.all())
-    Round.objects.filter(pk=rnd.pk).delete()
     protest.next_round = REDRAW
-    try:
-        draw_manager.draw_round(
-            protest.tournament, user, expected_number=number, seed=seed, allow_rematches=allow
-        )
-    except (draw_manager.DrawError, pairing.PairingError) as exc:
-        return [
-            _("Round %(n)s was dropped; it can be drawn when the results allow: %(e)s")
-            % {"n": number, "e": exc}
-        ]
-    return [
-        _("Round %(n)s was drawn again as a draft: the secretary checks and publishes it.") % {"n": number}
-    ]
+    return [draw_manager.redraw_round(rnd, user)]

@@ -14,8 +14,9 @@ from __future__ import annotations
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from draw import manager as draw_manager
 from draw import results
-from draw.models import GroupMember, Match, ResultKind, Stage
+from draw.models import GroupMember, Match, ResultKind, Round, Stage
 from judging.errors import JudgingError
 from registration.models import Participant
 from tournaments.models import System
@@ -57,8 +58,13 @@ def his_matches(stage: Stage, participant: Participant):
     )
 
 
-def apply_removal(sanction, participant: Participant, user) -> None:
-    """Remove the participant and carry out §5.7.3 on his matches; sets ``sanction.stage`` and ``outcome``."""
+def apply_removal(sanction, participant: Participant, user) -> list[str]:
+    """Remove the participant and carry out §5.7.3 on his matches; sets ``sanction.stage`` and ``outcome``.
+
+    A draft round that pairs him is drawn again first (``draw.manager.player_left``: Swiss without him; round
+    robin and brackets with the walk-over, or the annulment), never given a score; then the published
+    matches get the consequence. Returns the notes for the chief judge.
+    """
     if participant.status == Participant.Status.REMOVED:
         raise JudgingError(_("%(p)s has already been removed.") % {"p": participant})
     participant.status = Participant.Status.REMOVED
@@ -66,41 +72,51 @@ def apply_removal(sanction, participant: Participant, user) -> None:
     stage = current_stage(participant)
     sanction.stage = stage
     sanction.clause = sanction.clause or CLAUSE
-    if stage is None:
-        return  # nothing drawn yet: he is simply not paired
-    if stage.system == System.ROUND_ROBIN:
+    annul = False
+    if stage is not None and stage.system == System.ROUND_ROBIN:
         played = his_matches(stage, participant).filter(result_kind__in=COUNTED).count()
-        total = scheduled_matches(stage, participant)
-        if 2 * played > total:
-            # 004 §5.7.3: more than half played → technical defeats in the remaining matches.
-            sanction.outcome = sanction.Outcome.TECHNICAL
-            _lose_remaining(stage, participant, user)
-        else:
+        annul = 2 * played <= scheduled_matches(stage, participant)
+        if annul:
             # 004 §5.7.3: not more than half → all his results in the stage annulled, for opponents too.
-            sanction.outcome = sanction.Outcome.ANNULLED
             participant.results_annulled = True
             participant.save(update_fields=["results_annulled"])
-            why = _("%(p)s removed: results in the stage annulled (004 §5.7.3)") % {"p": participant}
-            for m in his_matches(stage, participant).exclude(result_kind=ResultKind.ANNULLED):
-                results.panel_result(
-                    m.pk,
-                    user,
-                    results.ResultInput(ResultKind.ANNULLED, reason=why),
-                    why,
-                    CLAUSE,
-                    flags=("removed",),
-                )
+    note = draw_manager.player_left(participant.tournament, participant, user)
+    notes = [note] if note else []
+    stage = current_stage(participant)
+    sanction.stage = stage
+    if stage is None:
+        return notes  # nothing drawn yet: he is simply not paired
+    if annul:
+        sanction.outcome = sanction.Outcome.ANNULLED
+        why = _("%(p)s removed: results in the stage annulled (004 §5.7.3)") % {"p": participant}
+        for m in _published(his_matches(stage, participant)).exclude(result_kind=ResultKind.ANNULLED):
+            changed = results.panel_result(
+                m.pk,
+                user,
+                results.ResultInput(ResultKind.ANNULLED, reason=why),
+                why,
+                CLAUSE,
+                flags=("removed",),
+            )
+            notes += changed.notes
     else:
-        # 004 §5.7.3: elimination (and Swiss): technical defeat, 0 score, in every remaining match.
+        # 004 §5.7.3: elimination (and Swiss), or more than half of a round robin played: technical defeat,
+        # 0 score, in every remaining match.
         sanction.outcome = sanction.Outcome.TECHNICAL
-        _lose_remaining(stage, participant, user)
+        notes += _lose_remaining(stage, participant, user)
+    return notes
 
 
-def _lose_remaining(stage: Stage, participant: Participant, user) -> None:
+def _published(matches):
+    return matches.exclude(round__status=Round.Status.DRAFT)
+
+
+def _lose_remaining(stage: Stage, participant: Participant, user) -> list[str]:
     why = _("%(p)s removed: technical defeat (004 §5.7.3)") % {"p": participant}
-    for m in his_matches(stage, participant).filter(result_kind=""):
+    notes: list[str] = []
+    for m in _published(his_matches(stage, participant)).filter(result_kind=""):
         side = 2 if m.player1_id == participant.pk else 1
-        results.panel_result(
+        changed = results.panel_result(
             m.pk,
             user,
             results.ResultInput(ResultKind.TECHNICAL, winner_side=side, reason=why),
@@ -109,3 +125,5 @@ def _lose_remaining(stage: Stage, participant: Participant, user) -> None:
             # "walkover": the bracket treats it as the engine's own walk-over of a withdrawn player.
             flags=("walkover", "removed"),
         )
+        notes += changed.notes
+    return notes

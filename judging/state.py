@@ -16,6 +16,10 @@ from django.utils.translation import ngettext
 
 from draw.models import Match
 
+# The draw enforces the same next-match rule for corrections (003 «Протоколы»); re-exported for judging.
+from draw.results import either_started_next as either_started_next
+from draw.results import next_match_started as next_match_started
+
 NOT_STARTED = "not_started"
 PLAYING = "playing"
 PROVISIONAL = "provisional"
@@ -23,77 +27,126 @@ UNDER_PROTEST = "under_protest"
 FINAL = "final"
 
 OPEN_STATUSES = ("filed", "accepted")
+DECIDED_STATUSES = ("upheld", "dismissed")  # the panel examined the result: its decision is final (§5.10)
 
 
-def window_end(match: Match) -> datetime.datetime | None:
-    """The end of the protest window: the match end plus the window (004 §5.10, default 10 minutes)."""
+def _window(match: Match) -> datetime.timedelta:
+    return datetime.timedelta(minutes=match.round.tournament.protest_window_minutes)
+
+
+def window_end(match: Match, participant_id: int | None = None) -> datetime.datetime | None:
+    """The end of the protest window (004 §5.10, default 10 minutes) for ``participant_id``, or the latest of
+    the players' when None.
+
+    A window runs from the end of the match. A change of the result (a correction, a disputed protocol
+    certified) opens a new one, from the change, for the players it harms (``Match.reopened_for``).
+    """
     if match.ended_at is None:
         return None
-    return match.ended_at + datetime.timedelta(minutes=match.round.tournament.protest_window_minutes)
+    end = match.ended_at + _window(match)
+    if match.changed_at is not None and match.reopened_for:
+        if participant_id is None or participant_id in match.reopened_for:
+            end = max(end, match.changed_at + _window(match))
+    return end
 
 
 def has_open_protest(match: Match) -> bool:
     return match.protests.filter(status__in=OPEN_STATUSES).exists()
 
 
+def _players(match: Match) -> list[int]:
+    return [pid for pid in (match.player1_id, match.player2_id) if pid]
+
+
 def match_state(
-    match: Match, now: datetime.datetime | None = None, protested: bool | None = None
+    match: Match,
+    now: datetime.datetime | None = None,
+    protested: bool | None = None,
+    started_next: set[int] | None = None,
 ) -> tuple[str, int | None]:
     """``(state, seconds_left)``; ``seconds_left`` is the protest window left for a provisional result.
 
-    A result is provisional until its window has passed with no protest, or the protest filed in it is
-    decided; then it is final (even before the finality task has stored ``final_at``). ``protested``:
-    whether the match has an open protest, when the caller read that for many matches at once; None asks
-    the database.
+    A bye or a round-robin rest is final at once (nobody can protest it). A result is provisional while one of
+    its players may still protest: his window (``window_end``) is open and he has not started his next match
+    (004 §2.4.2 item 5); under protest while a protest is open; final otherwise (even before the finality task
+    has stored ``final_at``). ``protested`` and ``started_next`` (the players of the match who have started a
+    later match): when the caller read them for many matches at once; None asks the database.
     """
     now = now or timezone.now()
     if not match.result_kind:
+        if match.awaits_reflow:
+            return NOT_STARTED, None
         return (PLAYING, None) if match.started_at and match.started_at <= now else (NOT_STARTED, None)
-    if match.final_at is not None:
+    if match.is_bye or match.final_at is not None:
         return FINAL, None
     if has_open_protest(match) if protested is None else protested:
         return UNDER_PROTEST, None
-    end = window_end(match)
-    if end is None or now >= end:
+    if match.ended_at is None:
         return FINAL, None
-    return PROVISIONAL, int((end - now).total_seconds())
+    if started_next is None:
+        started_next = {pid for pid in _players(match) if next_match_started(match, pid, now)}
+    left = [
+        window_end(match, pid) - now
+        for pid in _players(match)
+        if pid not in started_next and now < window_end(match, pid)
+    ]
+    if not left:
+        return FINAL, None
+    return PROVISIONAL, int(max(left).total_seconds())
 
 
-def finalize_match(match: Match, now: datetime.datetime) -> bool:
-    """Store the finality of one result when it is due; True when it was written now. Idempotent."""
-    if not match.result_kind or match.final_at is not None or match.ended_at is None:
-        return False
-    end = window_end(match)
-    if now < end or has_open_protest(match):
-        return False
-    decided = match.protests.exclude(decided_at__isnull=True).order_by("-decided_at").first()
-    reviewed = match.protests.exclude(reviewed_at__isnull=True).order_by("-reviewed_at").first()
-    moments = [end] + [p.decided_at for p in (decided,) if p] + [p.reviewed_at for p in (reviewed,) if p]
-    # Only the row that is still not final is written: a second run, or a run racing this one, does nothing.
-    return bool(
-        Match.objects.filter(pk=match.pk, final_at__isnull=True, version=match.version).update(
-            final_at=max(moments)
-        )
-    )
-
-
-def next_match_started(match: Match, participant_id: int, now: datetime.datetime) -> bool:
-    """Whether ``participant_id`` has started a later match in the tournament (004 §2.4.2 item 5, 003)."""
+def _next_started_at(match: Match, pid: int) -> datetime.datetime | None:
     return (
         Match.objects.filter(
             round__tournament_id=match.round.tournament_id,
             round__number__gt=match.round.number,
             started_at__isnull=False,
-            started_at__lte=now,
         )
-        .filter(Q(player1_id=participant_id) | Q(player2_id=participant_id))
-        .exists()
+        .filter(Q(player1_id=pid) | Q(player2_id=pid))
+        .order_by("started_at")
+        .values_list("started_at", flat=True)
+        .first()
     )
 
 
-def either_started_next(match: Match, now: datetime.datetime) -> bool:
-    """003: protocol corrections are possible until either player starts his next match."""
-    return any(next_match_started(match, pid, now) for pid in (match.player1_id, match.player2_id) if pid)
+def finalize_match(match: Match, now: datetime.datetime) -> bool:
+    """Store the finality of one result when it is due; True when it was written now. Idempotent.
+
+    Due: a bye at once; a result whose protest was decided (upheld or dismissed) at the decision; any other
+    when no protest is open and no player may still protest (his window closed or his next match started),
+    at the moment the last of them could no longer protest.
+    """
+    if not match.result_kind or match.final_at is not None or match.ended_at is None:
+        return False
+    if match.is_bye:
+        moment = match.ended_at
+    else:
+        decided = match.protests.filter(status__in=DECIDED_STATUSES)
+        if match.changed_at is not None:
+            decided = decided.filter(decided_at__gte=match.changed_at)
+        decided_at = decided.order_by("-decided_at").values_list("decided_at", flat=True).first()
+        if decided_at is not None:
+            moment = decided_at
+        else:
+            if has_open_protest(match):
+                return False
+            closes = []
+            for pid in _players(match):
+                end = window_end(match, pid)
+                started = _next_started_at(match, pid)
+                closes.append(min(end, started) if started is not None else end)
+            moment = max(closes)
+            if now < moment:
+                return False
+            reviewed = match.protests.exclude(reviewed_at__isnull=True).order_by("-reviewed_at").first()
+            if reviewed is not None and reviewed.reviewed_at > moment:
+                moment = reviewed.reviewed_at
+    # Only the row that is still not final is written: a second run, or a run racing this one, does nothing.
+    return bool(
+        Match.objects.filter(pk=match.pk, final_at__isnull=True, version=match.version).update(
+            final_at=min(moment, now)
+        )
+    )
 
 
 def pending_protests(tournament) -> list:
@@ -135,7 +188,41 @@ def match_states(matches: list[Match], now: datetime.datetime) -> dict[int, Matc
     here in one query, so a page or an API answer costs the same number of queries for 10 tables or 500.
     """
     protested = _open_protests([m.pk for m in matches if m.result_kind])
-    return {m.pk: derive_state(m, now, m.pk in protested) for m in matches}
+    started = _started_next([m for m in matches if _window_may_be_open(m, now)], now)
+    return {m.pk: derive_state(m, now, m.pk in protested, started.get(m.pk, set())) for m in matches}
+
+
+def _window_may_be_open(m: Match, now: datetime.datetime) -> bool:
+    if not m.result_kind or m.is_bye or m.final_at is not None or m.ended_at is None:
+        return False
+    end = window_end(m)
+    return end is not None and now < end
+
+
+def _started_next(matches: list[Match], now: datetime.datetime) -> dict[int, set[int]]:
+    """For each match, its players who have started a later match by ``now``: one query for them all."""
+    if not matches:
+        return {}
+    pids = {pid for m in matches for pid in _players(m)}
+    latest: dict[tuple[int, int], int] = {}  # (tournament, player) → the latest round he started
+    rows = (
+        Match.objects.filter(
+            round__tournament_id__in={m.round.tournament_id for m in matches},
+            round__number__gt=min(m.round.number for m in matches),
+            started_at__isnull=False,
+            started_at__lte=now,
+        )
+        .filter(Q(player1_id__in=pids) | Q(player2_id__in=pids))
+        .values_list("round__tournament_id", "round__number", "player1_id", "player2_id")
+    )
+    for tid, number, p1, p2 in rows:
+        for pid in (p1, p2):
+            if pid in pids and number > latest.get((tid, pid), 0):
+                latest[(tid, pid)] = number
+    return {
+        m.pk: {pid for pid in _players(m) if latest.get((m.round.tournament_id, pid), 0) > m.round.number}
+        for m in matches
+    }
 
 
 def _open_protests(match_ids: list[int]) -> set[int]:
@@ -165,9 +252,54 @@ def _state_text(key: str, seconds: int | None) -> str:
     return _("final")
 
 
-def derive_state(m: Match, now: datetime.datetime, protested: bool = False) -> MatchState:
-    key, seconds = match_state(m, now, protested=protested)
+def derive_state(
+    m: Match, now: datetime.datetime, protested: bool = False, started_next: set[int] | None = None
+) -> MatchState:
+    key, seconds = match_state(m, now, protested=protested, started_next=started_next or set())
     return MatchState(key, _state_text(key, seconds), seconds)
+
+
+@dataclass(frozen=True)
+class RoundState:
+    key: str  # draft, published (matches to play), provisional (all entered, some not final), completed
+    text: str
+
+
+def round_states(rounds, now: datetime.datetime) -> dict[int, RoundState]:
+    """What each round's badge says, the state the server enforces: a round is *completed* only when every
+    result in it is final (004 §5.10); with every result entered but some still open to a protest it says so.
+
+    A constant number of queries whatever the number of rounds or matches: the results not yet stored as final
+    are read once and judged by ``match_states``.
+    """
+    rounds = list(rounds)
+    entered = [r.pk for r in rounds if r.status == "finished"]
+    pending = list(
+        Match.objects.filter(round_id__in=entered, final_at__isnull=True)
+        .exclude(result_kind="")
+        .exclude(player2__isnull=True)
+        .select_related("round__tournament")
+    )
+    states = match_states(pending, now)
+    open_in: dict[int, int] = {}
+    for m in pending:
+        if states[m.pk].key != FINAL:
+            open_in[m.round_id] = open_in.get(m.round_id, 0) + 1
+    out = {}
+    for r in rounds:
+        if r.status == "draft":
+            out[r.pk] = RoundState("draft", _("draft"))
+        elif r.status != "finished":
+            out[r.pk] = RoundState("published", _("in play"))
+        elif open_in.get(r.pk):
+            n = open_in[r.pk]
+            text = ngettext(
+                "results entered, %(n)s not final yet", "results entered, %(n)s not final yet", n
+            ) % {"n": n}
+            out[r.pk] = RoundState("provisional", text)
+        else:
+            out[r.pk] = RoundState("finished", _("completed"))
+    return out
 
 
 def participant_matches(participant, now: datetime.datetime) -> list[tuple[Match, MatchState]]:

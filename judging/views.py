@@ -15,15 +15,19 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from draw import manager as draw_manager
 from draw.models import Match, Round
 from judging import lifecycle, redraw, state
 from judging.forms import (
     AnswerForm,
     DecisionForm,
+    GroupTieForm,
     ProposalForm,
     ProtestForm,
     ProtocolForm,
+    ReasonForm,
     ReviewForm,
+    RoundsForm,
     SanctionForm,
 )
 from judging.models import JudgingError, MatchProtocol, Protest, RemovalProposal, Sanction
@@ -38,7 +42,7 @@ from registration.permissions import (
     tournament_for_panel,
     tournament_for_secretary,
 )
-from tournaments.models import Tournament
+from tournaments.models import GroupTies, Tournament
 
 # --- the match: state, protocol ------------------------------------------------------------------------
 
@@ -234,6 +238,7 @@ def _render_protest(request, tournament, protest, panel, status=200, **extra) ->
         "decision_form": extra.get("decision_form") or DecisionForm(),
         "preview": extra.get("preview"),
         "next_round": protest.following_round(),
+        "bracket": protest.match.round.stage.is_elimination,
     }
     return render(request, "judging/protest.html", context, status=status)
 
@@ -368,13 +373,34 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "sanctions": Sanction.objects.filter(tournament=tournament).select_related("person", "issued_by")[
             :200
         ],
+        # What rulings did to later bracket matches (004 §5.10): annulled, replayed, players changed.
+        "reflows": tournament.audit.filter(action="reflow").select_related("user")[:100],
+        "review": tournament.round_set.exclude(review=[]).order_by("number"),
+        "group_ties": _group_ties(tournament),
     }
     return render(request, "judging/desk.html", context)
 
 
+def _group_ties(tournament: Tournament) -> list:
+    """Qualifying ties a play-off match must break before the playoff is drawn (004 §1.4.7)."""
+    if tournament.group_ties != GroupTies.MATCH or tournament.stages.filter(kind="playoff").exists():
+        return []
+    groups = tournament.stages.filter(kind="groups").first()
+    if groups is None or groups.rounds.count() < max(
+        (len(x) for x in groups.plan.get("schedules", [[]])), default=0
+    ):
+        return []
+    by_key = draw_manager.participants_by_key(tournament)
+    return [(g, [by_key[r.player] for r in block]) for g, block in draw_manager.qualifying_ties(tournament)]
+
+
 def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_for_chief_judge(request, pk)
-    form = SanctionForm(request.POST or None, tournament=tournament)
+    if tournament.read_only_reason:
+        messages.error(request, tournament.read_only_reason)
+        return render(request, "judging/sanction_form.html", {"t": tournament, "form": None}, status=400)
+    chosen = tournament.participants.filter(pk=_int(request.GET.get("participant"))).first()
+    form = SanctionForm(request.POST or None, tournament=tournament, participant=chosen)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -401,7 +427,15 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
                     request,
                     _("%(kind)s recorded: %(p)s.") % {"kind": sanction.get_kind_display(), "p": participant},
                 )
-                if proposal is not None:
+                for note in sanction.notes:
+                    messages.info(request, note)
+                if proposal is not None and proposal.status == RemovalProposal.Status.APPLIED:
+                    messages.warning(
+                        request,
+                        _("Second warning: %(p)s is removed at once, as the regulation says (004 §5.7.2).")
+                        % {"p": participant},
+                    )
+                elif proposal is not None:
                     messages.warning(
                         request,
                         _("Second warning: removal of %(p)s is proposed to the chief judge (004 §5.7.2).")
@@ -409,7 +443,19 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
                     )
                 return redirect("judging:desk", pk=pk)
         status = 400
-    return render(request, "judging/sanction_form.html", {"t": tournament, "form": form}, status=status)
+    return render(
+        request,
+        "judging/sanction_form.html",
+        {"t": tournament, "form": form, "chosen": chosen},
+        status=status,
+    )
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 @require_POST
@@ -439,13 +485,95 @@ def proposal_decide(request: HttpRequest, pk: int, proposal_pk: int) -> HttpResp
 # --- the tournament's lifecycle ---------------------------------------------------------------------------
 
 
-@require_POST
 def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: what finishing means and what still blocks it. POST with ``confirm``: finish (004 §6.2.1)."""
     tournament = tournament_for_secretary(request, pk)
-    try:
-        lifecycle.finish(tournament, request.user)
-    except JudgingError as exc:
-        messages.error(request, str(exc))
-        return redirect("public:detail", pk=pk)
-    messages.success(request, _("The tournament is finished. Final standings are below."))
-    return redirect("public:standings", pk=pk)
+    status = 200
+    error = ""
+    if request.method == "POST":
+        try:
+            lifecycle.finish(tournament, request.user, confirmed=request.POST.get("confirm") == "1")
+        except JudgingError as exc:
+            error, status = str(exc), 400
+        else:
+            messages.success(request, _("The tournament is finished. Final standings are below."))
+            return redirect("public:standings", pk=pk)
+    tournament.refresh_from_db()
+    context = {
+        "t": tournament,
+        "blockers": lifecycle.blockers(tournament),
+        "error": error,
+        "chief_judge": is_chief_judge(request.user, tournament),
+        "reopenings": lifecycle.reopenings(tournament),
+    }
+    return render(request, "judging/finish.html", context, status=status)
+
+
+def tournament_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    """The chief judge reopens a finished tournament with a reason (004 §6.2.1 item 6); logged."""
+    tournament = tournament_for_chief_judge(request, pk)
+    form = ReasonForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                lifecycle.reopen(tournament, request.user, form.cleaned_data["reason"])
+            except JudgingError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("The tournament is reopened: the change is in the log."))
+                return redirect("public:detail", pk=pk)
+        status = 400
+    return render(request, "judging/reopen.html", {"t": tournament, "form": form}, status=status)
+
+
+def swiss_rounds(request: HttpRequest, pk: int) -> HttpResponse:
+    """The chief judge changes the Swiss number of rounds fixed at the start, with a reason (004 §1.4.6)."""
+    tournament = tournament_for_chief_judge(request, pk)
+    form = RoundsForm(request.POST or None, initial={"rounds": tournament.rounds})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                lifecycle.change_swiss_rounds(
+                    tournament, request.user, form.cleaned_data["rounds"], form.cleaned_data["reason"]
+                )
+            except JudgingError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("The number of rounds is changed: the change is in the log."))
+                return redirect("public:detail", pk=pk)
+        status = 400
+    return render(request, "judging/rounds.html", {"t": tournament, "form": form}, status=status)
+
+
+def group_tie(request: HttpRequest, pk: int, group_number: int) -> HttpResponse:
+    """The panel records the outcome of a play-off match breaking a qualifying tie in a group (004 §1.4.7)."""
+    tournament = tournament_for_panel(request, pk)
+    tie = next(
+        (block for g, block in draw_manager.qualifying_ties(tournament) if g.number == group_number), None
+    )
+    if tie is None:
+        messages.info(request, _("There is no tie to decide in this group."))
+        return redirect("judging:desk", pk=pk)
+    by_key = draw_manager.participants_by_key(tournament)
+    form = GroupTieForm(request.POST or None, players=[(r.player, str(by_key[r.player])) for r in tie])
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                text = draw_manager.record_group_tie(
+                    tournament, group_number, form.order(), form.cleaned_data["note"], request.user
+                )
+            except draw_manager.DrawError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, text)
+                return redirect("judging:desk", pk=pk)
+        status = 400
+    return render(
+        request,
+        "judging/group_tie.html",
+        {"t": tournament, "form": form, "group": group_number},
+        status=status,
+    )

@@ -31,7 +31,7 @@ from registration.manager import RegistrationProtocol, registration_protocol_dat
 from registration.models import Official, Participant
 from standings import brackets, metrics, ranking
 from standings.ranking import stage_bracket
-from tournaments.models import ELIMINATION_SYSTEMS, System, Tournament
+from tournaments.models import ELIMINATION_SYSTEMS, AuditEntry, System, Tournament
 
 # --- shared pieces --------------------------------------------------------------------------------------
 
@@ -126,6 +126,7 @@ class PairingRow:
 class PairingsData:
     heading: Heading
     round: int
+    rounds_total: int | None  # a Swiss's fixed number of rounds (004 §1.4.6); None elsewhere
     stage: str
     start_time: str
     match_length: int
@@ -150,6 +151,7 @@ def pairings_data(rnd: Round) -> PairingsData:
     return PairingsData(
         heading=heading(t),
         round=rnd.number,
+        rounds_total=t.rounds if t.system == System.SWISS else None,
         stage=stage,
         start_time=local_time(rnd.start_time),
         match_length=rnd.effective_match_length(),
@@ -660,10 +662,27 @@ class ProtestLine:
 
 
 @dataclass(frozen=True)
+class Reopening:
+    when: str
+    by: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class QualifierLine:
+    group: str
+    place: str
+    name: str
+    how: str  # 004 §1.4.7: points, a tie-break, a lot with its seed, a play-off match
+
+
+@dataclass(frozen=True)
 class FinalProtocolData:
     heading: Heading
     signed: bool  # the tournament is finished: the protocol is final, not a draft
     finished_at: str
+    reopened: tuple[Reopening, ...]  # each time the chief judge reopened it, with his reason (004 §6.2.1)
+    qualification: tuple[QualifierLine, ...]  # a mixed event: who reached the playoff and how
     details: tuple[Fact, ...]
     officials: tuple[Fact, ...]
     columns: tuple[Column, ...]
@@ -689,7 +708,10 @@ def regulation_facts(t: Tournament) -> tuple[Fact, ...]:
         Fact(_("Venue"), t.venue or "—"),
         Fact(_("Match length, points"), str(t.match_length)),
     ]
-    if t.system in {System.SWISS, System.SWISS_LOSSES}:
+    if t.system == System.SWISS:
+        # 004 §1.4.6: the number fixed when round 1 was published (changed only by the chief judge).
+        facts.append(Fact(_("Rounds"), str(t.rounds or t.round_set.count())))
+    if t.system == System.SWISS_LOSSES:
         facts.append(Fact(_("Rounds"), str(t.round_set.count())))
     if t.system == System.SWISS_LOSSES:
         facts.append(Fact(_("Losses that eliminate"), str(t.max_losses)))
@@ -711,6 +733,11 @@ def regulation_facts(t: Tournament) -> tuple[Fact, ...]:
     if t.system not in ELIMINATION_SYSTEMS:
         facts.append(Fact(_("Points for a bye"), number_text(Fraction(t.bye_points))))
         facts.append(Fact(_("Tie-break order"), ", ".join(_(metrics.METRICS[k].name) for k in keys) or "—"))
+    if t.discipline == "long":
+        facts.append(Fact(_("Koks zone (003, 004 §5.4.3)"), str(t.get_koks_zone_display())))
+    if t.system == System.MIXED:
+        facts.append(Fact(_("A tie for a qualifying place (004 §1.4.7)"), str(t.get_group_ties_display())))
+    facts.append(Fact(_("Second warning (004 §5.7.2)"), str(t.get_second_warning_display())))
     facts.append(Fact(_("Protest window, minutes"), str(t.protest_window_minutes)))
     if t.protest_deposit:
         facts.append(Fact(_("Protest deposit"), f"{t.protest_deposit:.2f}".replace(".", ",")))
@@ -756,6 +783,27 @@ def _protest_lines(t: Tournament) -> tuple[ProtestLine, ...]:
     )
 
 
+def _user_name(user) -> str:
+    return (user.get_full_name() or user.get_username()) if user is not None else ""
+
+
+def qualification_lines(t: Tournament) -> tuple[QualifierLine, ...]:
+    """004 §1.4.7: the qualifiers stored when the playoff was drawn, with how each was decided."""
+    stage = t.stages.filter(kind=Stage.Kind.GROUPS).first()
+    if stage is None:
+        return ()
+    by_key = {p.key: p for p in t.participants.select_related("person")}
+    return tuple(
+        QualifierLine(
+            group=q["group"],
+            place=str(q["place"] or ""),
+            name=_name(by_key.get(q["player"])),
+            how=ranking.decided_text(q["how"], t, q.get("seed"), q.get("note", "")),
+        )
+        for q in stage.plan.get("qualification", [])
+    )
+
+
 def final_protocol_data(t: Tournament) -> FinalProtocolData:
     computed = ranking.compute(t)
     officials = tuple(
@@ -769,6 +817,13 @@ def final_protocol_data(t: Tournament) -> FinalProtocolData:
         heading=heading(t),
         signed=t.status == Tournament.Status.FINISHED,
         finished_at=local_time(t.finished_at),
+        reopened=tuple(
+            Reopening(local_time(e.at), _user_name(e.user), e.reason)
+            for e in AuditEntry.objects.filter(tournament=t, action="reopen")
+            .select_related("user")
+            .order_by("at", "id")
+        ),
+        qualification=qualification_lines(t),
         details=regulation_facts(t),
         officials=officials,
         columns=_columns(_shown_keys(t, computed)),

@@ -282,7 +282,12 @@ WIDE_W = landscape(A4)[0] - 2 * MARGIN
 
 def pairings(data: d.PairingsData, progress: Progress | None = None) -> bytes:
     title = _("Round pairing protocol")
-    lines = [_("Round %(n)s") % {"n": data.round} + (f" · {data.stage}" if data.stage else "")]
+    head = (
+        _("Round %(n)s of %(m)s") % {"n": data.round, "m": data.rounds_total}
+        if data.rounds_total
+        else _("Round %(n)s") % {"n": data.round}
+    )
+    lines = [head + (f" · {data.stage}" if data.stage else "")]
     lines.append(_("Matches to %(n)s points") % {"n": data.match_length})
     if data.start_time:
         lines.append(_("Start: %(t)s") % {"t": data.start_time})
@@ -489,6 +494,15 @@ def final_protocol(data: d.FinalProtocolData, progress: Progress | None = None) 
     if data.officials:
         story.append(p(_("Judging panel and officials"), H2))
         story.append(facts_table([(f.label, f.value) for f in data.officials], w))
+    if data.qualification:
+        story.append(p(_("Qualification from the groups (004 §1.4.7)"), H2))
+        story.append(
+            grid(
+                [_("Group"), _("Place"), _("Participant"), _("How decided")],
+                [[q.group, q.place, p(q.name, CELL), p(q.how, CELL)] for q in data.qualification],
+                [w * 0.1, w * 0.1, w * 0.4, w * 0.4],
+            )
+        )
     story.append(CondPageBreak(40 * mm))
     story.append(p(_("Final places"), H2))
     story.append(_standings_table(data.columns, data.rows, False, w))
@@ -549,6 +563,15 @@ def final_protocol(data: d.FinalProtocolData, progress: Progress | None = None) 
         )
     else:
         closing.append(p(_("None."), BODY))
+    for r in data.reopened:
+        closing.append(Spacer(1, 2 * mm))
+        closing.append(
+            p(
+                _("Reopened by the chief judge on %(d)s (%(u)s): %(r)s")
+                % {"d": r.when, "u": r.by or "—", "r": r.reason},
+                BODY,
+            )
+        )
     if data.signed:
         closing.append(Spacer(1, 3 * mm))
         closing.append(p(_("The tournament was finished on %(d)s.") % {"d": data.finished_at}, BODY))

@@ -9,16 +9,24 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from draw import manager as draw_manager
 from draw.forms import DrawForm, RoundLengthForm
 from draw.models import Round
-from judging import lifecycle
-from judging.state import pending_protests_warning
+from judging import redraw
+from judging.state import pending_protests_warning, round_states
+from protocols.data import qualification_lines
 from public.tables import PairingTable, RoundTable
 from registration.models import Official, Participant, Person
-from registration.permissions import can_run, is_official, tournament_for_secretary
+from registration.permissions import (
+    can_decide,
+    can_run,
+    is_chief_judge,
+    is_official,
+    tournament_for_secretary,
+)
 from registration.tables import ParticipantTable
 from tournaments.forms import TournamentForm
 from tournaments.models import System, Tournament, log
@@ -44,7 +52,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         # The judging panel and the officials; a team's representative is none of them.
         "officials": tournament.officials.exclude(role=Official.Role.REPRESENTATIVE).select_related("person"),
         "next_number": draw_manager.next_round_number(tournament),
-        "finish_blocker": lifecycle.can_finish(tournament) if runner else None,
+        "chief_judge": is_chief_judge(request.user, tournament),
         "draw_form": DrawForm(initial={"number": draw_manager.next_round_number(tournament)}),
         "protest_warning": pending_protests_warning(tournament) if runner else "",
     }
@@ -57,6 +65,10 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["missing_results"] = (
             last.matches.filter(result_kind="").count() if last and last.status != Round.Status.DRAFT else 0
         )
+        if not tournament.is_finished and (
+            last is None or (not last.is_draft and not context["missing_results"])
+        ):
+            context["rounds_left"] = last is None or draw_manager.rounds_left(tournament)
     return render(request, "public/detail.html", context)
 
 
@@ -112,9 +124,13 @@ def participant_list(request: HttpRequest, pk: int) -> HttpResponse:
     people = tournament.participants.select_related("person").order_by(
         "seed", "person__surname", "person__name"
     )
-    table = ParticipantTable(people)
     runner = can_run(request.user, tournament)
-    active = [p for p in people if p.status == Participant.Status.ACTIVE] if runner else []
+    table = ParticipantTable(people, editable=can_decide(request.user, tournament))
+    active = (
+        [p for p in people if p.status == Participant.Status.ACTIVE]
+        if runner and not tournament.is_finished
+        else []
+    )
     return render(
         request,
         "public/participants.html",
@@ -131,16 +147,32 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     matches = rnd.matches.select_related(
         "player1__person", "player2__person", "winner__person", "round", "group"
     )
-    table = PairingTable(matches, can_enter=runner and rnd.is_public)
+    table = PairingTable(matches, can_enter=runner and rnd.is_public and not tournament.is_finished)
     context = {
         "t": tournament,
         "round": rnd,
+        "round_state": round_states([rnd], timezone.now())[rnd.pk],
         "table": table,
         "runner": runner,
         "length_form": RoundLengthForm(initial={"match_length": rnd.effective_match_length()}),
         # A decision on a pending protest may change a result and the score groups this draft was drawn on.
         "protest_warning": pending_protests_warning(tournament) if runner and not rnd.is_public else "",
     }
+    if rnd.stage.kind == "playoff" and not rnd.stage.rounds.filter(number__lt=rnd.number).exists():
+        # 004 §1.4.7: the first playoff round says how each qualifier was decided.
+        context["qualification"] = qualification_lines(tournament)
+    if runner and rnd.needs_review and not tournament.is_finished:
+        # 003 «Протоколы»: a result it was drawn on was corrected; what a new draw would change, computed and
+        # thrown away (nothing saved).
+        found = redraw.changes(rnd)
+        context["review"] = {
+            "notes": rnd.review,
+            "error": found if isinstance(found, str) else "",
+            "gone": [] if isinstance(found, str) else found[0],
+            "come": [] if isinstance(found, str) else found[1],
+            "unplayed": redraw.round_is_unplayed(rnd)
+            and not tournament.round_set.filter(number__gt=rnd.number).exists(),
+        }
     return render(request, "public/round.html", context)
 
 

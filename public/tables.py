@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from draw.models import Match
-from judging.state import match_states
+from judging.state import match_states, round_states
 from registration.tables import participant_link, participant_url
 from standings import metrics
 
@@ -70,8 +70,10 @@ class PairingTable(tables.Table):
         return f"{record.score1} : {record.score2}"
 
     def render_state(self, record: Match):
+        if record.awaits_reflow:
+            return _("waits for the replay of the match before it")
         if not record.result_kind:
-            return _("not played yet")
+            return _("replay ordered") if "replay" in record.flags else _("not played yet")
         if record.result_reason:
             return f"{record.get_result_kind_display()}: {record.result_reason}"
         return record.get_result_kind_display()
@@ -84,7 +86,7 @@ class PairingTable(tables.Table):
         return self.states[record.pk].text
 
     def render_actions(self, record: Match):
-        if record.is_bye or record.round.status == record.round.Status.DRAFT:
+        if record.is_bye or record.round.status == record.round.Status.DRAFT or record.awaits_reflow:
             return ""
         url = reverse("draw:match_result", args=[record.round.tournament_id, record.pk])
         return format_html('<a class="button small" href="{}">{}</a>', url, _("result"))
@@ -304,5 +306,14 @@ class RoundTable(tables.Table):
         badge = format_html(' <span class="badge">{}</span>', stage) if stage else ""
         return format_html('<a href="{}">{} {}</a>{}', url, _("Round"), record.number, badge)
 
+    def __init__(self, data, *args, now=None, **kwargs):
+        rounds = list(data)
+        self.states = round_states(rounds, now or timezone.now())
+        super().__init__(rounds, *args, **kwargs)
+
     def render_status(self, record):
-        return format_html('<span class="badge {}">{}</span>', record.status, record.get_status_display())
+        state = self.states[record.pk]
+        return format_html('<span class="badge {}">{}</span>', state.key, state.text)
+
+    def value_status(self, record):
+        return self.states[record.pk].text

@@ -18,7 +18,7 @@ from django_tables2.export import TableExport
 from draw import manager as draw_manager
 from draw.models import Round, Stage
 from judging.models import Protest, Sanction
-from judging.state import participant_matches
+from judging.state import participant_matches, round_states
 from public.tables import (
     CrosstableTable,
     PairingTable,
@@ -123,9 +123,9 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     if data.groups:
         for g in data.groups:
             rows = ranking.crosstable(t, stage, g.rows, g.group)
-            sections.append((_("Group %(g)s") % {"g": g.group.name}, CrosstableTable(rows)))
+            sections.append((_("Group %(g)s") % {"g": g.group.name}, CrosstableTable(rows), g.qualifiers))
     else:
-        sections.append(("", CrosstableTable(ranking.crosstable(t, stage, data.rows))))
+        sections.append(("", CrosstableTable(ranking.crosstable(t, stage, data.rows)), []))
     fmt = request.GET.get("_export")
     if fmt:
         index = _int(request.GET.get("section"), 0)
@@ -168,7 +168,7 @@ def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     runner = can_run(request.user, t)
     if not rnd.is_public and not runner:
         raise PermissionDenied
-    table = PairingTable(round_matches(rnd), can_enter=runner and rnd.is_public)
+    table = PairingTable(round_matches(rnd), can_enter=runner and rnd.is_public and not t.is_finished)
     return render(request, "public/_pairings_live.html", {"t": t, "round": rnd, "table": table})
 
 
@@ -244,11 +244,10 @@ def home_live(request: HttpRequest, pk: int) -> HttpResponse:
         kinds = list(rnd.matches.values_list("result_kind", flat=True))
         progress = {"done": sum(1 for k in kinds if k), "total": len(kinds)}
     leaders = ranking.compute(t).rows[:5] if rnd is not None else []
-    return render(
-        request,
-        "public/_home_live.html",
-        {"t": t, "round": rnd, "progress": progress, "leaders": leaders},
-    )
+    context = {"t": t, "round": rnd, "progress": progress, "leaders": leaders}
+    if rnd is not None:
+        context["round_state"] = round_states([rnd], timezone.now())[rnd.pk]
+    return render(request, "public/_home_live.html", context)
 
 
 def _int(value, default: int) -> int:

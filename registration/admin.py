@@ -10,6 +10,7 @@ from registration.models import (
     Team,
     TeamEntry,
 )
+from tournaments.admin import ReadOnlyAdmin
 
 
 @admin.register(Person)
@@ -19,7 +20,9 @@ class PersonAdmin(admin.ModelAdmin):
 
 
 @admin.register(Participant)
-class ParticipantAdmin(admin.ModelAdmin):
+class ParticipantAdmin(ReadOnlyAdmin):
+    """A participant's status and results change on the site only (withdrawal, removal, §5.7.3), logged."""
+
     list_display = ("person", "tournament", "seed", "status")
     list_filter = ("status", "tournament")
 

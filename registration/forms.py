@@ -521,3 +521,30 @@ class ParticipantForm(IdentityFields):
             )
         data["person"] = person
         return data
+
+
+class ParticipantEditForm(IdentityFields):
+    """A participant's own data and seeding number; the same participant is kept
+    (``manager.edit_participant``)."""
+
+    organisation = forms.CharField(label=gettext_lazy("sending organisation"), max_length=200, required=False)
+    region = forms.CharField(label=gettext_lazy("region"), max_length=200, required=False)
+    seed = forms.IntegerField(
+        label=gettext_lazy("seeding number"), required=False, min_value=1, max_value=100000
+    )
+
+    def __init__(self, *args, participant: Participant, **kwargs):
+        person = participant.person
+        initial = {f: getattr(person, f) for f in manager.PERSON_FIELDS}
+        initial["seed"] = participant.seed
+        super().__init__(*args, tournament=participant.tournament, initial=initial, **kwargs)
+        if manager.seed_locked_reason(participant):
+            self.fields["seed"].disabled = True
+
+
+class ParticipantDocumentsForm(forms.Form):
+    """004 §2.3.3, §2.5.1: what the admission commission has seen for a participant added without an entry."""
+
+    identity = forms.BooleanField(label=gettext_lazy("identity document shown"), required=False)
+    medical = forms.BooleanField(label=gettext_lazy("medical clearance shown"), required=False)
+    insurance = forms.BooleanField(label=gettext_lazy("insurance policy shown"), required=False)

@@ -12,7 +12,7 @@ import datetime
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -455,10 +455,18 @@ _TEXTS = {
 # --- decisions ----------------------------------------------------------------------------------------------
 
 
+def _lock_open(tournament_id: int) -> Tournament:
+    """The tournament under a row lock (the draw takes the same), refused once it is finished (004 §6.2.1)."""
+    t = Tournament.objects.select_for_update().get(pk=tournament_id)
+    if t.read_only_reason:
+        raise AdmissionError(t.read_only_reason)
+    return t
+
+
 def _locked(entry: Entry) -> Entry:
     """The entry re-read under a row lock, after the tournament's: admitting takes the same lock as the draw,
     so a participant is never added half-way through one."""
-    Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+    _lock_open(entry.tournament_id)
     return (
         Entry.objects.select_for_update(of=("self",))
         .select_related("person", "tournament", "team_entry")
@@ -614,12 +622,30 @@ def _activate(entry: Entry, by) -> None:
         )
 
 
+def is_playing(participant: Participant) -> bool:
+    """Drawn in a round of his tournament (a draft included): he has pairings, maybe results, to keep."""
+    from_matches = participant.tournament.round_set.filter(
+        models.Q(matches__player1=participant) | models.Q(matches__player2=participant)
+    )
+    return from_matches.exists()
+
+
 def _take_out(entry: Entry, by, reason: str) -> None:
     participant = Participant.objects.filter(
         tournament=entry.tournament, person=entry.person, status=Participant.Status.ACTIVE
     ).first()
     if participant is None:
         return
+    if is_playing(participant):
+        # Sending him back to review would take a playing participant out of his pairings and results: his
+        # data are corrected on the participant's page, keeping him (and his results) the same participant.
+        raise AdmissionError(
+            _(
+                "%(p)s is already playing in this tournament: his entry cannot go back to review. Correct "
+                "his data on the participant's page, or withdraw him with a reason."
+            )
+            % {"p": participant}
+        )
     participant.status = Participant.Status.WITHDRAWN
     participant.save(update_fields=["status"])
     log(
@@ -630,6 +656,140 @@ def _take_out(entry: Entry, by, reason: str) -> None:
         reason=reason,
         participant=participant.pk,
         entry=entry.pk,
+    )
+
+
+@transaction.atomic
+def bar_disqualified(tournament: Tournament, person: Person, reason: str, by) -> list[str]:
+    """004 §2.3.2: a disqualification in force on the first day of a tournament not yet started: the person is
+    withdrawn from it and his entry is refused, with the clause. Returns what was done, for the judge's notes.
+    (A draft round that pairs him is the caller's: the draw is above this app.)"""
+    _lock_open(tournament.pk)
+    done: list[str] = []
+    refusal = _("not admitted: %(r)s") % {"r": reason}
+    participant = Participant.objects.filter(
+        tournament=tournament, person=person, status=Participant.Status.ACTIVE
+    ).first()
+    if participant is not None:
+        participant.status = Participant.Status.WITHDRAWN
+        participant.save(update_fields=["status"])
+        log(
+            tournament,
+            by,
+            "withdraw",
+            _("Participant withdrawn: %(p)s") % {"p": participant},
+            reason=refusal,
+            participant=participant.pk,
+            clause="004 §2.3.2",
+        )
+        done.append(_("%(p)s withdrawn: %(r)s") % {"p": person, "r": reason})
+    for entry in (
+        Entry.objects.select_for_update()
+        .filter(tournament=tournament, person=person)
+        .exclude(status=Entry.Status.REFUSED)
+    ):
+        _save_decision(entry, Entry.Status.REFUSED, refusal, by)
+        log(
+            tournament,
+            by,
+            "entry_decision",
+            _("Entry of %(p)s: %(s)s") % {"p": person, "s": entry.get_status_display()},
+            reason=refusal,
+            entry=entry.pk,
+            status=Entry.Status.REFUSED,
+            clause="004 §2.3.2",
+        )
+        done.append(_("entry of %(p)s refused: %(r)s") % {"p": person, "r": reason})
+    return done
+
+
+# --- a participant's own data (identity fixes keep the participant and his results) -------------------------
+
+
+PERSON_FIELDS = ("surname", "name", "patronymic", "birth_date", "gender", "organisation", "region")
+
+
+def seed_locked_reason(participant: Participant) -> str:
+    """Why the seeding number can no longer change: the first draw has used it; "" while it can."""
+    if participant.tournament.round_set.exists():
+        return _(
+            "The first round has been drawn: the seeding numbers were used by the draw and stay as they are."
+        )
+    return ""
+
+
+@transaction.atomic
+def edit_participant(participant: Participant, data: dict, by) -> list[str]:
+    """Correct a participant's data (a name misspelt, a wrong date of birth, the sending organisation) and his
+    seeding number, keeping the same participant and person, so his pairings and results stay his. Logged
+    with what changed. Returns the names of the changed fields (empty: nothing to do).
+
+    Refused when the corrected identity is another person's record (merging two people is not done here),
+    when the seeding number has been used by a draw, and once the tournament is finished.
+    """
+    _lock_open(participant.tournament_id)
+    participant = Participant.objects.select_for_update().select_related("person").get(pk=participant.pk)
+    person = participant.person
+    changed = [f for f in PERSON_FIELDS if f in data and getattr(person, f) != data[f]]
+    seed = data.get("seed", participant.seed)
+    if seed != participant.seed:
+        locked = seed_locked_reason(participant)
+        if locked:
+            raise AdmissionError(locked)
+    identity = {f: data.get(f, getattr(person, f)) for f in ("surname", "name", "patronymic", "birth_date")}
+    twin = Person.objects.filter(**identity).exclude(pk=person.pk).first()
+    if twin is not None:
+        raise AdmissionError(
+            _("Another person is already registered with these name and date of birth (No. %(n)s): %(p)s.")
+            % {"n": twin.pk, "p": twin.full_name}
+        )
+    before = {f: str(getattr(person, f) or "") for f in changed}
+    for f in changed:
+        setattr(person, f, data[f])
+    if changed:
+        person.save(update_fields=changed)
+    fields = list(changed)
+    if seed != participant.seed:
+        before["seed"] = str(participant.seed or "")
+        participant.seed = seed
+        participant.save(update_fields=["seed"])
+        fields.append("seed")
+    if fields:
+        log(
+            participant.tournament,
+            by,
+            "participant_edit",
+            _("Participant's data corrected: %(p)s (%(f)s)") % {"p": person, "f": ", ".join(fields)},
+            participant=participant.pk,
+            before=before,
+        )
+    return fields
+
+
+@transaction.atomic
+def check_documents(participant: Participant, by, *, identity: bool, medical: bool, insurance: bool) -> None:
+    """The admission commission has seen the documents of a participant added without an entry (004 §2.3.3,
+    §2.5.1). All three are needed; until then the draw refuses to pair him."""
+    _lock_open(participant.tournament_id)
+    participant = Participant.objects.select_for_update().get(pk=participant.pk)
+    if not (identity and medical and insurance):
+        raise AdmissionError(
+            _(
+                "Tick all three: identity document, medical clearance and insurance policy "
+                "(004 §2.3.3, §2.5.1)."
+            )
+        )
+    if participant.documents_checked:
+        return
+    participant.documents_checked = True
+    participant.save(update_fields=["documents_checked"])
+    log(
+        participant.tournament,
+        by,
+        "participant_documents",
+        _("Documents of %(p)s checked by the admission commission") % {"p": participant},
+        participant=participant.pk,
+        clause="004 §2.3.3, §2.5.1",
     )
 
 

@@ -81,6 +81,10 @@ class Participant(models.Model):
     # 004 §5.7.3: removed after not more than half of his round-robin matches, his results in the stage are
     # annulled, and so are his later pairings there. Set by the removal (judging), read by the draw.
     results_annulled = models.BooleanField(default=False)
+    # 004 §2.3.3, §2.5.1: identity document, medical clearance and insurance seen by the admission commission.
+    # An entry is admitted only with them; the secretary's "add participant" shortcut leaves them unchecked,
+    # and the draw refuses until the commission has checked them (``registration.manager.check_documents``).
+    documents_checked = models.BooleanField(_("documents checked"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -106,6 +110,10 @@ class Official(models.Model):
     class Role(models.TextChoices):
         CHIEF_JUDGE = "chief_judge", _("chief judge")
         CHIEF_SECRETARY = "chief_secretary", _("chief secretary")
+        # Their deputies sit on the judging panel with them (004 §6.1; 003 «Кости» item 2 names the deputy
+        # chief judge).
+        DEPUTY_CHIEF_JUDGE = "deputy_chief_judge", _("deputy chief judge")
+        DEPUTY_CHIEF_SECRETARY = "deputy_chief_secretary", _("deputy chief secretary")
         SECRETARY = "secretary", _("secretary")
         JUDGE = "judge", _("judge")
         ADMISSION = "admission", _("admission commission member")
@@ -118,7 +126,7 @@ class Official(models.Model):
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="officials"
     )
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="official_roles")
-    role = models.CharField(_("role"), max_length=20, choices=Role.choices)
+    role = models.CharField(_("role"), max_length=30, choices=Role.choices)
     accredited = models.BooleanField(_("accredited"), default=True)
     # The team a representative speaks for; empty for every other role.
     team = models.ForeignKey(

@@ -13,13 +13,20 @@ from django.shortcuts import get_object_or_404
 from registration.models import Entry, Official
 from tournaments.models import Tournament
 
-# The secretary (and the chief judge) draw, publish and enter results (004 §6.2.1, §6.2.3).
-RUNNERS = {Official.Role.CHIEF_SECRETARY, Official.Role.SECRETARY, Official.Role.CHIEF_JUDGE}
+# The judging panel (ГСК): the chief judge and the chief secretary (004 §6.1.1) and their deputies. It rules
+# on protests (004 §5.11, §6.1.2 item 4) and alone awards a technical defeat or a loss on time and annuls a
+# result (004 §6.1.2 items 1–2); a plain secretary enters played scores only.
+PANEL = {
+    Official.Role.CHIEF_JUDGE,
+    Official.Role.CHIEF_SECRETARY,
+    Official.Role.DEPUTY_CHIEF_JUDGE,
+    Official.Role.DEPUTY_CHIEF_SECRETARY,
+}
+# The secretaries and the panel draw, publish and enter results (004 §6.2.1, §6.2.3).
+RUNNERS = PANEL | {Official.Role.SECRETARY}
 # The tournament's officials: whoever sees personal data, the change log, documents for officials. A team's
 # representative is registered and accredited like them but speaks for his team only (004 §2.4.3): never here.
 OFFICIALS = set(Official.Role.values) - {Official.Role.REPRESENTATIVE}
-# The judging panel (ГСК): the chief judge and the chief secretary rule on protests (004 §5.11, §6.1.2).
-PANEL = {Official.Role.CHIEF_JUDGE, Official.Role.CHIEF_SECRETARY}
 # 004 §5.3.1–5.3.3: the admission commission, formed by the chief judge from the judging panel, decides;
 # the chief judge and the secretaries decide with it.
 DECIDERS = RUNNERS | {Official.Role.ADMISSION}
@@ -49,12 +56,13 @@ def is_official(user, tournament: Tournament) -> bool:
 
 
 def is_panel(user, tournament: Tournament) -> bool:
-    """The judging panel (ГСК): the chief judge and the chief secretary rule on protests (004 §5.11)."""
+    """The judging panel (ГСК): the chief judge, the chief secretary and their deputies (004 §6.1, §5.11)."""
     return _holds(user, tournament, PANEL)
 
 
 def is_chief_judge(user, tournament: Tournament) -> bool:
-    """Only the chief judge applies sanctions (004 §6.2.1 item 8, §6.2.2 item 4)."""
+    """Only the chief judge applies sanctions (004 §6.2.1 item 8, §6.2.2 item 4) and reopens a finished
+    tournament (he signs the final protocol, §6.2.1 item 6)."""
     return _holds(user, tournament, {Official.Role.CHIEF_JUDGE})
 
 

@@ -72,8 +72,28 @@ class ParticipantTable(tables.Table):
         attrs = {"class": "table"}
         orderable = False
 
+    def __init__(self, *args, editable: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.editable = (
+            editable  # the tournament's officials: the link to a participant's data, his documents
+        )
+
     def render_seed(self, record):
         return record.seed or "—"
+
+    def render_status(self, record):
+        if not self.editable:
+            return record.get_status_display()
+        unchecked = ""
+        if not record.documents_checked and record.status == "active":
+            unchecked = format_html(' <span class="badge refused">{}</span>', _("documents not checked"))
+        url = reverse("registration:participant_edit", args=[record.tournament_id, record.pk])
+        return format_html(
+            '{}{} <a class="small" href="{}">{}</a>', record.get_status_display(), unchecked, url, _("data")
+        )
+
+    def value_status(self, record):
+        return record.get_status_display()
 
     def render_name(self, record):
         return participant_link(record)

@@ -25,6 +25,8 @@ from registration.forms import (
     ImportForm,
     MemberFormSet,
     OfficialForm,
+    ParticipantDocumentsForm,
+    ParticipantEditForm,
     ParticipantForm,
     ReasonForm,
     RegistrationSettingsForm,
@@ -583,15 +585,26 @@ def participant_add(request: HttpRequest, pk: int) -> HttpResponse:
             person = d["person"] or manager.person_for(
                 form.identity(), gender=d["gender"], organisation=d["organisation"], region=d["region"]
             )
-            participant = Participant.objects.create(tournament=tournament, person=person, seed=d.get("seed"))
+            # 004 §2.3.3, §2.5.1: the shortcut has seen no document; the draw waits for the commission.
+            participant = Participant.objects.create(
+                tournament=tournament, person=person, seed=d.get("seed"), documents_checked=False
+            )
             log(
                 tournament,
                 request.user,
                 "participant",
-                _("Participant added: %(p)s") % {"p": person},
+                _("Participant added: %(p)s (documents to be checked by the admission commission)")
+                % {"p": person},
                 participant=participant.pk,
             )
-        messages.success(request, _("%(p)s added.") % {"p": person})
+        messages.success(
+            request,
+            _(
+                "%(p)s added. The admission commission checks his documents before the draw "
+                "(004 §2.3.3, §2.5.1)."
+            )
+            % {"p": person},
+        )
         return redirect("registration:participant_add", pk=pk)
     return render(request, "registration/participant_form.html", {"t": tournament, "form": form})
 
@@ -605,3 +618,55 @@ def _barred(form: ParticipantForm, tournament: Tournament) -> bool:
     for refusal in refusals:
         form.add_error(None, _("Cannot be a participant: %(r)s") % {"r": refusal})
     return bool(refusals)
+
+
+# --- a participant's data and documents (officials; the same participant, his results kept) ---------------
+
+
+def participant_edit(request: HttpRequest, pk: int, participant_pk: int) -> HttpResponse:
+    """Correct a participant's data and seeding number, keeping him the same participant (results included);
+    and, for one added without an entry, record that the commission has seen his documents (004 §2.3.3)."""
+    tournament = tournament_for_commission(request, pk)
+    participant = get_object_or_404(
+        Participant.objects.select_related("person"), pk=participant_pk, tournament=tournament
+    )
+    form = ParticipantEditForm(request.POST or None, participant=participant)
+    documents = ParticipantDocumentsForm(request.POST or None) if not participant.documents_checked else None
+    status = 200
+    if request.method == "POST":
+        if request.POST.get("action") == "documents" and documents is not None:
+            form = ParticipantEditForm(participant=participant)
+            if documents.is_valid():
+                try:
+                    manager.check_documents(participant, request.user, **documents.cleaned_data)
+                except manager.AdmissionError as exc:
+                    documents.add_error(None, str(exc))
+                else:
+                    messages.success(request, _("Documents of %(p)s checked.") % {"p": participant})
+                    return redirect("registration:participant_edit", pk=pk, participant_pk=participant.pk)
+            status = 400
+        else:
+            documents = ParticipantDocumentsForm() if documents is not None else None
+            if form.is_valid():
+                try:
+                    changed = manager.edit_participant(participant, form.cleaned_data, request.user)
+                except manager.AdmissionError as exc:
+                    form.add_error(None, str(exc))
+                else:
+                    if changed:
+                        messages.success(request, _("Data of %(p)s saved.") % {"p": participant.person})
+                    return redirect("public:participants", pk=pk)
+            status = 400
+    return render(
+        request,
+        "registration/participant_edit.html",
+        {
+            "t": tournament,
+            "participant": participant,
+            "form": form,
+            "documents": documents,
+            "seed_locked": manager.seed_locked_reason(participant),
+            "read_only": tournament.read_only_reason,
+        },
+        status=status,
+    )

@@ -172,10 +172,11 @@ def extras(t) -> None:
 def played(name: str, system: str, players: int, discipline: str = "long"):
     """A small tournament of its own played to the end through the results module."""
     from django.contrib.auth.models import User
+    from django.utils import timezone
 
     from draw import manager as draw_manager
     from draw import results
-    from draw.models import Round
+    from draw.models import Match, Round
     from judging import lifecycle
     from registration.models import Official, Participant, Person
     from tournaments.models import Tournament
@@ -208,7 +209,10 @@ def played(name: str, system: str, players: int, discipline: str = "long"):
             s1, s2 = (5, loser) if first else (loser, 5)
             results.record_result(m.pk, secretary, results.ResultInput("played", s1, s2), m.version)
         t.refresh_from_db()
-    lifecycle.finish(t, secretary)
+    # The sample's results were entered a moment ago: let their protest windows (004 §5.10) have closed.
+    hour_ago = timezone.now() - datetime.timedelta(hours=1)
+    Match.objects.filter(round__tournament=t).exclude(result_kind="").update(ended_at=hour_ago)
+    lifecycle.finish(t, secretary, confirmed=True)
     t.refresh_from_db()
     return t
 

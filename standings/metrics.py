@@ -28,6 +28,7 @@ Unplayed matches (the choice documented in the README, after FIDE's virtual oppo
 from __future__ import annotations
 
 import math
+import random
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -91,6 +92,9 @@ class Row:
     metrics: dict[str, Fraction] = field(default_factory=dict)
     place: int | None = None
     place_to: int | None = None
+    # How the row's place was told from the others (``decided_by``): "points", a tie-break key, "lot",
+    # "match" (a play-off match), or "" while it shares its place.
+    decided: str = ""
 
     @property
     def place_label(self) -> str:
@@ -396,6 +400,42 @@ def assign_places(ordered: list[Row], sort_key: Callable[[Row], tuple], start: i
         for row in ordered[i : j + 1]:
             row.place, row.place_to = start + i, start + j
         i = j + 1
+
+
+def decided_by(rows: Sequence[Row], keys: Sequence[str]) -> dict[str, str]:
+    """How each row's place was told from the others: "points" when nobody has his points, else the first
+    tie-break key in ``keys`` at which nobody with his points (and his values of the earlier keys) equals him;
+    "" when he still shares his place with somebody."""
+    out: dict[str, str] = {}
+    for row in rows:
+        same = [r for r in rows if r.player != row.player and r.points == row.points]
+        if not same:
+            out[row.player] = "points"
+            continue
+        out[row.player] = ""
+        for key in keys:
+            same = [r for r in same if r.metrics.get(key) == row.metrics.get(key)]
+            if not same:
+                out[row.player] = key
+                break
+    return out
+
+
+def tied_blocks(rows: Sequence[Row]) -> list[list[Row]]:
+    """The groups of rows that share one place range (``place``–``place_to``), in table order."""
+    blocks: dict[tuple[int, int], list[Row]] = {}
+    for row in rows:
+        if row.place is not None and row.place_to is not None and row.place_to != row.place:
+            blocks.setdefault((row.place, row.place_to), []).append(row)
+    return [blocks[k] for k in sorted(blocks)]
+
+
+def lot_order(players: Iterable[str], seed: int) -> list[str]:
+    """A drawing of lots among ``players`` with ``seed``: the same seed always gives the same order (the seed
+    is stored, so the lot can be checked)."""
+    order = sorted(players)
+    random.Random(seed).shuffle(order)
+    return order
 
 
 def group_counts(results: Iterable[Result]) -> dict[str, int]:

@@ -13,12 +13,14 @@ import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
+
 from draw import manager as draw_manager
 from draw.models import Group, Match, ResultKind, Round, Stage
 from draw.results import load_results
 from registration.models import Participant
 from standings import metrics
-from tournaments.models import ELIMINATION_SYSTEMS, Character, System, Tournament
+from tournaments.models import ELIMINATION_SYSTEMS, Character, GroupTies, System, Tournament
 
 
 @dataclass
@@ -37,6 +39,24 @@ class StandingRow:
 class GroupTable:
     group: Group
     rows: list[StandingRow]
+    qualifiers: list[tuple[StandingRow, str]] = field(default_factory=list)  # who qualifies, and how
+
+
+def decided_text(how: str, t: Tournament, seed: int | None = None, note: str = "") -> str:
+    """How a qualifier's place was decided (004 §1.4.7), in words."""
+    if how == "points":
+        return _("by points")
+    if how in metrics.METRICS:
+        return _("by the tie-break: %(k)s") % {"k": _(metrics.METRICS[how].name)}
+    if how == "lot":
+        return _("by lot (seed %(s)s)") % {"s": seed} if seed is not None else _("by lot")
+    if how == "match":
+        return _("by a play-off match: %(n)s") % {"n": note} if note else _("by a play-off match")
+    if how == "best_of_rest":
+        return _("best of the rest")
+    if t.group_ties == GroupTies.MATCH:
+        return _("tied: a play-off match decides before the playoff")
+    return _("tied: a lot decides at the playoff draw")
 
 
 @dataclass
@@ -123,8 +143,28 @@ def _bracket_rows(
 def _mixed(out: Standings, stages: list[Stage], results: dict[int, list[metrics.Result]], bye) -> None:
     keys, by_key = out.keys, out.by_key
     playoff = next((s for s in stages if s.kind == Stage.Kind.PLAYOFF), None)
+    k = out.tournament.qualifiers_per_group
+    ties = {}
+    groups_stage = next((s for s in stages if s.kind == Stage.Kind.GROUPS), None)
+    if groups_stage is not None:
+        ties = groups_stage.plan.get("ties", {})
     for group, rows in draw_manager.group_tables(out.tournament):
-        out.groups.append(GroupTable(group, [StandingRow(by_key[r.player], r, group.name) for r in rows]))
+        table = GroupTable(group, [StandingRow(by_key[r.player], r, group.name) for r in rows])
+        for s in table.rows:
+            if s.row.place is not None and s.row.place <= k:
+                decision = next(
+                    (
+                        d
+                        for key, d in ties.items()
+                        if key.startswith(f"{group.number}:") and s.row.player in d["order"]
+                    ),
+                    {},
+                )
+                text = decided_text(
+                    s.row.decided, out.tournament, decision.get("seed"), decision.get("note", "")
+                )
+                table.qualifiers.append((s, text))
+        out.groups.append(table)
     in_playoff: set[str] = set()
     if playoff is not None:
         out.rows = _bracket_rows(playoff, results.get(playoff.pk, []), by_key, keys, bye)

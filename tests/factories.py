@@ -5,8 +5,10 @@ from __future__ import annotations
 import datetime
 import random
 
+import time_machine
 from django.contrib.auth.models import Permission, User
 from django.urls import reverse
+from django.utils import timezone
 
 from registration.models import Official, Participant, Person
 from tournaments.models import Tournament
@@ -61,17 +63,18 @@ def random_score(rng: random.Random, length: int) -> tuple[int, int]:
 
 
 def play_out(client, t: Tournament, seed: int = 1, max_rounds: int = 60) -> int:
-    """Drive the secretary's path through the test client until the tournament can be finished.
+    """Drive the secretary's path through the test client until the tournament can be finished, then finish it
+    once the protest windows have closed (004 §5.10), confirmed.
 
     Returns the number of rounds played. Every step asserts the HTTP answer it expects.
     """
-    from judging.lifecycle import can_finish
+    from draw.manager import rounds_left
 
     rng = random.Random(seed)
     played = 0
     for _ in range(max_rounds):
         t.refresh_from_db()
-        if played and can_finish(t) is None:
+        if played and not rounds_left(t):
             break
         number = t.round_set.count() + 1
         response = client.post(reverse("draw:draw", args=[t.pk]), {"number": number})
@@ -92,8 +95,11 @@ def play_out(client, t: Tournament, seed: int = 1, max_rounds: int = 60) -> int:
         played += 1
     else:  # pragma: no cover - a runaway loop is a bug
         raise AssertionError("the tournament did not end")
-    response = client.post(reverse("judging:finish", args=[t.pk]))
-    assert response.status_code == 302
+    # Every result is provisional for its protest window: finish once the windows have closed.
+    later = timezone.now() + datetime.timedelta(minutes=t.protest_window_minutes + 1)
+    with time_machine.travel(later, tick=False):
+        response = client.post(reverse("judging:finish", args=[t.pk]), {"confirm": "1"})
+    assert response.status_code == 302, response.content.decode()[:3000]
     t.refresh_from_db()
     assert t.status == "finished", _messages(client, t)
     return played

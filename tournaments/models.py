@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+
+import rules_core
 
 
 class Discipline(models.TextChoices):
@@ -65,6 +67,54 @@ class Tiebreak(models.TextChoices):
     GAME_DIFFERENCE = "game_difference", _("game-point difference")
     GAME_POINTS = "game_points", _("game points won")
     PROGRESSIVE = "progressive", _("progressive score")
+
+
+# The tie-break order a regulation gets when it names none (RULES.md). A round robin (or a group stage) must
+# not start with the Buchholz family: everyone meets everyone, so the opponents' points of two tied players
+# are the same and can never split them; direct encounter and Sonneborn-Berger can (004 §1.4.3).
+ROUND_ROBIN_TIEBREAKS = "direct,sonneborn_berger,wins,game_difference"
+DEFAULT_TIEBREAKS = {
+    System.SWISS: "buchholz,wins",
+    System.SWISS_LOSSES: "buchholz,wins",
+    System.ROUND_ROBIN: ROUND_ROBIN_TIEBREAKS,
+    System.MIXED: ROUND_ROBIN_TIEBREAKS,
+    # Brackets rank by the round reached; the order serves only the places the bracket leaves shared.
+    System.SINGLE_ELIMINATION: "wins,game_difference",
+    System.DOUBLE_ELIMINATION: "wins,game_difference",
+}
+
+
+def default_tiebreaks(system: str) -> str:
+    return DEFAULT_TIEBREAKS.get(system, "buchholz,wins")
+
+
+class KoksZone(models.TextChoices):
+    """Long nardy: where a loser's checker makes koks (003 «Результат партии», 004 §5.4.3).
+
+    003 says "in the opponent's home": the winner's home is the loser's points 13–18; 004 §5.4.3 calls the
+    points 19–24 "дом противника". The choices are ``rules_core.KOKS_ZONES``; the default is
+    ``DEFAULT_KOKS_ZONE``."""
+
+    WINNERS_HOME = (
+        rules_core.KOKS_ZONES[0],
+        _("13–18: the winner's home on the board (003 «Результат партии»)"),
+    )
+    POINTS_19_24 = rules_core.KOKS_ZONES[1], _("19–24: «дом противника» as 004 §5.4.3 names it")
+
+
+class SecondWarning(models.TextChoices):
+    """004 §5.7.2: a second warning «влечёт за собой удаление»; whether it removes at once is the
+    regulation's."""
+
+    PROPOSE = "propose", _("proposes the removal to the chief judge, who confirms it")
+    REMOVE = "remove", _("removes the participant at once")
+
+
+class GroupTies(models.TextChoices):
+    """004 §1.4.7: how a tie for a qualifying place in a group is broken after the tie-breaks."""
+
+    LOT = "lot", _("by lot (drawn with a stored seed)")
+    MATCH = "match", _("by a play-off match")
 
 
 class Tournament(models.Model):
@@ -133,14 +183,42 @@ class Tournament(models.Model):
     )
     min_age = models.PositiveSmallIntegerField(_("minimum age"), default=18)
     bye_points = models.DecimalField(_("points for a bye"), max_digits=3, decimal_places=1, default=1)
-    tiebreaks = models.CharField(_("tie-break order"), max_length=200, default="buchholz,wins")
+    tiebreaks = models.CharField(
+        _("tie-break order"),
+        max_length=200,
+        blank=True,
+        help_text=_(
+            "Empty: the system's default (Swiss: buchholz, wins; round robin and groups: direct, "
+            "sonneborn_berger, wins, game_difference)."
+        ),
+    )
     head_rule = models.CharField(
         _("head rule variant (long nardy)"),
         max_length=12,
         choices=HeadRule.choices,
         default=HeadRule.FEDERATION,
     )
+    koks_zone = models.CharField(
+        _("koks zone (long nardy)"),
+        max_length=5,
+        choices=KoksZone.choices,
+        default=rules_core.DEFAULT_KOKS_ZONE,
+        help_text=_("Where a loser's checker makes koks: 003 «Результат партии», 004 §5.4.3."),
+    )
     validate_records = models.BooleanField(_("validate submitted game records"), default=False)
+    second_warning = models.CharField(
+        _("second warning (004 §5.7.2)"),
+        max_length=10,
+        choices=SecondWarning.choices,
+        default=SecondWarning.PROPOSE,
+    )
+    group_ties = models.CharField(
+        _("a tie for a qualifying place in a group (004 §1.4.7)"),
+        max_length=10,
+        choices=GroupTies.choices,
+        default=GroupTies.LOT,
+        help_text=_("After the tie-breaks."),
+    )
 
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     created_by = models.ForeignKey(
@@ -174,7 +252,10 @@ class Tournament(models.Model):
         "bye_points",
         "tiebreaks",
         "head_rule",
+        "koks_zone",
         "validate_records",
+        "second_warning",
+        "group_ties",
     )
 
     class Meta:
@@ -190,6 +271,25 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        if not self.tiebreaks.strip():
+            self.tiebreaks = default_tiebreaks(self.system)
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "tiebreaks"}
+        super().save(*args, **kwargs)
+
+    @property
+    def read_only_reason(self) -> str:
+        """Why nothing of the tournament may change, or "" while it runs (004 §6.2.1 item 6: the signed final
+        protocol): results, protests, sanctions and participants are read-only for everyone once it is
+        finished; only the chief judge reopens it, with a reason (``judging.lifecycle.reopen``)."""
+        if self.status != self.Status.FINISHED:
+            return ""
+        return gettext(
+            "The tournament is finished: its results, protests, sanctions and participants are read-only. "
+            "Only the chief judge may reopen it, with a reason."
+        )
 
     @property
     def settings_locked(self) -> bool:
@@ -236,7 +336,8 @@ class AuditEntry(models.Model):
     """Who changed a draw, a result or a setting, when, and why. Never edited."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    # PROTECT: deleting an account must not rewrite who made a logged change (deactivate it instead).
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
     action = models.CharField(max_length=50)
     summary = models.TextField()

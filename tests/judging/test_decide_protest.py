@@ -293,7 +293,7 @@ def test_a_round_played_after_the_protested_one_cannot_be_redrawn(
         assert _snapshot(running) == before
 
 
-def test_in_a_bracket_an_upheld_protest_redraws_the_next_round_and_the_new_winner_advances(
+def test_in_a_bracket_an_upheld_protest_moves_the_new_winner_into_the_drawn_next_round_5_10(
     client, secretary, chief_judge, participant_user
 ):
     from tests.judging.conftest import make_running
@@ -308,6 +308,8 @@ def test_in_a_bracket_an_upheld_protest_redraws_the_next_round_and_the_new_winne
     with frozen(at(5)):
         draw_manager.draw_round(t, secretary, expected_number=2, seed=3)
     me = t.participants.get(person__user=participant_user)
+    usurper = Match.objects.get(pk=p.match_id).winner
+    semi = Match.objects.get(Q(player1=usurper) | Q(player2=usurper), round__number=2, round__tournament=t)
     assert not Match.objects.filter(round__number=2, round__tournament=t, player1=me).exists()
     client.force_login(chief_judge)
     _review(client, t, p)
@@ -315,11 +317,17 @@ def test_in_a_bracket_an_upheld_protest_redraws_the_next_round_and_the_new_winne
     data = dict(
         upheld="1", reasons="Соперник нарушил правила", consequence="technical", winner_side=str(side)
     )
-    assert _decide(client, t, p, action="decide", next_round="keep", **data).status_code == 400
-    assert _decide(client, t, p, action="decide", next_round="redraw", **data).status_code == 302
+    # A bracket follows its results: no choice to make, the drawn round is re-flowed in place.
+    assert _decide(client, t, p, action="decide", **data).status_code == 302
     rnd2 = Round.objects.get(tournament=t, number=2)
     assert rnd2.status == "draft"
-    assert rnd2.matches.filter(Q(player1=me) | Q(player2=me)).exists()
+    semi.refresh_from_db()
+    assert me.pk in (semi.player1_id, semi.player2_id) and usurper.pk not in (
+        semi.player1_id,
+        semi.player2_id,
+    )
+    p.refresh_from_db()
+    assert p.next_round == "reflow" and p.changed_pairings
 
 
 def test_the_round_page_links_each_match_to_its_protocol_and_shows_its_state(
@@ -360,9 +368,18 @@ def test_a_replay_ordered_after_the_next_draw_can_be_entered_by_the_secretary(
     assert response.status_code == 302
     m.refresh_from_db()
     assert (m.score1, m.score2) == (7, 5)
-    # Once entered, it is a result like any other: no longer changed after the next draw.
+    # Once entered, it is a result like any other: corrected until either player starts his next match (003).
     response = client.post(
         reverse("draw:match_result", args=[running.pk, m.pk]),
-        {"kind": "played", "score1": 5, "score2": 7, "version": m.version},
+        {"kind": "played", "score1": 7, "score2": 6, "version": m.version},
     )
+    assert response.status_code == 302
+    m.refresh_from_db()
+    Match.objects.filter(round__tournament=running, round__number=2).update(started_at=at(1))
+    Round.objects.filter(tournament=running, number=2).update(status="published")
+    with frozen(at(30)):
+        response = client.post(
+            reverse("draw:match_result", args=[running.pk, m.pk]),
+            {"kind": "played", "score1": 5, "score2": 7, "version": m.version},
+        )
     assert response.status_code == 400

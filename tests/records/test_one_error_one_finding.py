@@ -94,8 +94,8 @@ def test_the_checked_games_alone_above_the_entered_result_are_a_mismatch(
     assert manager.agreement(record, record.verdict).state == "partly"
 
 
-def test_003_result_the_koks_zone_setting_is_read_from_the_tournament_when_it_has_one(
-    secretary, chief_judge, participant_user, monkeypatch
+def test_003_result_the_koks_zone_setting_is_read_from_the_tournament_004_5_4_3(
+    secretary, chief_judge, participant_user
 ):
     from tests.rules_core.test_scoring import koks_zone_record
     from tournaments.models import Tournament
@@ -103,8 +103,8 @@ def test_003_result_the_koks_zone_setting_is_read_from_the_tournament_when_it_ha
     match = build(secretary, chief_judge, participant_user, length=1)
     record = store.attach(match, secretary, koks_zone_record(points=2), source="paste")
     verdict = manager.judge(record)
-    assert verdict.valid and verdict.koks_zone == "13-18"  # no setting yet: rules_core's default
-    monkeypatch.setattr(Tournament, "koks_zone", "19-24", raising=False)
+    assert verdict.valid and verdict.koks_zone == "13-18"  # the tournament's default: rules_core's
+    Tournament.objects.filter(pk=match.round.tournament_id).update(koks_zone="19-24")
     record = Record.objects.get(pk=record.pk)
     verdict = manager.judge(record)
     assert verdict.koks_zone == "19-24" and [f["code"] for f in verdict.findings] == ["wrong_points"]

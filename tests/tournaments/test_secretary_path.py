@@ -59,6 +59,9 @@ def test_it_creates_a_tournament_through_the_form(client, secretary):
             "bye_points": "1",
             "tiebreaks": "buchholz,wins",
             "head_rule": "federation",
+            "koks_zone": "13-18",
+            "second_warning": "propose",
+            "group_ties": "lot",
         },
     )
     assert response.status_code == 302

@@ -1,0 +1,75 @@
+"""A disqualification takes effect at once (004 §2.3.2, §5.7.4).
+
+* In the tournament it is given in, a disqualified participant who still plays is removed: §5.7.3's
+  consequences by the system of play (``judging.removal``).
+* In his other tournaments that have not started (no round published) and whose first day falls in the ban,
+  he is withdrawn with the reason, a draft that pairs him is drawn again, and his entries there are refused
+  with the clause (``registration.manager.bar_disqualified``). For a ban counted in matches the rounds still
+  to come cannot be known, so only the first such tournament is barred now; the admission checks of the later
+  ones read the ban on their first day as usual. Tournaments already running are left to their judging panel.
+"""
+
+from __future__ import annotations
+
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from draw import manager as draw_manager
+from draw.models import Round
+from judging import removal
+from registration import manager as registration_manager
+from registration.models import Participant
+from tournaments.models import Tournament
+
+CLAUSE = "004 §2.3.2, §5.7.4"
+
+
+def in_force_on(sanction, day) -> bool:
+    return type(sanction).objects.disqualifying(sanction.person, day).filter(pk=sanction.pk).exists()
+
+
+def carry_out(sanction, participant: Participant | None, user) -> list[str]:
+    """Apply the disqualification's effects; returns the notes for the chief judge. In his transaction."""
+    notes: list[str] = []
+    here = participant
+    if here is None and sanction.tournament_id:
+        here = Participant.objects.filter(
+            tournament_id=sanction.tournament_id, person=sanction.person
+        ).first()
+    if (
+        here is not None
+        and here.status == Participant.Status.ACTIVE
+        and here.tournament_id == sanction.tournament_id
+    ):
+        notes += removal.apply_removal(sanction, here, user)
+        notes.append(_("%(p)s is removed from this tournament (004 §5.7.3).") % {"p": here})
+    reason = _("disqualification from %(d)s (%(c)s)") % {
+        "d": date_format(sanction.starts_on, "d.m.Y"),
+        "c": CLAUSE,
+    }
+    others = (
+        Tournament.objects.filter(start_date__gte=sanction.starts_on)
+        .exclude(pk=sanction.tournament_id)
+        .exclude(status=Tournament.Status.FINISHED)
+        .exclude(pk__in=Round.objects.exclude(status=Round.Status.DRAFT).values("tournament_id"))
+        .order_by("start_date", "pk")
+    )
+    involved = [
+        t
+        for t in others
+        if t.entries.filter(person=sanction.person).exists()
+        or t.participants.filter(person=sanction.person).exists()
+    ]
+    for t in involved:
+        if not in_force_on(sanction, t.start_date):
+            continue
+        barred = registration_manager.bar_disqualified(t, sanction.person, reason, user)
+        left = Participant.objects.filter(tournament=t, person=sanction.person).first()
+        if left is not None:
+            note = draw_manager.player_left(t, left, user)
+            if note:
+                barred.append(note)
+        notes += [f"{t}: {line}" for line in barred]
+        if sanction.matches_count:
+            break  # the rounds to come are not known yet: the first tournament only (see the module notes)
+    return notes
