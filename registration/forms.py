@@ -12,7 +12,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from registration import manager
+from registration import manager, permissions
 from registration.models import (
     Entry,
     Gender,
@@ -432,14 +432,23 @@ class RegistrationSettingsForm(forms.ModelForm):
 
 
 class OfficialForm(IdentityFields):
-    """Registering an official (004 §5.3.2 item 1): a role and the person, found by his login or identity."""
+    """Registering an official (004 §5.3.2 item 1): a role and the person, found by his login or identity.
+
+    With a login, the role goes to the person the account already belongs to, and only when the surname and
+    name typed are his: the form never shows an account's name, never compares (or stores) anybody's date of
+    birth, and answers one neutral sentence for a wrong login and a wrong name alike. Binding a person to an
+    account, and changing a person's identity, are left to the person himself or a superuser (the admin).
+    """
 
     role = forms.ChoiceField(label=gettext_lazy("role"), choices=Official.Role.choices)
     username = forms.CharField(
         label=gettext_lazy("login on this site"),
         required=False,
         max_length=150,
-        help_text=gettext_lazy("The role gives powers on the site only to an account; leave empty for none."),
+        help_text=gettext_lazy(
+            "The role gives powers on the site only to an account; leave empty for none. With a login, type "
+            "the surname and name of its owner; his date of birth is not needed."
+        ),
     )
     team = forms.ModelChoiceField(
         label=gettext_lazy("team (for a team representative)"),
@@ -452,15 +461,22 @@ class OfficialForm(IdentityFields):
 
     field_order = ["role", "team", "username", "surname", "name", "patronymic", "birth_date", "gender"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, by=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["gender"].required = False
         self.fields["gender"].choices = [("", "—"), *Gender.choices]
+        self.fields["birth_date"].required = False
         self.fields["team"].queryset = Team.objects.filter(tournament=self.tournament)
+        # Only the roles below the user's own are offered (004 §6.1, §6.2).
+        self.fields["role"].choices = [
+            (value, label)
+            for value, label in Official.Role.choices
+            if by is None or permissions.may_register_role(by, self.tournament, value)
+        ]
 
     def clean_birth_date(self):
         value = self.cleaned_data["birth_date"]
-        if value.year < 1900 or value >= self.tournament.start_date:
+        if value is not None and (value.year < 1900 or value >= self.tournament.start_date):
             raise forms.ValidationError(_("Check the date of birth."))
         return value
 
@@ -471,13 +487,21 @@ class OfficialForm(IdentityFields):
             self.add_error("team", _("A team representative is registered for his team: choose the team."))
         elif not representative and data.get("team"):
             self.add_error("team", _("Only a team representative is registered for a team."))
+        username = data.get("username", "").strip()
+        if not username and not data.get("birth_date") and "birth_date" not in self.errors:
+            self.add_error("birth_date", _("Without a login, the date of birth is required."))
         if self.errors:
             return data
-        try:
-            username = data.get("username", "").strip()
-            _account, data["person"] = manager.account_person(self.identity(), username)
-        except manager.AdmissionError as exc:
-            raise forms.ValidationError(str(exc)) from None
+        if username:
+            data["person"] = manager.account_person(
+                data["surname"], data["name"], data["patronymic"], username
+            )
+            if data["person"] is None:
+                raise forms.ValidationError(
+                    _("No account with this login belongs to a person of this surname and name.")
+                )
+        else:
+            data["person"] = manager.find_person(self.identity())
         person: Person | None = data["person"]
         if person is not None:
             if Official.objects.filter(tournament=self.tournament, person=person, role=data["role"]).exists():

@@ -44,10 +44,13 @@ from registration.models import (
 )
 from registration.permissions import (
     can_decide,
+    can_manage_officials,
     can_run,
     is_official,
     is_own_entry,
+    may_manage,
     tournament_for_commission,
+    tournament_for_officials,
     tournament_for_secretary,
 )
 from registration.tables import EntryTable
@@ -505,10 +508,14 @@ def registration_settings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def officials(request: HttpRequest, pk: int) -> HttpResponse:
-    """Register officials and accredit them (004 §5.3.2 items 1–3)."""
+    """Register officials and accredit them (004 §5.3.2 items 1–3). The commission sees the list; only the
+    chief judge and the chief secretary change it (004 §6.1, §6.2; ``permissions.may_manage``)."""
     tournament = tournament_for_commission(request, pk)
-    form = OfficialForm(request.POST or None, tournament=tournament)
-    if request.method == "POST" and form.is_valid():
+    manages = can_manage_officials(request.user, tournament)
+    if request.method == "POST" and not manages:
+        raise PermissionDenied
+    form = OfficialForm(request.POST or None, tournament=tournament, by=request.user) if manages else None
+    if form is not None and request.method == "POST" and form.is_valid():
         try:
             official = manager.register_official(tournament, form.cleaned_data, request.user)
         except manager.AdmissionError as exc:
@@ -526,7 +533,10 @@ def officials(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "t": tournament,
             "form": form,
-            "officials": tournament.officials.select_related("person", "person__user", "team"),
+            "officials": [
+                (o, {a: may_manage(request.user, o, a) for a in ("accredit", "withdraw", "remove")})
+                for o in tournament.officials.select_related("person", "person__user", "team", "tournament")
+            ],
         },
         status=400 if request.method == "POST" else 200,
     )
@@ -534,7 +544,7 @@ def officials(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def official_accredit(request: HttpRequest, pk: int, official_pk: int) -> HttpResponse:
-    tournament = tournament_for_commission(request, pk)
+    tournament = tournament_for_officials(request, pk)
     official = get_object_or_404(Official, pk=official_pk, tournament=tournament)
     try:
         manager.accredit(official, request.POST.get("accredited") == "1", request.user)
@@ -545,7 +555,7 @@ def official_accredit(request: HttpRequest, pk: int, official_pk: int) -> HttpRe
 
 @require_POST
 def official_remove(request: HttpRequest, pk: int, official_pk: int) -> HttpResponse:
-    tournament = tournament_for_commission(request, pk)
+    tournament = tournament_for_officials(request, pk)
     official = get_object_or_404(Official, pk=official_pk, tournament=tournament)
     try:
         manager.remove_official(official, request.user)
