@@ -25,7 +25,7 @@ from registration.models import (
     Team,
     TeamEntry,
 )
-from tournaments.models import Character, Discipline, Tournament
+from tournaments.models import Character, Discipline, Tournament, log
 
 DATE_FORMATS = ["%Y-%m-%d", "%d.%m.%Y"]  # the browser's date input; the way dates are written in Russia
 CONTACT_FIELDS = ["responsible_name", "responsible_phone", "responsible_email"]
@@ -127,8 +127,12 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         ),
     ]
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args, tournament: Tournament, public: bool = False, **kwargs):
         super().__init__(*args, tournament=tournament, **kwargs)
+        # On the public form a duplicate is not an error: the answer is the same as for a new entry (no
+        # birth-date oracle, issue 13 item 2) and the commission finds the attempt in the change log.
+        self.public = public
+        self.duplicate: Entry | None = None
         if tournament.character == Character.PERSONAL:
             del self.fields["team_name"]
         elif tournament.character == Character.TEAM:
@@ -173,14 +177,21 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
                 .exclude(pk=self.instance.pk)
                 .first()
             )
-            if duplicate is not None:
+            if duplicate is not None and self.public:
+                self.duplicate = duplicate
+            elif duplicate is not None:
                 raise forms.ValidationError(duplicate_message(duplicate))
         return data
 
     @transaction.atomic
-    def save(self, *, source: str = Source.SECRETARY, user=None) -> Entry:
-        """Create or change the entry; the person is found or created by identity (one record per human)."""
+    def save(self, *, source: str = Source.SECRETARY, user=None) -> Entry | None:
+        """Create or change the entry; the person is found or created by identity (one record per human).
+
+        On the public form a second entry for a person is not saved: None, and the change log says so."""
         d = self.cleaned_data
+        if self.duplicate is not None:
+            log_duplicate(self.duplicate, user)
+            return None
         entry = super().save(commit=False)
         entry.tournament = self.tournament
         entry.person = manager.person_for(
@@ -200,8 +211,23 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         except IntegrityError:
             # Someone entered the same person a moment ago (the unique constraint is the referee).
             duplicate = Entry.objects.get(tournament=self.tournament, person=entry.person)
+            if self.public:
+                log_duplicate(duplicate, user)
+                return None
             raise manager.AdmissionError(duplicate_message(duplicate)) from None
         return entry
+
+
+def log_duplicate(duplicate: Entry, user) -> None:
+    """A second entry for a person, sent on the public form: not saved, told to nobody but the commission."""
+    log(
+        duplicate.tournament,
+        user,
+        "entry_duplicate",
+        _("A second entry for %(p)s was sent on the site and not saved (entry No. %(n)s stays)")
+        % {"p": duplicate.person, "n": duplicate.pk},
+        entry=duplicate.pk,
+    )
 
 
 def duplicate_message(entry: Entry) -> str:
@@ -304,8 +330,9 @@ class MemberForm(IdentityFields):
 
 
 class BaseMemberFormSet(forms.BaseFormSet):
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args, tournament: Tournament, public: bool = False, **kwargs):
         self.tournament = tournament
+        self.public = public  # duplicates are not errors on the public form (see EntryForm)
         super().__init__(*args, **kwargs)
 
     def get_form_kwargs(self, index):
@@ -326,7 +353,7 @@ class BaseMemberFormSet(forms.BaseFormSet):
             duplicate = (
                 Entry.objects.filter(tournament=self.tournament, person=person).first() if person else None
             )
-            if duplicate is not None:
+            if duplicate is not None and not self.public:
                 form.add_error(None, duplicate_message(duplicate))
 
 
@@ -360,6 +387,10 @@ def save_team_entry(team_form: TeamEntryForm, members: BaseMemberFormSet, *, sou
             region=team.region,
             claimant=user if source == Source.SELF else None,
         )
+        duplicate = Entry.objects.filter(tournament=team.tournament, person=person).first()
+        if duplicate is not None and members.public:
+            log_duplicate(duplicate, user)
+            continue
         try:
             with transaction.atomic():
                 Entry.objects.create(
@@ -373,6 +404,9 @@ def save_team_entry(team_form: TeamEntryForm, members: BaseMemberFormSet, *, sou
                 )
         except IntegrityError:
             duplicate = Entry.objects.get(tournament=team.tournament, person=person)
+            if members.public:
+                log_duplicate(duplicate, user)
+                continue
             raise manager.AdmissionError(duplicate_message(duplicate)) from None
     return team
 

@@ -67,13 +67,12 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
         return closed
     if tournament.character == Character.TEAM:
         return redirect("registration:register_team", pk=pk)
-    form = EntryForm(request.POST or None, tournament=tournament, initial=_own_data(request.user))
+    form = EntryForm(
+        request.POST or None, tournament=tournament, initial=_own_data(request.user), public=True
+    )
     if request.method == "POST" and form.is_valid():
-        try:
-            entry = form.save(source=Source.SELF, user=request.user)
-        except manager.AdmissionError as exc:
-            form.add_error(None, str(exc))
-        else:
+        entry = form.save(source=Source.SELF, user=request.user)
+        if entry is not None:
             log(
                 tournament,
                 request.user,
@@ -81,15 +80,16 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
                 _("Entry received on the site: %(p)s") % {"p": entry.person},
                 entry=entry.pk,
             )
-            messages.success(
-                request,
-                _(
-                    "Entry No. %(n)s received. The admission commission will examine it; bring your identity "
-                    "document, medical clearance and insurance policy."
-                )
-                % {"n": entry.pk},
-            )
-            return redirect("public:detail", pk=pk)
+        # One answer whether the entry was new or a second one for a person (issue 13 item 2): the form
+        # tells nobody who is entered; the commission sees a second entry in the change log.
+        messages.success(
+            request,
+            _(
+                "Entry received. The admission commission will examine it; bring your identity document, "
+                "medical clearance and insurance policy."
+            ),
+        )
+        return redirect("public:detail", pk=pk)
     return render(
         request,
         "registration/register.html",
@@ -137,19 +137,22 @@ def _own_data(user) -> dict:
 def _team_form(request: HttpRequest, tournament: Tournament, source: str) -> HttpResponse:
     data = request.POST if request.method == "POST" else None
     team_form = TeamEntryForm(data, tournament=tournament)
-    members = MemberFormSet(data, tournament=tournament, prefix="m")
+    public = source == Source.SELF
+    members = MemberFormSet(data, tournament=tournament, prefix="m", public=public)
     if data is not None and team_form.is_valid() and members.is_valid():
         try:
             team = save_team_entry(team_form, members, source=source, user=request.user)
         except manager.AdmissionError as exc:
             team_form.add_error(None, str(exc))
         else:
-            count = team.members.count()
+            # On the public form the count is of the members sent, not of those saved (a second entry for a
+            # person is not saved and not told: issue 13 item 2).
+            count = team.members.count() if not public else sum(f.has_changed() for f in members.forms)
             log(
                 tournament,
                 request.user,
                 "entry",
-                _("Team entry received: %(t)s, %(n)s members") % {"t": team.name, "n": count},
+                _("Team entry received: %(t)s, %(n)s members") % {"t": team.name, "n": team.members.count()},
                 team_entry=team.pk,
             )
             messages.success(

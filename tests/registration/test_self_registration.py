@@ -90,14 +90,18 @@ def test_a_finished_tournament_takes_no_entries(client, t):
     assert _nothing_saved(t)
 
 
-def test_a_second_entry_for_the_same_person_gets_a_clear_message(client, t):
+def test_a_second_entry_for_the_same_person_is_answered_like_the_first_and_logged(client, t):
+    """No birth-date oracle (issue 13 item 2): the public form never tells that a person is entered."""
     _open(t)
-    client.post(reverse("registration:register", args=[t.pk]), _form())
-    response = client.post(reverse("registration:register", args=[t.pk]), _form(organisation="Другой клуб"))
-    assert response.status_code == 400
-    page = response.content.decode()
-    assert "Сидоров Сидор Сидорович" in page and "12.04.1985" in page and "уже зарегистрирована" in page
+    first = client.post(reverse("registration:register", args=[t.pk]), _form(), follow=True)
+    second = client.post(
+        reverse("registration:register", args=[t.pk]), _form(organisation="Другой клуб"), follow=True
+    )
+    assert first.status_code == second.status_code == 200
+    assert [str(m) for m in first.context["messages"]] == [str(m) for m in second.context["messages"]]
+    assert "уже зарегистрирована" not in second.content.decode()
     assert Entry.objects.filter(tournament=t).count() == 1
+    assert AuditEntry.objects.filter(tournament=t, action="entry_duplicate").count() == 1
 
 
 def test_the_same_person_in_two_tournaments_is_one_record_whatever_the_case_typed(client, t, secretary):
