@@ -13,6 +13,7 @@ from PIL import Image, UnidentifiedImageError
 
 from draw.models import Match
 from judging.models import Protest, Sanction, Upload, Violation
+from tournaments.validators import sane_date
 
 IMAGE_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif"}
 
@@ -167,10 +168,14 @@ class SanctionForm(forms.Form):
         label=_("Disqualified until (inclusive)"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[sane_date],
     )
-    matches_count = forms.IntegerField(label=_("or for a number of matches"), min_value=1, required=False)
+    # Bounded like the model's small integers: 10^30 is a message, not a 500.
+    matches_count = forms.IntegerField(
+        label=_("or for a number of matches"), min_value=1, max_value=1000, required=False
+    )
     tournaments_count = forms.IntegerField(
-        label=_("or for a number of tournaments"), min_value=1, required=False
+        label=_("or for a number of tournaments"), min_value=1, max_value=1000, required=False
     )
 
     def __init__(self, *args, tournament, **kwargs):

@@ -25,6 +25,7 @@ from judging import redraw, removal, signals, state
 from judging.errors import JudgingError
 from registration.models import Official
 from tournaments.models import Tournament, log
+from tournaments.validators import sane_date
 
 
 @dataclass(frozen=True)
@@ -127,8 +128,8 @@ class Sanction(models.Model):
     )
     stage = models.ForeignKey("draw.Stage", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     outcome = models.CharField(_("consequence"), max_length=20, choices=Outcome.choices, blank=True)
-    starts_on = models.DateField(_("in force from"), null=True, blank=True)
-    ends_on = models.DateField(_("in force until (inclusive)"), null=True, blank=True)
+    starts_on = models.DateField(_("in force from"), null=True, blank=True, validators=[sane_date])
+    ends_on = models.DateField(_("in force until (inclusive)"), null=True, blank=True, validators=[sane_date])
     matches_count = models.PositiveSmallIntegerField(_("for a number of matches"), null=True, blank=True)
     tournaments_count = models.PositiveSmallIntegerField(
         _("for a number of tournaments"), null=True, blank=True

@@ -7,6 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Discipline, System, Tournament
+from tournaments.validators import sane_date
 
 
 class Gender(models.TextChoices):
@@ -20,7 +21,7 @@ class Person(models.Model):
     surname = models.CharField(_("surname"), max_length=100)
     name = models.CharField(_("name"), max_length=100)
     patronymic = models.CharField(_("patronymic"), max_length=100, blank=True)
-    birth_date = models.DateField(_("date of birth"), null=True, blank=True)
+    birth_date = models.DateField(_("date of birth"), null=True, blank=True, validators=[sane_date])
     gender = models.CharField(_("gender"), max_length=10, choices=Gender.choices, default=Gender.MALE)
     organisation = models.CharField(_("sending organisation"), max_length=200, blank=True)
     region = models.CharField(_("region"), max_length=200, blank=True)
@@ -182,7 +183,11 @@ class RegistrationSettings(models.Model):
     )
     self_registration = models.BooleanField(_("participants may submit entries on the site"), default=False)
     deadline = models.DateTimeField(
-        _("entries accepted until"), null=True, blank=True, help_text=_("Empty: until the tournament starts.")
+        _("entries accepted until"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: until the tournament starts."),
+        validators=[sane_date],
     )
     women_in_mens_event = models.BooleanField(
         _("women may enter the men's event"),

@@ -10,6 +10,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from tournaments.validators import sane_date
+
 
 class Discipline(models.TextChoices):
     LONG = "long", _("long nardy")
@@ -75,8 +77,8 @@ class Tournament(models.Model):
 
     name = models.CharField(pgettext_lazy("tournament", "name"), max_length=200)
     discipline = models.CharField(_("discipline"), max_length=10, choices=Discipline.choices)
-    start_date = models.DateField(_("first day"))
-    end_date = models.DateField(_("last day"))
+    start_date = models.DateField(_("first day"), validators=[sane_date])
+    end_date = models.DateField(_("last day"), validators=[sane_date])
     venue = models.CharField(_("venue"), max_length=300, blank=True)
     system = models.CharField(_("system"), max_length=30, choices=System.choices)
     character = models.CharField(
