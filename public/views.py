@@ -13,12 +13,12 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from draw import manager as draw_manager
 from draw.models import Round, Stage
 from judging.models import Protest, Sanction
 from judging.state import participant_matches
+from public.exports import SafeTableExport
 from public.tables import (
     CrosstableTable,
     PairingTable,
@@ -70,7 +70,7 @@ def _export(request: HttpRequest, table, name: str) -> HttpResponse | None:
         return HttpResponse(
             _("Unknown export format: choose csv or xlsx."), status=400, content_type="text/plain"
         )
-    return TableExport(fmt, table).response(f"{name}.{fmt}")
+    return SafeTableExport(fmt, table).response(f"{name}.{fmt}")
 
 
 def current_round(t: Tournament) -> Round | None:
