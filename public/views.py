@@ -113,10 +113,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
-    stage = t.stages.exclude(system__in=ELIMINATION_SYSTEMS).first()
+    stage = ranking.crosstable_stage(t)  # a round-robin stage with a published round (drafts are nobody's)
     if stage is None:
-        raise Http404(_("This tournament has no round-robin stage."))
-    if stage.system not in {System.ROUND_ROBIN}:
         raise Http404(_("A crosstable is drawn for round-robin stages only."))
     data = ranking.compute(t)
     sections = []

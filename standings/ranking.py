@@ -53,7 +53,9 @@ def compute(t: Tournament) -> Standings:
     """Every participant with a place (removed players, who keep no place, at the end)."""
     by_key = draw_manager.participants_by_key(t)
     keys = t.tiebreak_keys()
-    stages = list(t.stages.all())
+    # Nothing of a draft is public (issue 13 item 7): a stage counts once one of its rounds is published, so a
+    # drafted (and perhaps redrawn) group stage or bracket shows nowhere — pages, CSV, API, PDF.
+    stages = published_stages(t)
     results = load_results(t) if stages else {}
     bye = Fraction(t.bye_points)
     out = Standings(t, keys, [], by_key=by_key)
@@ -123,7 +125,8 @@ def _bracket_rows(
 def _mixed(out: Standings, stages: list[Stage], results: dict[int, list[metrics.Result]], bye) -> None:
     keys, by_key = out.keys, out.by_key
     playoff = next((s for s in stages if s.kind == Stage.Kind.PLAYOFF), None)
-    for group, rows in draw_manager.group_tables(out.tournament):
+    grouped = any(s.kind == Stage.Kind.GROUPS for s in stages)
+    for group, rows in draw_manager.group_tables(out.tournament) if grouped else []:
         out.groups.append(GroupTable(group, [StandingRow(by_key[r.player], r, group.name) for r in rows]))
     in_playoff: set[str] = set()
     if playoff is not None:
@@ -203,8 +206,21 @@ def crosstable(
 # --- elimination brackets with names and scores ---------------------------------------------------------
 
 
+def published_stages(t: Tournament) -> list[Stage]:
+    """The stages with a published round: the only ones anybody but the secretary may see."""
+    public = set(Round.objects.filter(tournament=t).public().values_list("stage_id", flat=True))
+    return [s for s in t.stages.all() if s.pk in public]
+
+
+def crosstable_stage(t: Tournament) -> Stage | None:
+    """The round-robin stage a crosstable is drawn for, once it has a published round; else None."""
+    stage = next((s for s in published_stages(t) if s.system not in ELIMINATION_SYSTEMS), None)
+    return stage if stage is not None and stage.system == System.ROUND_ROBIN else None
+
+
 def elimination_stages(t: Tournament) -> list[Stage]:
-    return [s for s in t.stages.all() if s.system in ELIMINATION_SYSTEMS and s.plan.get("players")]
+    """The brackets to show: elimination stages with a published round (a drafted round 1 shows nowhere)."""
+    return [s for s in published_stages(t) if s.system in ELIMINATION_SYSTEMS and s.plan.get("players")]
 
 
 def stage_bracket(stage: Stage, by_key: dict[str, Participant]) -> dict:

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from draw import manager as draw_manager
+from draw.models import Round
 from public.exports import neutralise
 from registration.models import Person
 from tests.factories import make_tournament
@@ -27,7 +28,10 @@ def evil_tournament(secretary):
         person.surname = surname
         person.organisation = "=cmd()"
         person.save()
-    draw_manager.draw_round(t, secretary, expected_number=1, seed=1)
+    rnd = draw_manager.draw_round(t, secretary, expected_number=1, seed=1)
+    Round.objects.filter(pk=rnd.pk).update(
+        status=Round.Status.PUBLISHED
+    )  # a crosstable shows published rounds
     return t
 
 
