@@ -160,11 +160,25 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# A broker that is down is noticed in about a second (then documents are made in the request).
+CELERY_BROKER_CONNECTION_TIMEOUT = envint("CELERY_BROKER_CONNECTION_TIMEOUT", 2)
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+# A pending or running document whose worker has been silent this long is queued again (issue 13 item 4).
+DOCUMENTS_LEASE_SECONDS = envint("DOCUMENTS_LEASE_SECONDS", 120)
 # Results become final when their protest windows close (004 §5.10); the task is idempotent.
 CELERY_BEAT_SCHEDULE = {
     "finalize-results": {
         "task": "judging.finalize_results",
         "schedule": envint("FINALIZE_EVERY_SECONDS", 60),
+    },
+    "requeue-stuck-documents": {
+        "task": "protocols.requeue_stuck",
+        "schedule": envint("DOCUMENTS_REQUEUE_EVERY_SECONDS", 60),
     },
 }
 
