@@ -20,9 +20,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from draw import results
-from draw.models import ResultKind, Round
+from draw.models import Match, ResultKind, Round
 from judging import redraw, removal, signals, state
-from judging.errors import JudgingError
+from judging.errors import AlreadyFiled, JudgingError
 from registration.models import Official
 from tournaments.models import Tournament, log
 from tournaments.validators import sane_date
@@ -575,15 +575,31 @@ class Protest(models.Model):
                 )
                 % {"p": protester}
             )
-        if cls.objects.filter(match=match, protester=protester).exists():
+
+        def already(existing) -> AlreadyFiled:
             if representative is None:
-                raise JudgingError(gettext("You have already filed a protest on this match."))
-            raise JudgingError(
-                gettext("A protest for %(p)s on this match has already been filed.") % {"p": protester}
+                return AlreadyFiled(gettext("You have already filed a protest on this match."), existing)
+            return AlreadyFiled(
+                gettext("A protest for %(p)s on this match has already been filed.") % {"p": protester},
+                existing,
             )
+
+        existing = cls.objects.filter(match=match, protester=protester).first()
+        if existing is not None:
+            raise already(existing)
         if not reasons.strip() or not arguments.strip():
             raise JudgingError(gettext("A protest states its reasons and arguments (004 §5.10)."))
         with transaction.atomic():
+            # The match's row lock serialises filing with the finality task (``state.finalize_match``): a
+            # result stored as final meanwhile takes no protest (issue 13 item 8).
+            locked = Match.objects.select_for_update().get(pk=match.pk)
+            if locked.final_at is not None:
+                raise JudgingError(
+                    gettext("The result is already final: the protest window has closed (004 §5.10).")
+                )
+            existing = cls.objects.filter(match=match, protester=protester).first()
+            if existing is not None:  # a double click: the first request has filed it meanwhile
+                raise already(existing)
             protest = cls.objects.create(
                 tournament=t,
                 match=match,

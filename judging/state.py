@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -60,21 +61,30 @@ def match_state(
 
 
 def finalize_match(match: Match, now: datetime.datetime) -> bool:
-    """Store the finality of one result when it is due; True when it was written now. Idempotent."""
+    """Store the finality of one result when it is due; True when it was written now. Idempotent.
+
+    Serialised with protest filing on the match's row lock (``Protest.file`` takes the same lock): either
+    the protest is committed first and the result stays provisional, or the finality is, and the protest is
+    refused — never a protest on a result already stored as final (issue 13 item 8).
+    """
     if not match.result_kind or match.final_at is not None or match.ended_at is None:
         return False
-    end = window_end(match)
-    if now < end or has_open_protest(match):
-        return False
-    decided = match.protests.exclude(decided_at__isnull=True).order_by("-decided_at").first()
-    reviewed = match.protests.exclude(reviewed_at__isnull=True).order_by("-reviewed_at").first()
-    moments = [end] + [p.decided_at for p in (decided,) if p] + [p.reviewed_at for p in (reviewed,) if p]
-    # Only the row that is still not final is written: a second run, or a run racing this one, does nothing.
-    return bool(
-        Match.objects.filter(pk=match.pk, final_at__isnull=True, version=match.version).update(
-            final_at=max(moments)
+    with transaction.atomic():
+        locked = Match.objects.select_for_update().filter(pk=match.pk).first()
+        if locked is None or locked.final_at is not None or locked.version != match.version:
+            return False
+        end = window_end(match)
+        if now < end or has_open_protest(locked):
+            return False
+        decided = locked.protests.exclude(decided_at__isnull=True).order_by("-decided_at").first()
+        reviewed = locked.protests.exclude(reviewed_at__isnull=True).order_by("-reviewed_at").first()
+        moments = [end] + [p.decided_at for p in (decided,) if p] + [p.reviewed_at for p in (reviewed,) if p]
+        # Only the row still not final is written: a second run, or a run racing this one, does nothing.
+        return bool(
+            Match.objects.filter(pk=match.pk, final_at__isnull=True, version=match.version).update(
+                final_at=max(moments)
+            )
         )
-    )
 
 
 def next_match_started(match: Match, participant_id: int, now: datetime.datetime) -> bool:

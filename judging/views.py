@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from draw.models import Match, Round
 from judging import lifecycle, redraw, state
+from judging.errors import AlreadyFiled
 from judging.forms import (
     AnswerForm,
     DecisionForm,
@@ -178,6 +179,12 @@ def protest_new(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
                     d["files"],
                     timezone.now(),
                 )
+            except AlreadyFiled as exc:
+                if exc.protest.filed_by_id != request.user.pk:
+                    form.add_error(None, str(exc))
+                else:  # a second click answers as the first did
+                    messages.success(request, _("Protest filed. The judging panel will consider it."))
+                    return redirect("judging:protest", pk=pk, protest_pk=exc.protest.pk)
             except JudgingError as exc:
                 form.add_error(None, str(exc))
             else:
@@ -309,7 +316,7 @@ def protest_attachment(request: HttpRequest, pk: int, protest_pk: int, attachmen
 @require_POST
 def finalize_now(request: HttpRequest, pk: int) -> HttpResponse:
     tournament_for_panel(request, pk)
-    count = finalize_results()
+    count = finalize_results(pk)  # this tournament's results only
     messages.success(request, _("Results made final: %(n)s.") % {"n": count})
     return redirect("judging:desk", pk=pk)
 

@@ -184,13 +184,15 @@ def test_a_deposit_set_by_the_regulation_must_be_handed_in_004_5_10(client, runn
     assert Protest.objects.get().deposit == 1000
 
 
-def test_one_protest_per_player_and_match(client, running, participant_user):
+def test_one_protest_per_player_and_match_a_second_click_answers_as_the_first(
+    client, running, participant_user
+):
     m = _mine(running, participant_user)
     client.force_login(participant_user)
     with frozen(at(2)):
-        client.post(_url(running, m), FORM)
-        response = client.post(_url(running, m), FORM)
-    assert response.status_code == 400
+        first = client.post(_url(running, m), FORM)
+        second = client.post(_url(running, m), FORM)
+    assert first.status_code == second.status_code == 302 and first.url == second.url
     assert Protest.objects.count() == 1
 
 
