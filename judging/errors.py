@@ -11,3 +11,11 @@ class AlreadyFiled(JudgingError):
     def __init__(self, message: str, protest):
         super().__init__(message)
         self.protest = protest
+
+
+class AlreadyApplied(JudgingError):
+    """The same sanction form was sent twice (a double click): ``sanction`` is the one recorded."""
+
+    def __init__(self, message: str, sanction):
+        super().__init__(message)
+        self.sanction = sanction

@@ -158,6 +158,8 @@ class DecisionForm(forms.Form):
 
 
 class SanctionForm(forms.Form):
+    # A fresh token per form shown: the same form sent twice (a double click) records one sanction.
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     participant = forms.ModelChoiceField(label=_("Participant"), queryset=None)
     kind = forms.ChoiceField(label=_("Sanction"), choices=Sanction.Kind.choices)
     violation = forms.ChoiceField(label=_("Violation"), choices=Violation.choices)

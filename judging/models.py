@@ -22,8 +22,8 @@ from django.utils.translation import gettext_lazy as _
 from draw import results
 from draw.models import Match, ResultKind, Round
 from judging import redraw, removal, signals, state
-from judging.errors import AlreadyFiled, JudgingError
-from registration.models import Official
+from judging.errors import AlreadyApplied, AlreadyFiled, JudgingError
+from registration.models import Official, Person
 from tournaments.models import Tournament, log
 from tournaments.validators import sane_date
 
@@ -139,6 +139,8 @@ class Sanction(models.Model):
     )
     issued_at = models.DateTimeField(auto_now_add=True)
     lifted_at = models.DateTimeField(null=True, blank=True)
+    # The token of the form it came with: the same form sent twice records one sanction (issue 13 item 12).
+    form_token = models.CharField(max_length=64, blank=True, editable=False)
 
     objects = SanctionQuerySet.as_manager()
 
@@ -146,6 +148,11 @@ class Sanction(models.Model):
         verbose_name = _("sanction")
         verbose_name_plural = _("sanctions")
         ordering = ["-issued_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["form_token"], condition=~models.Q(form_token=""), name="sanction_form_token_once"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.person}"
@@ -158,6 +165,14 @@ class Sanction(models.Model):
         if self.pk:
             raise JudgingError(gettext("A sanction is applied once and never edited."))
         with transaction.atomic():
+            # One person's sanctions are applied one at a time (his row is the lock): two warnings at once
+            # both count, so the second always proposes removal (004 §5.7.2); the same form sent twice
+            # records one sanction (issue 13 item 12).
+            Person.objects.select_for_update().filter(pk=self.person_id).first()
+            if self.form_token:
+                existing = Sanction.objects.filter(form_token=self.form_token).first()
+                if existing is not None:
+                    raise AlreadyApplied(gettext("This sanction has already been recorded."), existing)
             if self.kind == self.Kind.WARNING and self.violation in REPEAT_IS_TECHNICAL:
                 repeated = Sanction.objects.filter(
                     tournament=self.tournament, person=self.person, violation=self.violation

@@ -6,6 +6,8 @@ form error with HTTP 400 and nothing saved.
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
@@ -17,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from draw.models import Match, Round
 from judging import lifecycle, redraw, state
-from judging.errors import AlreadyFiled
+from judging.errors import AlreadyApplied, AlreadyFiled
 from judging.forms import (
     AnswerForm,
     DecisionForm,
@@ -381,7 +383,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
 
 def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_for_chief_judge(request, pk)
-    form = SanctionForm(request.POST or None, tournament=tournament)
+    form = SanctionForm(request.POST or None, tournament=tournament, initial={"token": uuid.uuid4().hex})
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -398,9 +400,17 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
                 ends_on=d["ends_on"],
                 matches_count=d["matches_count"],
                 tournaments_count=d["tournaments_count"],
+                form_token=d["token"],
             )
             try:
                 proposal = sanction.apply(request.user, participant)
+            except AlreadyApplied as exc:  # a second click answers as the first
+                messages.success(
+                    request,
+                    _("%(kind)s recorded: %(p)s.")
+                    % {"kind": exc.sanction.get_kind_display(), "p": participant},
+                )
+                return redirect("judging:desk", pk=pk)
             except JudgingError as exc:
                 form.add_error(None, str(exc))
             else:
