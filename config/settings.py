@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "import_export",
+    "axes",
     # In the order of their imports: a lower app never imports a higher one (tests/test_layers.py).
     "tournaments",
     "registration",
@@ -82,6 +83,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login with its lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -116,6 +119,37 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- rate limits (issue 13 item 6; README, "Security") ------------------------------------------------------
+# The client's address: REMOTE_ADDR, or the header the reverse proxy sets (CLIENT_IP_HEADER=HTTP_X_REAL_IP
+# with nginx's "proxy_set_header X-Real-IP $remote_addr"); never a header a client could forge past the proxy.
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "REMOTE_ADDR")
+# Logins: django-axes locks a login from one address after LOGIN_FAILURE_LIMIT failures, for
+# LOGIN_COOLOFF_MINUTES; a success resets the count. Attempts are kept in the database (every process sees
+# them).
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = envint("LOGIN_COOLOFF_MINUTES", 15) / 60  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "config.middleware.client_ip"
+AXES_VERBOSE = False
+AXES_LOCKOUT_CALLABLE = "config.middleware.locked_out"
+# Public entry forms: at most PUBLIC_FORMS_RATE submissions per address (django-ratelimit, on the cache).
+PUBLIC_FORMS_RATE = os.environ.get("PUBLIC_FORMS_RATE", "10/h")
+RATELIMIT_IP_META_KEY = "config.middleware.client_ip"
+# The cache holds the rate-limit counters: local memory (one process) unless CACHE_URL names a shared Redis,
+# which production with several web processes needs (CACHE_URL=redis://redis:6379/2).
+CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+# Local memory counts per process: right for one process (development, tests); production sets CACHE_URL.
+SILENCED_SYSTEM_CHECKS = [] if CACHE_URL else ["django_ratelimit.E003", "django_ratelimit.W001"]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -136,6 +170,15 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / "media")))
 # Protest evidence (images or PDF), checked by content; served only to the panel and the protester.
 PROTEST_ATTACHMENT_MAX_BYTES = envint("PROTEST_ATTACHMENT_MAX_BYTES", 5 * 1024 * 1024)
 PROTEST_ATTACHMENTS_MAX = envint("PROTEST_ATTACHMENTS_MAX", 5)
+
+# Password reset mails: printed to the console unless EMAIL_BACKEND says otherwise (README, "Security").
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = envint("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "nardy@localhost")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "public:list"

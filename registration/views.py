@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -16,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_ratelimit.core import is_ratelimited
 
 from registration import imports, manager
 from registration.forms import (
@@ -59,9 +61,24 @@ from tournaments.models import Character, Tournament, log
 # --- self-registration --------------------------------------------------------------------------------------
 
 
+def _rate_limited(request: HttpRequest) -> HttpResponse | None:
+    """The public forms take at most PUBLIC_FORMS_RATE submissions per address (django-ratelimit on the
+    cache; issue 13 item 6): past that, a Russian page, HTTP 429, nothing saved."""
+    if request.method != "POST":
+        return None
+    if is_ratelimited(
+        request, group="public-entry", key="ip", rate=settings.PUBLIC_FORMS_RATE, increment=True
+    ):
+        return render(request, "accounts/rate_limited.html", status=429)
+    return None
+
+
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     """The public entry form, while the tournament has opened it and before its deadline."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    limited = _rate_limited(request)
+    if limited:
+        return limited
     closed = _closed(request, tournament)
     if closed:
         return closed
@@ -101,6 +118,9 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 def register_team(request: HttpRequest, pk: int) -> HttpResponse:
     """The public team entry (the model form at the end of 004): the team and its members."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    limited = _rate_limited(request)
+    if limited:
+        return limited
     closed = _closed(request, tournament)
     if closed:
         return closed
