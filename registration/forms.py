@@ -127,8 +127,17 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         ),
     ]
 
-    def __init__(self, *args, tournament: Tournament, public: bool = False, **kwargs):
+    def __init__(
+        self,
+        *args,
+        tournament: Tournament,
+        public: bool = False,
+        lookup: manager.PeopleLookup | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, tournament=tournament, **kwargs)
+        # How people and their entries are found: one query each, or a file's worth read at once (imports).
+        self.lookup = lookup or manager.PeopleLookup(tournament)
         # On the public form a duplicate is not an error: the answer is the same as for a new entry (no
         # birth-date oracle, issue 13 item 2) and the commission finds the attempt in the change log.
         self.public = public
@@ -170,13 +179,9 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         _require_a_contact(self, data)
         if self.errors:
             return data
-        person = manager.find_person(self.identity())
+        person = self.lookup.person(self.identity())
         if person is not None:
-            duplicate = (
-                Entry.objects.filter(tournament=self.tournament, person=person)
-                .exclude(pk=self.instance.pk)
-                .first()
-            )
+            duplicate = self.lookup.entry(person, exclude=self.instance.pk)
             if duplicate is not None and self.public:
                 self.duplicate = duplicate
             elif duplicate is not None:

@@ -363,8 +363,11 @@ class EntryImport(models.Model):
     process's disk, so the confirmation may reach any process."""
 
     class Status(models.TextChoices):
+        CHECKING = "checking", _("being checked")
         PREVIEWED = "previewed", _("previewed")
+        IMPORTING = "importing", _("being imported")
         CONFIRMED = "confirmed", _("confirmed")
+        FAILED = "failed", _("failed")
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="entry_imports"
@@ -375,6 +378,16 @@ class EntryImport(models.Model):
     rows = models.PositiveIntegerField(default=0)
     bad_rows = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREVIEWED)
+    # The Celery task's progress (rows checked or imported of ``total``) and its outcome: the preview's
+    # problems, or what was saved (registration.tasks; issue 13 item 11).
+    progress = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    outcome = models.JSONField(default=dict, blank=True)
+    saved = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

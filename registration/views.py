@@ -6,20 +6,18 @@ through ``registration.manager`` (one transaction, logged); a user error changes
 
 from __future__ import annotations
 
-import datetime
-
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
-from registration import imports, manager
+from registration import imports, manager, tasks
 from registration.forms import (
     DecisionForm,
     DocumentsForm,
@@ -422,37 +420,33 @@ def _with_reason(request: HttpRequest, pk: int, entry_pk: int, change, success: 
 
 
 def entries_import(request: HttpRequest, pk: int) -> HttpResponse:
-    """Upload a CSV or XLSX file; the preview shows every row's problems before anything is saved."""
+    """Upload a CSV or XLSX file; the preview (a Celery task with progress) shows every row's problems
+    before anything is saved. The file is read here within its bounds, so a file that is not one of entries
+    is told at once; the rows are checked by the task."""
     tournament = tournament_for_commission(request, pk)
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         data = upload.read(imports.MAX_BYTES + 1)
         try:
-            file_format, dataset, ignored = imports.read_file(upload.name, data)
+            file_format, dataset, _ignored = imports.read_file(upload.name, data)
         except imports.ImportFileError as exc:
             form.add_error("file", str(exc))
         else:
-            outcome = imports.run(tournament, dataset, request.user, dry_run=True, ignored=ignored)
-            # Previews never confirmed are dropped after a day.
-            EntryImport.objects.filter(
-                status=EntryImport.Status.PREVIEWED,
-                created_at__lt=timezone.now() - datetime.timedelta(days=1),
-            ).delete()
-            batch = EntryImport.objects.create(
-                tournament=tournament,
-                file_name=upload.name[:255],
-                file_format=file_format,
-                data=data,
-                rows=outcome.rows,
-                bad_rows=len(outcome.problems),
-                created_by=request.user,
-            )
-            return render(
-                request,
-                "registration/import_preview.html",
-                {"t": tournament, "outcome": outcome, "batch": batch},
-            )
+            tasks.stale_previews_cleared()
+            with transaction.atomic():
+                batch = EntryImport.objects.create(
+                    tournament=tournament,
+                    file_name=upload.name[:255],
+                    file_format=file_format,
+                    data=data,
+                    status=EntryImport.Status.CHECKING,
+                    total=len(dataset),
+                    created_by=request.user,
+                )
+                tasks.enqueue(tasks.preview_import, batch.pk)
+            batch.refresh_from_db()
+            return _batch_page(request, tournament, batch)
     return render(
         request,
         "registration/import.html",
@@ -461,36 +455,46 @@ def entries_import(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _batch_page(request: HttpRequest, tournament: Tournament, batch: EntryImport) -> HttpResponse:
+    """The file's page: its progress while a task works on it, then the preview or what was saved."""
+    context = {"t": tournament, "batch": batch, "outcome": tasks.outcome_of(batch)}
+    working = batch.status in (EntryImport.Status.CHECKING, EntryImport.Status.IMPORTING)
+    template = "registration/import_progress.html" if working else "registration/import_preview.html"
+    return render(
+        request, template, context, status=400 if batch.status == EntryImport.Status.FAILED else 200
+    )
+
+
+def entries_import_batch(request: HttpRequest, pk: int, batch_pk: int) -> HttpResponse:
+    tournament = tournament_for_commission(request, pk)
+    batch = get_object_or_404(EntryImport, pk=batch_pk, tournament=tournament)
+    return _batch_page(request, tournament, batch)
+
+
+def entries_import_status(request: HttpRequest, pk: int, batch_pk: int) -> JsonResponse:
+    tournament = tournament_for_commission(request, pk)
+    batch = get_object_or_404(EntryImport, pk=batch_pk, tournament=tournament)
+    working = batch.status in (EntryImport.Status.CHECKING, EntryImport.Status.IMPORTING)
+    return JsonResponse(
+        {"status": batch.status, "progress": batch.progress, "total": batch.total, "done": not working}
+    )
+
+
 @require_POST
 def entries_import_confirm(request: HttpRequest, pk: int, batch_pk: int) -> HttpResponse:
+    """Save the good rows of a previewed file (a Celery task with progress); a second click saves nothing."""
     tournament = tournament_for_commission(request, pk)
     with transaction.atomic():
         batch = get_object_or_404(EntryImport.objects.select_for_update(), pk=batch_pk, tournament=tournament)
-        if batch.status == EntryImport.Status.CONFIRMED:
-            messages.info(request, _("This file has already been imported."))
-            return redirect("registration:entries", pk=pk)
-        _format, dataset, _ignored = imports.read_file(batch.file_name, bytes(batch.data))
-        outcome = imports.run(tournament, dataset, request.user, dry_run=False)
-        batch.status, batch.confirmed_at = EntryImport.Status.CONFIRMED, timezone.now()
-        batch.save(update_fields=["status", "confirmed_at"])
-        lines = [p.line for p in outcome.problems]
-        log(
-            tournament,
-            request.user,
-            "entries_import",
-            _("Entries imported from %(f)s: %(n)s saved, %(b)s rows not saved")
-            % {"f": batch.file_name, "n": outcome.saved, "b": len(lines)},
-            import_batch=batch.pk,
-            rows_not_saved=lines,
-        )
-    messages.success(request, _("%(n)s entries saved.") % {"n": outcome.saved})
-    if lines:
-        messages.error(
-            request,
-            _("Rows not saved: %(l)s. Correct them and import them again, or enter them one by one.")
-            % {"l": ", ".join(map(str, lines))},
-        )
-    return redirect("registration:entries", pk=pk)
+        if batch.status != EntryImport.Status.PREVIEWED:
+            if batch.status in (EntryImport.Status.IMPORTING, EntryImport.Status.CONFIRMED):
+                messages.info(request, _("This file has already been imported."))
+            return redirect("registration:import_batch", pk=pk, batch_pk=batch.pk)
+        batch.status, batch.progress = EntryImport.Status.IMPORTING, 0
+        batch.confirmed_by, batch.confirmed_at = request.user, timezone.now()
+        batch.save(update_fields=["status", "progress", "confirmed_by", "confirmed_at"])
+        tasks.enqueue(tasks.confirm_import, batch.pk)
+    return redirect("registration:import_batch", pk=pk, batch_pk=batch.pk)
 
 
 def entries_import_template(request: HttpRequest, pk: int) -> HttpResponse:
