@@ -170,6 +170,8 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / "media")))
 # Protest evidence (images or PDF), checked by content; served only to the panel and the protester.
 PROTEST_ATTACHMENT_MAX_BYTES = envint("PROTEST_ATTACHMENT_MAX_BYTES", 5 * 1024 * 1024)
 PROTEST_ATTACHMENTS_MAX = envint("PROTEST_ATTACHMENTS_MAX", 5)
+# An image's pixels are checked before it is decoded: a few-KB PNG may declare 20000×20000 (issue 13, low).
+PROTEST_IMAGE_MAX_PIXELS = envint("PROTEST_IMAGE_MAX_PIXELS", 40_000_000)
 
 # Password reset mails: printed to the console unless EMAIL_BACKEND says otherwise (README, "Security").
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

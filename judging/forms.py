@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import io
+import warnings
 
 from django import forms
 from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, UnidentifiedImageError
+from pypdf import PdfReader
 
 from draw.models import Match
 from judging.models import Protest, Sanction, Upload, Violation
@@ -18,14 +20,32 @@ from tournaments.validators import sane_date
 IMAGE_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif"}
 
 
+TOO_LARGE = "too-large"  # sniff's answer for an image of more pixels than PROTEST_IMAGE_MAX_PIXELS
+
+
 def sniff(data: bytes) -> str | None:
-    """The content type by content, not by name or by what the browser claims; None if not allowed."""
+    """The content type by content, not by name or by what the browser claims; None if not allowed.
+
+    A PDF must parse (pypdf reads its pages), not merely begin with ``%PDF-``; an image must verify and have
+    at most PROTEST_IMAGE_MAX_PIXELS pixels (a 20000×20000 PNG of a few KB is a decompression bomb):
+    ``TOO_LARGE`` then."""
     if data.startswith(b"%PDF-"):
-        return "application/pdf"
+        try:
+            reader = PdfReader(io.BytesIO(data))
+            return "application/pdf" if len(reader.pages) > 0 else None
+        except Exception:  # noqa: BLE001 - pypdf raises many kinds for a damaged or fake PDF
+            return None
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            image.verify()
-            return IMAGE_TYPES.get(image.format or "")
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                width, height = image.size
+                if width * height > settings.PROTEST_IMAGE_MAX_PIXELS:
+                    return TOO_LARGE
+                image.verify()
+                return IMAGE_TYPES.get(image.format or "")
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        return TOO_LARGE
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
         return None
 
@@ -101,6 +121,11 @@ class ProtestForm(forms.Form):
                 )
             data = f.read()
             kind = sniff(data)
+            if kind == TOO_LARGE:
+                raise forms.ValidationError(
+                    _("%(name)s has too many pixels: at most %(n)s megapixels.")
+                    % {"name": f.name, "n": settings.PROTEST_IMAGE_MAX_PIXELS // 1_000_000}
+                )
             if kind is None:
                 raise forms.ValidationError(_("%(name)s is neither an image nor a PDF.") % {"name": f.name})
             out.append(Upload(f.name, kind, data, hashlib.sha256(data).hexdigest()))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -616,18 +616,23 @@ def participant_add(request: HttpRequest, pk: int) -> HttpResponse:
     form = ParticipantForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid() and not _barred(form, tournament):
         d = form.cleaned_data
-        with transaction.atomic():
-            person = d["person"] or manager.person_for(
-                form.identity(), gender=d["gender"], organisation=d["organisation"], region=d["region"]
-            )
-            participant = Participant.objects.create(tournament=tournament, person=person, seed=d.get("seed"))
-            log(
-                tournament,
-                request.user,
-                "participant",
-                _("Participant added: %(p)s") % {"p": person},
-                participant=participant.pk,
-            )
+        person = d["person"] or manager.person_for(
+            form.identity(), gender=d["gender"], organisation=d["organisation"], region=d["region"]
+        )
+        try:
+            with transaction.atomic():
+                participant = Participant.objects.create(
+                    tournament=tournament, person=person, seed=d.get("seed")
+                )
+                log(
+                    tournament,
+                    request.user,
+                    "participant",
+                    _("Participant added: %(p)s") % {"p": person},
+                    participant=participant.pk,
+                )
+        except IntegrityError:
+            pass  # a second click: the first request added him a moment ago; answer as it did
         messages.success(request, _("%(p)s added.") % {"p": person})
         return redirect("registration:participant_add", pk=pk)
     return render(request, "registration/participant_form.html", {"t": tournament, "form": form})
