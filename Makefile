@@ -8,7 +8,7 @@ PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/nardy
 REDIS_URL ?= redis://127.0.0.1:6379/14
 
-.PHONY: run test test-fast test-sqlite test-postgres check install lint bench messages clean browser screenshots
+.PHONY: run test test-fast test-sqlite test-postgres check install lint bench messages clean browser screenshots security
 
 # requirements.txt is the runtime (web and workers); requirements-dev.txt adds the tests and the linters.
 $(VENV)/.installed: requirements.txt requirements-dev.txt
@@ -50,6 +50,14 @@ check: install
 test-fast: install messages
 	$(PY) -m pytest -n 2 -p no:cacheprovider -m "not browser and not integration and not postgres"
 
+# Security (README, "Security"): the role × officials-action matrix, the public-data crawl with a draft round
+# present, the privacy of the public forms, rate limits, bounds and hardening — on SQLite, then the races,
+# date ranges and killed workers on PostgreSQL (make test runs them too, with everything else).
+security: install messages
+	$(PY) -m pytest -n 2 -p no:cacheprovider -m "security and not postgres"
+	CELERY_TEST_BROKER_URL=$(REDIS_URL) DATABASE_URL=$(PG_URL) $(PY) -m pytest -n 2 -p no:cacheprovider \
+		-m "security and postgres"
+
 test-sqlite:
 	CELERY_TEST_BROKER_URL=$(REDIS_URL) $(PY) -m pytest -n 2 -p no:cacheprovider
 
@@ -66,6 +74,7 @@ bench: install
 	$(PY) bench/bench_rules.py
 	$(PY) bench/bench_standings.py
 	$(PY) bench/bench_protocols.py
+	$(PY) bench/bench_import.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -5,6 +5,7 @@ pages into English on any English-language phone; here the default is the regula
 """
 
 from django.conf import settings
+from django.shortcuts import render
 from django.utils import translation
 
 
@@ -21,3 +22,15 @@ class ChosenLanguageMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
         return response
+
+
+def client_ip(request) -> str | None:
+    """The client's address as the deployment says to read it (settings.CLIENT_IP_HEADER, README)."""
+    value = request.META.get(settings.CLIENT_IP_HEADER) or request.META.get("REMOTE_ADDR")
+    return value.split(",")[0].strip() if value else None
+
+
+def locked_out(request, *args, **kwargs):
+    """django-axes' answer to a locked-out login: a Russian page, HTTP 429 (README, "Security")."""
+    minutes = max(1, round(settings.AXES_COOLOFF_TIME * 60))
+    return render(request, "accounts/locked_out.html", {"cooloff_minutes": minutes}, status=429)

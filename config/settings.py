@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "import_export",
+    "axes",
     # In the order of their imports: a lower app never imports a higher one (tests/test_layers.py).
     "tournaments",
     "registration",
@@ -82,6 +83,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login with its lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -116,9 +119,44 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- rate limits (issue 13 item 6; README, "Security") ------------------------------------------------------
+# The client's address: REMOTE_ADDR, or the header the reverse proxy sets (CLIENT_IP_HEADER=HTTP_X_REAL_IP
+# with nginx's "proxy_set_header X-Real-IP $remote_addr"); never a header a client could forge past the proxy.
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "REMOTE_ADDR")
+# Logins: django-axes locks a login from one address after LOGIN_FAILURE_LIMIT failures, for
+# LOGIN_COOLOFF_MINUTES; a success resets the count. Attempts are kept in the database (every process sees
+# them).
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = envint("LOGIN_COOLOFF_MINUTES", 15) / 60  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "config.middleware.client_ip"
+AXES_VERBOSE = False
+AXES_LOCKOUT_CALLABLE = "config.middleware.locked_out"
+# Public entry forms: at most PUBLIC_FORMS_RATE submissions per address (django-ratelimit, on the cache).
+PUBLIC_FORMS_RATE = os.environ.get("PUBLIC_FORMS_RATE", "10/h")
+RATELIMIT_IP_META_KEY = "config.middleware.client_ip"
+# The cache holds the rate-limit counters: local memory (one process) unless CACHE_URL names a shared Redis,
+# which production with several web processes needs (CACHE_URL=redis://redis:6379/2).
+CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+# Local memory counts per process: right for one process (development, tests); production sets CACHE_URL.
+SILENCED_SYSTEM_CHECKS = [] if CACHE_URL else ["django_ratelimit.E003", "django_ratelimit.W001"]
+
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 10}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # The user's own date of birth, and this site's guessable words (issue 13, low).
+    {"NAME": "registration.passwords.PersonalDataValidator"},
 ]
 
 LANGUAGE_CODE = "ru"
@@ -136,6 +174,17 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / "media")))
 # Protest evidence (images or PDF), checked by content; served only to the panel and the protester.
 PROTEST_ATTACHMENT_MAX_BYTES = envint("PROTEST_ATTACHMENT_MAX_BYTES", 5 * 1024 * 1024)
 PROTEST_ATTACHMENTS_MAX = envint("PROTEST_ATTACHMENTS_MAX", 5)
+# An image's pixels are checked before it is decoded: a few-KB PNG may declare 20000×20000 (issue 13, low).
+PROTEST_IMAGE_MAX_PIXELS = envint("PROTEST_IMAGE_MAX_PIXELS", 40_000_000)
+
+# Password reset mails: printed to the console unless EMAIL_BACKEND says otherwise (README, "Security").
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = envint("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "nardy@localhost")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "public:list"
@@ -148,6 +197,13 @@ CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", not DEBUG)
 SECURE_PROXY_SSL_HEADER = (
     ("HTTP_X_FORWARDED_PROTO", "https") if envbool("BEHIND_HTTPS_PROXY", False) else None
 )
+# HTTPS only in production (README, "Security"): plain HTTP is redirected (behind the proxy, it tells the
+# scheme in X-Forwarded-Proto), and browsers are told to come back over HTTPS only (HSTS).
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", False)
+SECURE_REFERRER_POLICY = "same-origin"
 
 # Celery: a real broker when CELERY_BROKER_URL is set, otherwise tasks run in-process.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
@@ -160,18 +216,36 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# A broker that is down is noticed in about a second (then documents are made in the request).
+CELERY_BROKER_CONNECTION_TIMEOUT = envint("CELERY_BROKER_CONNECTION_TIMEOUT", 2)
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+# A pending or running document whose worker has been silent this long is queued again (issue 13 item 4).
+DOCUMENTS_LEASE_SECONDS = envint("DOCUMENTS_LEASE_SECONDS", 120)
 # Results become final when their protest windows close (004 §5.10); the task is idempotent.
 CELERY_BEAT_SCHEDULE = {
     "finalize-results": {
         "task": "judging.finalize_results",
         "schedule": envint("FINALIZE_EVERY_SECONDS", 60),
     },
+    "requeue-stuck-documents": {
+        "task": "protocols.requeue_stuck",
+        "schedule": envint("DOCUMENTS_REQUEUE_EVERY_SECONDS", 60),
+    },
 }
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"one_line_403": {"()": "config.logfilters.OneLineForbidden"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "django.request": {"filters": ["one_line_403"]},
+    },
 }

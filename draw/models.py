@@ -10,6 +10,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import ELIMINATION_SYSTEMS, System, Tournament
+from tournaments.validators import sane_date
 
 
 class Stage(models.Model):
@@ -89,7 +90,7 @@ class Round(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     seed = models.BigIntegerField(_("draw seed"))
     match_length = models.PositiveSmallIntegerField(_("match length, points"), null=True, blank=True)
-    start_time = models.DateTimeField(_("start time"), null=True, blank=True)
+    start_time = models.DateTimeField(_("start time"), null=True, blank=True, validators=[sane_date])
     drawn_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

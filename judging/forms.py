@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import warnings
 
 from django import forms
 from django.conf import settings
@@ -11,22 +12,42 @@ from django.db.models import Q
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, UnidentifiedImageError
+from pypdf import PdfReader
 
 from draw.models import Match, ResultKind
 from judging.models import Protest, Sanction, Upload, Violation
 from registration.models import Participant
+from tournaments.validators import sane_date
 
 IMAGE_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif"}
 
 
+TOO_LARGE = "too-large"  # sniff's answer for an image of more pixels than PROTEST_IMAGE_MAX_PIXELS
+
+
 def sniff(data: bytes) -> str | None:
-    """The content type by content, not by name or by what the browser claims; None if not allowed."""
+    """The content type by content, not by name or by what the browser claims; None if not allowed.
+
+    A PDF must parse (pypdf reads its pages), not merely begin with ``%PDF-``; an image must verify and have
+    at most PROTEST_IMAGE_MAX_PIXELS pixels (a 20000×20000 PNG of a few KB is a decompression bomb):
+    ``TOO_LARGE`` then."""
     if data.startswith(b"%PDF-"):
-        return "application/pdf"
+        try:
+            reader = PdfReader(io.BytesIO(data))
+            return "application/pdf" if len(reader.pages) > 0 else None
+        except Exception:  # noqa: BLE001 - pypdf raises many kinds for a damaged or fake PDF
+            return None
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            image.verify()
-            return IMAGE_TYPES.get(image.format or "")
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                width, height = image.size
+                if width * height > settings.PROTEST_IMAGE_MAX_PIXELS:
+                    return TOO_LARGE
+                image.verify()
+                return IMAGE_TYPES.get(image.format or "")
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        return TOO_LARGE
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
         return None
 
@@ -102,6 +123,11 @@ class ProtestForm(forms.Form):
                 )
             data = f.read()
             kind = sniff(data)
+            if kind == TOO_LARGE:
+                raise forms.ValidationError(
+                    _("%(name)s has too many pixels: at most %(n)s megapixels.")
+                    % {"name": f.name, "n": settings.PROTEST_IMAGE_MAX_PIXELS // 1_000_000}
+                )
             if kind is None:
                 raise forms.ValidationError(_("%(name)s is neither an image nor a PDF.") % {"name": f.name})
             out.append(Upload(f.name, kind, data, hashlib.sha256(data).hexdigest()))
@@ -159,6 +185,8 @@ class DecisionForm(forms.Form):
 
 
 class SanctionForm(forms.Form):
+    # A fresh token per form shown: the same form sent twice (a double click) records one sanction.
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     participant = forms.ModelChoiceField(label=_("Participant"), queryset=None)
     kind = forms.ChoiceField(label=_("Sanction"), choices=Sanction.Kind.choices)
     violation = forms.ChoiceField(label=_("Violation"), choices=Violation.choices)
@@ -169,10 +197,14 @@ class SanctionForm(forms.Form):
         label=_("Disqualified until (inclusive)"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[sane_date],
     )
-    matches_count = forms.IntegerField(label=_("or for a number of matches"), min_value=1, required=False)
+    # Bounded like the model's small integers: 10^30 is a message, not a 500.
+    matches_count = forms.IntegerField(
+        label=_("or for a number of matches"), min_value=1, max_value=1000, required=False
+    )
     tournaments_count = forms.IntegerField(
-        label=_("or for a number of tournaments"), min_value=1, required=False
+        label=_("or for a number of tournaments"), min_value=1, max_value=1000, required=False
     )
 
     def __init__(self, *args, tournament, participant=None, **kwargs):

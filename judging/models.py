@@ -20,11 +20,12 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from draw import results
-from draw.models import ResultKind, Round
+from draw.models import Match, ResultKind, Round
 from judging import disqualification, redraw, removal, signals, state
-from judging.errors import JudgingError
-from registration.models import Entry, Gender, Official, Participant
+from judging.errors import AlreadyApplied, AlreadyFiled, JudgingError
+from registration.models import Entry, Gender, Official, Participant, Person
 from tournaments.models import GenderGroup, SecondWarning, Tournament, log
+from tournaments.validators import sane_date
 
 
 @dataclass(frozen=True)
@@ -129,8 +130,8 @@ class Sanction(models.Model):
     )
     stage = models.ForeignKey("draw.Stage", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     outcome = models.CharField(_("consequence"), max_length=20, choices=Outcome.choices, blank=True)
-    starts_on = models.DateField(_("in force from"), null=True, blank=True)
-    ends_on = models.DateField(_("in force until (inclusive)"), null=True, blank=True)
+    starts_on = models.DateField(_("in force from"), null=True, blank=True, validators=[sane_date])
+    ends_on = models.DateField(_("in force until (inclusive)"), null=True, blank=True, validators=[sane_date])
     matches_count = models.PositiveSmallIntegerField(_("for a number of matches"), null=True, blank=True)
     tournaments_count = models.PositiveSmallIntegerField(
         _("for a number of tournaments"), null=True, blank=True
@@ -140,6 +141,8 @@ class Sanction(models.Model):
     )
     issued_at = models.DateTimeField(auto_now_add=True)
     lifted_at = models.DateTimeField(null=True, blank=True)
+    # The token of the form it came with: the same form sent twice records one sanction (issue 13 item 12).
+    form_token = models.CharField(max_length=64, blank=True, editable=False)
 
     objects = SanctionQuerySet.as_manager()
 
@@ -147,6 +150,11 @@ class Sanction(models.Model):
         verbose_name = _("sanction")
         verbose_name_plural = _("sanctions")
         ordering = ["-issued_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["form_token"], condition=~models.Q(form_token=""), name="sanction_form_token_once"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.person}"
@@ -162,6 +170,14 @@ class Sanction(models.Model):
         with transaction.atomic():
             if self.tournament_id is not None:
                 lock_open(self.tournament_id)
+            # One person's sanctions are applied one at a time (his row is the lock): two warnings at once
+            # both count, so the second always proposes removal (004 §5.7.2); the same form sent twice
+            # records one sanction (issue 13 item 12).
+            Person.objects.select_for_update().filter(pk=self.person_id).first()
+            if self.form_token:
+                existing = Sanction.objects.filter(form_token=self.form_token).first()
+                if existing is not None:
+                    raise AlreadyApplied(gettext("This sanction has already been recorded."), existing)
             if self.kind == self.Kind.WARNING and self.violation in REPEAT_IS_TECHNICAL:
                 repeated = Sanction.objects.filter(
                     tournament=self.tournament, person=self.person, violation=self.violation
@@ -667,21 +683,31 @@ class Protest(models.Model):
             # The result changed since: a protest about the change is a new one (004 §5.10).
             earlier = earlier.filter(models.Q(filed_at__gte=match.changed_at) | models.Q(status__in=cls.OPEN))
 
-        def refuse_a_second() -> None:
-            if not earlier.exists():
-                return
+        def already(existing) -> AlreadyFiled:
             if representative is None:
-                raise JudgingError(gettext("You have already filed a protest on this match."))
-            raise JudgingError(
-                gettext("A protest for %(p)s on this match has already been filed.") % {"p": protester}
+                return AlreadyFiled(gettext("You have already filed a protest on this match."), existing)
+            return AlreadyFiled(
+                gettext("A protest for %(p)s on this match has already been filed.") % {"p": protester},
+                existing,
             )
 
-        refuse_a_second()
+        existing = earlier.first()
+        if existing is not None:
+            raise already(existing)
         if not reasons.strip() or not arguments.strip():
             raise JudgingError(gettext("A protest states its reasons and arguments (004 §5.10)."))
         with transaction.atomic():
             lock_open(t.pk)
-            refuse_a_second()  # again under the lock: a double click files one protest
+            # The match's row lock serialises filing with the finality task (``state.finalize_match``): a
+            # result stored as final meanwhile takes no protest (issue 13 item 8).
+            locked = Match.objects.select_for_update().get(pk=match.pk)
+            if locked.final_at is not None:
+                raise JudgingError(
+                    gettext("The result is already final: the protest window has closed (004 §5.10).")
+                )
+            existing = earlier.first()
+            if existing is not None:  # a double click: the first request has filed it meanwhile
+                raise already(existing)
             protest = cls.objects.create(
                 tournament=t,
                 match=match,

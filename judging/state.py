@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -115,38 +116,57 @@ def finalize_match(match: Match, now: datetime.datetime) -> bool:
     Due: a bye at once; a result whose protest was decided (upheld or dismissed) at the decision; any other
     when no protest is open and no player may still protest (his window closed or his next match started),
     at the moment the last of them could no longer protest.
+
+    Serialised with protest filing on the match's row lock (``Protest.file`` takes the same lock): either the
+    protest is committed first and the result stays provisional, or the finality is, and the protest is
+    refused — never a protest on a result already stored as final (issue 13 item 8).
     """
     if not match.result_kind or match.final_at is not None or match.ended_at is None:
         return False
-    if match.is_bye:
-        moment = match.ended_at
-    else:
-        decided = match.protests.filter(status__in=DECIDED_STATUSES)
-        if match.changed_at is not None:
-            decided = decided.filter(decided_at__gte=match.changed_at)
-        decided_at = decided.order_by("-decided_at").values_list("decided_at", flat=True).first()
-        if decided_at is not None:
-            moment = decided_at
-        else:
-            if has_open_protest(match):
-                return False
-            closes = []
-            for pid in _players(match):
-                end = window_end(match, pid)
-                started = _next_started_at(match, pid)
-                closes.append(min(end, started) if started is not None else end)
-            moment = max(closes)
-            if now < moment:
-                return False
-            reviewed = match.protests.exclude(reviewed_at__isnull=True).order_by("-reviewed_at").first()
-            if reviewed is not None and reviewed.reviewed_at > moment:
-                moment = reviewed.reviewed_at
-    # Only the row that is still not final is written: a second run, or a run racing this one, does nothing.
-    return bool(
-        Match.objects.filter(pk=match.pk, final_at__isnull=True, version=match.version).update(
-            final_at=min(moment, now)
+    with transaction.atomic():
+        locked = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("round__tournament")
+            .filter(pk=match.pk)
+            .first()
         )
-    )
+        if locked is None or locked.final_at is not None or locked.version != match.version:
+            return False
+        moment = _final_moment(locked, now)
+        if moment is None:
+            return False
+        # Only the row still not final is written: a second run, or a run racing this one, does nothing.
+        return bool(
+            Match.objects.filter(pk=match.pk, final_at__isnull=True, version=match.version).update(
+                final_at=min(moment, now)
+            )
+        )
+
+
+def _final_moment(match: Match, now: datetime.datetime) -> datetime.datetime | None:
+    """When the result became final, or None while it is not final yet."""
+    if match.is_bye:
+        return match.ended_at
+    decided = match.protests.filter(status__in=DECIDED_STATUSES)
+    if match.changed_at is not None:
+        decided = decided.filter(decided_at__gte=match.changed_at)
+    decided_at = decided.order_by("-decided_at").values_list("decided_at", flat=True).first()
+    if decided_at is not None:
+        return decided_at
+    if has_open_protest(match):
+        return None
+    closes = []
+    for pid in _players(match):
+        end = window_end(match, pid)
+        started = _next_started_at(match, pid)
+        closes.append(min(end, started) if started is not None else end)
+    moment = max(closes)
+    if now < moment:
+        return None
+    reviewed = match.protests.exclude(reviewed_at__isnull=True).order_by("-reviewed_at").first()
+    if reviewed is not None and reviewed.reviewed_at > moment:
+        moment = reviewed.reviewed_at
+    return moment
 
 
 def pending_protests(tournament) -> list:

@@ -17,17 +17,18 @@ from draw.models import Match
 from judging import state
 
 
-def due_matches(now: datetime.datetime):
-    """Results not yet final whose match ended at least the shortest possible window ago."""
-    return (
-        Match.objects.filter(final_at__isnull=True, ended_at__isnull=False, ended_at__lte=now)
-        .exclude(result_kind="")
-        .select_related("round__tournament")
-    )
+def due_matches(now: datetime.datetime, tournament_id: int | None = None):
+    """Results not yet final whose match ended at least the shortest possible window ago (of one tournament,
+    when given)."""
+    matches = Match.objects.filter(final_at__isnull=True, ended_at__isnull=False, ended_at__lte=now)
+    if tournament_id is not None:
+        matches = matches.filter(round__tournament_id=tournament_id)
+    return matches.exclude(result_kind="").select_related("round__tournament")
 
 
 @shared_task(name="judging.finalize_results")
-def finalize_results() -> int:
-    """Store the finality of every result whose window has passed with no open protest; returns how many."""
+def finalize_results(tournament_id: int | None = None) -> int:
+    """Store the finality of every result whose window has passed with no open protest; returns how many.
+    The desk's "finalize now" passes its tournament: it touches no other tournament's results."""
     now = timezone.now()
-    return sum(1 for m in due_matches(now).iterator() if state.finalize_match(m, now))
+    return sum(1 for m in due_matches(now, tournament_id).iterator() if state.finalize_match(m, now))

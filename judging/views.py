@@ -6,6 +6,8 @@ form error with HTTP 400 and nothing saved.
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
@@ -18,6 +20,7 @@ from django.views.decorators.http import require_POST
 from draw import manager as draw_manager
 from draw.models import Match, Round
 from judging import lifecycle, redraw, state
+from judging.errors import AlreadyApplied, AlreadyFiled
 from judging.forms import (
     AnswerForm,
     DecisionForm,
@@ -182,6 +185,12 @@ def protest_new(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
                     d["files"],
                     timezone.now(),
                 )
+            except AlreadyFiled as exc:
+                if exc.protest.filed_by_id != request.user.pk:
+                    form.add_error(None, str(exc))
+                else:  # a second click answers as the first did
+                    messages.success(request, _("Protest filed. The judging panel will consider it."))
+                    return redirect("judging:protest", pk=pk, protest_pk=exc.protest.pk)
             except JudgingError as exc:
                 form.add_error(None, str(exc))
             else:
@@ -314,7 +323,7 @@ def protest_attachment(request: HttpRequest, pk: int, protest_pk: int, attachmen
 @require_POST
 def finalize_now(request: HttpRequest, pk: int) -> HttpResponse:
     tournament_for_panel(request, pk)
-    count = finalize_results()
+    count = finalize_results(pk)  # this tournament's results only
     messages.success(request, _("Results made final: %(n)s.") % {"n": count})
     return redirect("judging:desk", pk=pk)
 
@@ -400,7 +409,12 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, tournament.read_only_reason)
         return render(request, "judging/sanction_form.html", {"t": tournament, "form": None}, status=400)
     chosen = tournament.participants.filter(pk=_int(request.GET.get("participant"))).first()
-    form = SanctionForm(request.POST or None, tournament=tournament, participant=chosen)
+    form = SanctionForm(
+        request.POST or None,
+        tournament=tournament,
+        participant=chosen,
+        initial={"token": uuid.uuid4().hex},
+    )
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -417,9 +431,17 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
                 ends_on=d["ends_on"],
                 matches_count=d["matches_count"],
                 tournaments_count=d["tournaments_count"],
+                form_token=d["token"],
             )
             try:
                 proposal = sanction.apply(request.user, participant)
+            except AlreadyApplied as exc:  # a second click answers as the first
+                messages.success(
+                    request,
+                    _("%(kind)s recorded: %(p)s.")
+                    % {"kind": exc.sanction.get_kind_display(), "p": participant},
+                )
+                return redirect("judging:desk", pk=pk)
             except JudgingError as exc:
                 form.add_error(None, str(exc))
             else:

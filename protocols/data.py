@@ -384,9 +384,9 @@ def _cell_text(cells: list[ranking.Cell]) -> str:
 
 
 def crosstable_data(t: Tournament) -> CrosstableData | None:
-    """None when the tournament has no round-robin stage."""
-    stage = t.stages.exclude(system__in=ELIMINATION_SYSTEMS).first()
-    if stage is None or stage.system != System.ROUND_ROBIN:
+    """None when the tournament has no round-robin stage with a published round."""
+    stage = ranking.crosstable_stage(t)
+    if stage is None:
         return None
     computed = ranking.compute(t)
     parts = (

@@ -26,7 +26,8 @@ from protocols import data as d
 from protocols import render
 from protocols.models import Document, Kind
 from registration.permissions import is_official
-from tournaments.models import ELIMINATION_SYSTEMS, System, Tournament
+from standings.ranking import crosstable_stage, elimination_stages
+from tournaments.models import ELIMINATION_SYSTEMS, Tournament
 
 DOCUMENT_LANGUAGE = settings.LANGUAGE_CODE  # documents are filed in Russian whatever the reader's UI language
 
@@ -111,6 +112,11 @@ def _published_round(t: Tournament, key: str) -> bool:
     return _round(t, key).is_public
 
 
+def _published_stage(t: Tournament, key: str) -> bool:
+    """A bracket is public once its stage has a published round (nothing of a draft is public)."""
+    return _stage(t, key).rounds.public().exists()
+
+
 def _signed(t: Tournament, key: str) -> bool:
     return t.status == Tournament.Status.FINISHED
 
@@ -128,7 +134,7 @@ SPECS: dict[str, Spec] = {
         ),
         Spec(Kind.STANDINGS, _whole(d.standings_data), render.standings_doc, _always),
         Spec(Kind.CROSSTABLE, _whole(_crosstable), render.crosstable, _always),
-        Spec(Kind.BRACKET, lambda t, k: d.bracket_data(_stage(t, k)), render.bracket, _always),
+        Spec(Kind.BRACKET, lambda t, k: d.bracket_data(_stage(t, k)), render.bracket, _published_stage),
         Spec(Kind.REGISTRATION, _whole(d.registration_data), render.registration, _never),
         Spec(
             Kind.PROTEST,
@@ -181,10 +187,11 @@ def available(t: Tournament, official: bool) -> list[tuple[str, list[tuple[str, 
     """The documents to list on the tournament's documents page: [(section, [(title, kind, key)])]."""
     general: list[tuple[str, str, str]] = [(str(Kind.STANDINGS.label), Kind.STANDINGS, "")]
     stages = list(t.stages.all())
-    if any(s.system == System.ROUND_ROBIN for s in stages):
+    if crosstable_stage(t) is not None:
         general.append((str(Kind.CROSSTABLE.label), Kind.CROSSTABLE, ""))
+    public_stages = {s.pk for s in elimination_stages(t)}
     for s in stages:
-        if s.system in ELIMINATION_SYSTEMS and s.plan.get("players"):
+        if s.system in ELIMINATION_SYSTEMS and s.plan.get("players") and (official or s.pk in public_stages):
             label = _("Bracket: %(s)s") % {
                 "s": s.get_kind_display() if s.kind != "main" else s.get_system_display()
             }

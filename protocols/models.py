@@ -47,6 +47,9 @@ class Document(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
+    # Written by the worker at the start and after every page: a pending or running document whose worker
+    # has been silent longer than DOCUMENTS_LEASE_SECONDS is stuck and queued again (issue 13 item 4).
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     error = models.TextField(blank=True)
 
@@ -58,6 +61,13 @@ class Document(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.key} ({self.get_status_display()})"
+
+    def is_stuck(self, now, lease_seconds: int) -> bool:
+        """Pending or running, and nobody has worked on it for the lease: its worker died or lost it."""
+        if self.status not in (self.Status.PENDING, self.Status.RUNNING):
+            return False
+        last = self.heartbeat_at or self.started_at or self.created_at
+        return last is not None and (now - last).total_seconds() > lease_seconds
 
     @property
     def is_ready(self) -> bool:

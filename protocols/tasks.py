@@ -1,4 +1,14 @@
-"""Asking for a document, and making it in the background (eager, in-process, in the embedded default)."""
+"""Asking for a document, and making it in the background (eager, in-process, in the embedded default).
+
+Made reliably (issue 13 item 4):
+
+- the task is acknowledged only when it has finished (``acks_late``) and given back to the broker when its
+  worker process dies (``reject_on_worker_lost``), so a killed pool process costs a retry, not the document;
+- the worker writes a heartbeat at the start and after every page; a pending or running document whose
+  worker has been silent for ``DOCUMENTS_LEASE_SECONDS`` is stuck and is queued again — when somebody asks for
+  it again, and by the beat task ``protocols.requeue_stuck`` (a whole worker killed, a message lost);
+- with the broker down the request does not fail: the document is made in the request itself.
+"""
 
 from __future__ import annotations
 
@@ -18,18 +28,21 @@ from tournaments.models import Tournament
 logger = logging.getLogger(__name__)
 
 
-@shared_task(name="protocols.generate")
+@shared_task(name="protocols.generate", acks_late=True, reject_on_worker_lost=True)
 def generate(document_id: int) -> str:
     """Make the PDF of one queued document; returns its final status. Never raises for a bad document:
-    the error is stored on the row and shown on the page."""
+    the error is stored on the row and shown on the page. Safe to run twice (a redelivered message)."""
     doc = Document.objects.select_related("tournament").filter(pk=document_id).first()
-    if doc is None or doc.status == Document.Status.READY:
+    if doc is None or doc.status in (Document.Status.READY, Document.Status.FAILED):
         return doc.status if doc else "missing"
-    Document.objects.filter(pk=doc.pk).update(status=Document.Status.RUNNING, started_at=timezone.now())
+    now = timezone.now()
+    Document.objects.filter(pk=doc.pk).update(
+        status=Document.Status.RUNNING, started_at=now, heartbeat_at=now, progress=0
+    )
 
     def progress(pages: int) -> None:
-        # One short UPDATE per page, so a long document shows how far it got.
-        Document.objects.filter(pk=doc.pk).update(progress=pages)
+        # One short UPDATE per page, so a long document shows how far it got (and its worker is alive).
+        Document.objects.filter(pk=doc.pk).update(progress=pages, heartbeat_at=timezone.now())
 
     try:
         pdf, data_hash = documents.render_document(doc.tournament, doc.kind, doc.key, progress=progress)
@@ -42,6 +55,8 @@ def generate(document_id: int) -> str:
         )
         return Document.Status.FAILED
     doc.refresh_from_db()
+    if doc.status == Document.Status.READY:  # another delivery of the same message finished first
+        return doc.status
     doc.file.save(f"{doc.kind}.pdf", ContentFile(pdf), save=False)
     doc.data_hash = data_hash  # what was actually rendered, should the data have moved meanwhile
     doc.status, doc.finished_at = Document.Status.READY, timezone.now()
@@ -50,14 +65,37 @@ def generate(document_id: int) -> str:
     return doc.status
 
 
+def _enqueue(document_id: int) -> None:
+    """Queue the document; with the broker unreachable, make it here and now (never a 500)."""
+    try:
+        generate.delay(document_id)
+    except Exception:  # noqa: BLE001 - kombu/redis raise several kinds; any of them means "no broker"
+        logger.warning("broker unavailable: document %s is made in the request", document_id)
+        generate(document_id)
+
+
+def _requeue(doc: Document) -> None:
+    """A stuck document goes back to the queue, from the start."""
+    Document.objects.filter(pk=doc.pk).update(status=Document.Status.PENDING, heartbeat_at=timezone.now())
+    logger.warning("document %s was stuck (%s): queued again", doc.pk, doc.status)
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        _enqueue(doc.pk)
+    else:
+        transaction.on_commit(lambda: _enqueue(doc.pk))
+
+
 def request_document(t: Tournament, kind: str, key: str, user=None) -> Document:
-    """The document for the current data: the one already made, or a new one queued for generation."""
+    """The document for the current data: the one already made, or a new one queued for generation. One
+    pending or running that nobody has worked on for the lease is queued again, not returned as it is."""
     data_hash = d.fingerprint(documents.build_data(t, kind, key))
     with transaction.atomic():
         # Two requests for the same document at once make one: the second waits here, then finds it.
         Tournament.objects.select_for_update().filter(pk=t.pk).first()
         found = documents.latest(t, kind, key, data_hash)
         if found is not None:
+            if found.is_stuck(timezone.now(), settings.DOCUMENTS_LEASE_SECONDS):
+                _requeue(found)
+                found.refresh_from_db()
             return found
         doc = Document.objects.create(
             tournament=t,
@@ -67,9 +105,21 @@ def request_document(t: Tournament, kind: str, key: str, user=None) -> Document:
             requested_by=user if getattr(user, "is_authenticated", False) else None,
         )
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        generate.delay(doc.pk)  # in-process: the PDF is made now
+        _enqueue(doc.pk)  # in-process: the PDF is made now
     else:
         # A worker must see the row: queue after the commit (at once when no transaction is open).
-        transaction.on_commit(lambda: generate.delay(doc.pk))
+        transaction.on_commit(lambda: _enqueue(doc.pk))
     doc.refresh_from_db()
     return doc
+
+
+@shared_task(name="protocols.requeue_stuck")
+def requeue_stuck() -> int:
+    """Queue again every document stuck past its lease (beat, every DOCUMENTS_REQUEUE_EVERY_SECONDS)."""
+    now, lease = timezone.now(), settings.DOCUMENTS_LEASE_SECONDS
+    candidates = Document.objects.filter(status__in=[Document.Status.PENDING, Document.Status.RUNNING])
+    stuck = [doc for doc in candidates if doc.is_stuck(now, lease)]
+    for doc in stuck:
+        with transaction.atomic():
+            _requeue(doc)
+    return len(stuck)

@@ -13,12 +13,12 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from draw import manager as draw_manager
 from draw.models import Round, Stage
 from judging.models import Protest, Sanction
 from judging.state import participant_matches, round_states
+from public.exports import SafeTableExport
 from public.tables import (
     CrosstableTable,
     PairingTable,
@@ -70,7 +70,7 @@ def _export(request: HttpRequest, table, name: str) -> HttpResponse | None:
         return HttpResponse(
             _("Unknown export format: choose csv or xlsx."), status=400, content_type="text/plain"
         )
-    return TableExport(fmt, table).response(f"{name}.{fmt}")
+    return SafeTableExport(fmt, table).response(f"{name}.{fmt}")
 
 
 def current_round(t: Tournament) -> Round | None:
@@ -113,10 +113,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
-    stage = t.stages.exclude(system__in=ELIMINATION_SYSTEMS).first()
+    stage = ranking.crosstable_stage(t)  # a round-robin stage with a published round (drafts are nobody's)
     if stage is None:
-        raise Http404(_("This tournament has no round-robin stage."))
-    if stage.system not in {System.ROUND_ROBIN}:
         raise Http404(_("A crosstable is drawn for round-robin stages only."))
     data = ranking.compute(t)
     sections = []

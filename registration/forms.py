@@ -12,7 +12,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from registration import manager
+from registration import manager, permissions
 from registration.models import (
     Entry,
     Gender,
@@ -25,7 +25,7 @@ from registration.models import (
     Team,
     TeamEntry,
 )
-from tournaments.models import Character, Discipline, Tournament
+from tournaments.models import Character, Discipline, Tournament, log
 
 DATE_FORMATS = ["%Y-%m-%d", "%d.%m.%Y"]  # the browser's date input; the way dates are written in Russia
 CONTACT_FIELDS = ["responsible_name", "responsible_phone", "responsible_email"]
@@ -127,8 +127,21 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         ),
     ]
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(
+        self,
+        *args,
+        tournament: Tournament,
+        public: bool = False,
+        lookup: manager.PeopleLookup | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, tournament=tournament, **kwargs)
+        # How people and their entries are found: one query each, or a file's worth read at once (imports).
+        self.lookup = lookup or manager.PeopleLookup(tournament)
+        # On the public form a duplicate is not an error: the answer is the same as for a new entry (no
+        # birth-date oracle, issue 13 item 2) and the commission finds the attempt in the change log.
+        self.public = public
+        self.duplicate: Entry | None = None
         if tournament.character == Character.PERSONAL:
             del self.fields["team_name"]
         elif tournament.character == Character.TEAM:
@@ -166,21 +179,24 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         _require_a_contact(self, data)
         if self.errors:
             return data
-        person = manager.find_person(self.identity())
+        person = self.lookup.person(self.identity())
         if person is not None:
-            duplicate = (
-                Entry.objects.filter(tournament=self.tournament, person=person)
-                .exclude(pk=self.instance.pk)
-                .first()
-            )
-            if duplicate is not None:
+            duplicate = self.lookup.entry(person, exclude=self.instance.pk)
+            if duplicate is not None and self.public:
+                self.duplicate = duplicate
+            elif duplicate is not None:
                 raise forms.ValidationError(duplicate_message(duplicate))
         return data
 
     @transaction.atomic
-    def save(self, *, source: str = Source.SECRETARY, user=None) -> Entry:
-        """Create or change the entry; the person is found or created by identity (one record per human)."""
+    def save(self, *, source: str = Source.SECRETARY, user=None) -> Entry | None:
+        """Create or change the entry; the person is found or created by identity (one record per human).
+
+        On the public form a second entry for a person is not saved: None, and the change log says so."""
         d = self.cleaned_data
+        if self.duplicate is not None:
+            log_duplicate(self.duplicate, user)
+            return None
         entry = super().save(commit=False)
         entry.tournament = self.tournament
         entry.person = manager.person_for(
@@ -200,8 +216,23 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         except IntegrityError:
             # Someone entered the same person a moment ago (the unique constraint is the referee).
             duplicate = Entry.objects.get(tournament=self.tournament, person=entry.person)
+            if self.public:
+                log_duplicate(duplicate, user)
+                return None
             raise manager.AdmissionError(duplicate_message(duplicate)) from None
         return entry
+
+
+def log_duplicate(duplicate: Entry, user) -> None:
+    """A second entry for a person, sent on the public form: not saved, told to nobody but the commission."""
+    log(
+        duplicate.tournament,
+        user,
+        "entry_duplicate",
+        _("A second entry for %(p)s was sent on the site and not saved (entry No. %(n)s stays)")
+        % {"p": duplicate.person, "n": duplicate.pk},
+        entry=duplicate.pk,
+    )
 
 
 def duplicate_message(entry: Entry) -> str:
@@ -304,8 +335,9 @@ class MemberForm(IdentityFields):
 
 
 class BaseMemberFormSet(forms.BaseFormSet):
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args, tournament: Tournament, public: bool = False, **kwargs):
         self.tournament = tournament
+        self.public = public  # duplicates are not errors on the public form (see EntryForm)
         super().__init__(*args, **kwargs)
 
     def get_form_kwargs(self, index):
@@ -326,7 +358,7 @@ class BaseMemberFormSet(forms.BaseFormSet):
             duplicate = (
                 Entry.objects.filter(tournament=self.tournament, person=person).first() if person else None
             )
-            if duplicate is not None:
+            if duplicate is not None and not self.public:
                 form.add_error(None, duplicate_message(duplicate))
 
 
@@ -360,6 +392,10 @@ def save_team_entry(team_form: TeamEntryForm, members: BaseMemberFormSet, *, sou
             region=team.region,
             claimant=user if source == Source.SELF else None,
         )
+        duplicate = Entry.objects.filter(tournament=team.tournament, person=person).first()
+        if duplicate is not None and members.public:
+            log_duplicate(duplicate, user)
+            continue
         try:
             with transaction.atomic():
                 Entry.objects.create(
@@ -373,6 +409,9 @@ def save_team_entry(team_form: TeamEntryForm, members: BaseMemberFormSet, *, sou
                 )
         except IntegrityError:
             duplicate = Entry.objects.get(tournament=team.tournament, person=person)
+            if members.public:
+                log_duplicate(duplicate, user)
+                continue
             raise manager.AdmissionError(duplicate_message(duplicate)) from None
     return team
 
@@ -432,14 +471,23 @@ class RegistrationSettingsForm(forms.ModelForm):
 
 
 class OfficialForm(IdentityFields):
-    """Registering an official (004 §5.3.2 item 1): a role and the person, found by his login or identity."""
+    """Registering an official (004 §5.3.2 item 1): a role and the person, found by his login or identity.
+
+    With a login, the role goes to the person the account already belongs to, and only when the surname and
+    name typed are his: the form never shows an account's name, never compares (or stores) anybody's date of
+    birth, and answers one neutral sentence for a wrong login and a wrong name alike. Binding a person to an
+    account, and changing a person's identity, are left to the person himself or a superuser (the admin).
+    """
 
     role = forms.ChoiceField(label=gettext_lazy("role"), choices=Official.Role.choices)
     username = forms.CharField(
         label=gettext_lazy("login on this site"),
         required=False,
         max_length=150,
-        help_text=gettext_lazy("The role gives powers on the site only to an account; leave empty for none."),
+        help_text=gettext_lazy(
+            "The role gives powers on the site only to an account; leave empty for none. With a login, type "
+            "the surname and name of its owner; his date of birth is not needed."
+        ),
     )
     team = forms.ModelChoiceField(
         label=gettext_lazy("team (for a team representative)"),
@@ -452,15 +500,22 @@ class OfficialForm(IdentityFields):
 
     field_order = ["role", "team", "username", "surname", "name", "patronymic", "birth_date", "gender"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, by=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["gender"].required = False
         self.fields["gender"].choices = [("", "—"), *Gender.choices]
+        self.fields["birth_date"].required = False
         self.fields["team"].queryset = Team.objects.filter(tournament=self.tournament)
+        # Only the roles below the user's own are offered (004 §6.1, §6.2).
+        self.fields["role"].choices = [
+            (value, label)
+            for value, label in Official.Role.choices
+            if by is None or permissions.may_register_role(by, self.tournament, value)
+        ]
 
     def clean_birth_date(self):
         value = self.cleaned_data["birth_date"]
-        if value.year < 1900 or value >= self.tournament.start_date:
+        if value is not None and (value.year < 1900 or value >= self.tournament.start_date):
             raise forms.ValidationError(_("Check the date of birth."))
         return value
 
@@ -471,13 +526,21 @@ class OfficialForm(IdentityFields):
             self.add_error("team", _("A team representative is registered for his team: choose the team."))
         elif not representative and data.get("team"):
             self.add_error("team", _("Only a team representative is registered for a team."))
+        username = data.get("username", "").strip()
+        if not username and not data.get("birth_date") and "birth_date" not in self.errors:
+            self.add_error("birth_date", _("Without a login, the date of birth is required."))
         if self.errors:
             return data
-        try:
-            username = data.get("username", "").strip()
-            _account, data["person"] = manager.account_person(self.identity(), username)
-        except manager.AdmissionError as exc:
-            raise forms.ValidationError(str(exc)) from None
+        if username:
+            data["person"] = manager.account_person(
+                data["surname"], data["name"], data["patronymic"], username
+            )
+            if data["person"] is None:
+                raise forms.ValidationError(
+                    _("No account with this login belongs to a person of this surname and name.")
+                )
+        else:
+            data["person"] = manager.find_person(self.identity())
         person: Person | None = data["person"]
         if person is not None:
             if Official.objects.filter(tournament=self.tournament, person=person, role=data["role"]).exists():

@@ -11,22 +11,31 @@ from __future__ import annotations
 
 import csv
 import io
+import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 
+import openpyxl
+import tablib
 from django.core.exceptions import ValidationError
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from import_export import fields, resources, widgets
-from import_export.formats.base_formats import CSV, XLSX
+from import_export.formats.base_formats import CSV
 
 from registration.forms import EntryForm
-from registration.manager import AdmissionError
+from registration.manager import AdmissionError, Identity, PeopleLookup, clean_name
 from registration.models import Entry, Qualification, Source
 from tournaments.models import Character, Tournament
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_ROWS = 5000
+# Bounds on what is read from a workbook (issue 13 item 11): a 1.7 KB XLSX may declare A1:XFD1048576.
+MAX_COLUMNS = 60  # cells read per row: the header's width, at most this
+MAX_UNPACKED = 64 * 1024 * 1024  # bytes a workbook may unpack to (a zip bomb is refused before reading)
+EMPTY_ROWS_END = 50  # this many empty rows in a row end the sheet
+PROGRESS_EVERY = 100  # rows between two progress reports
 
 
 class ImportFileError(Exception):
@@ -222,10 +231,28 @@ class EntryResource(resources.ModelResource):
         clean_model_instances = False  # EntryForm validates
         use_transactions = True
 
-    def __init__(self, tournament: Tournament, user=None):
+    def __init__(self, tournament: Tournament, user=None, progress: Callable[[int, int], None] | None = None):
         super().__init__()
         self.tournament = tournament
         self.user = user
+        self.progress = progress
+        self.lookup = PeopleLookup(tournament)  # the file's people and entries, read at once
+        self.seen: dict[Identity, int] = {}  # identity → the file's row that named it first
+        self.done = 0
+        self.total = 0
+
+    def before_import(self, dataset, **kwargs):
+        self.total = len(dataset)
+        surnames = {str(v).strip() for v in dataset[HEADER["surname"]] if v is not None}
+        self.lookup.preload({s for name in surnames for s in (name, clean_name(name))})
+
+    def import_row(self, row, instance_loader, **kwargs):
+        try:
+            return super().import_row(row, instance_loader, **kwargs)
+        finally:
+            self.done += 1
+            if self.progress is not None and (self.done % PROGRESS_EVERY == 0 or self.done == self.total):
+                self.progress(self.done, self.total)
 
     def import_instance(self, instance, row, **kwargs):
         instance.blank = _is_blank(row.values())
@@ -241,10 +268,18 @@ class EntryResource(resources.ModelResource):
             data["disciplines"] = [self.tournament.discipline]
         if data.get("team_name") and self.tournament.character == Character.PERSONAL:
             errors.setdefault("team_name", []).append(_("This tournament is personal: leave the team empty."))
-        form = EntryForm(data=data, tournament=self.tournament)
+        form = EntryForm(data=data, tournament=self.tournament, lookup=self.lookup)
         form.is_valid()
         for key, messages in form.errors.items():
             errors.setdefault(key, messages)  # a cell the widget could not read has said so already
+        if not errors:
+            identity = form.identity()
+            line = self.done + 2  # the header is line 1
+            first = self.seen.setdefault(identity, line)
+            if first != line:
+                errors["__all__"] = [
+                    _("%(p)s is already in row %(n)s of this file.") % {"p": identity.full_name, "n": first}
+                ]
         if errors:
             raise ValidationError(errors)
         instance.form = form
@@ -257,8 +292,8 @@ class EntryResource(resources.ModelResource):
             raise ValidationError(import_validation_errors)
 
     def save_instance(self, instance, is_create, row, **kwargs):
-        if kwargs.get("dry_run") and not kwargs.get("using_transactions"):
-            return
+        if kwargs.get("dry_run"):
+            return  # the preview saves nothing: every check is in EntryForm and the file's own duplicates
         try:
             instance.form.save(source=Source.IMPORT, user=self.user)
         except AdmissionError as exc:
@@ -318,14 +353,53 @@ def read_file(name: str, data: bytes):
 
 
 def _read_xlsx(data: bytes):
+    """The first sheet as a dataset, read in openpyxl's read-only (streaming) mode and bounded: no wider than
+    the header (at most MAX_COLUMNS), no longer than MAX_ROWS rows, ending after EMPTY_ROWS_END empty rows —
+    whatever dimension the workbook declares."""
     if not data.startswith(b"PK\x03\x04"):
         raise ImportFileError(_("The file is not an XLSX workbook."))
     try:
-        return XLSX().create_dataset(data)
-    except StopIteration:
-        raise ImportFileError(_("The file is empty.")) from None
-    except Exception:  # openpyxl raises many kinds for a damaged workbook
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+        if unpacked > MAX_UNPACKED:
+            raise ImportFileError(_("The XLSX workbook is too large when unpacked."))
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        try:
+            return _bounded_rows(book.worksheets[0].iter_rows(values_only=True, max_col=MAX_COLUMNS))
+        finally:
+            book.close()
+    except ImportFileError:
+        raise
+    except Exception:  # openpyxl and zipfile raise many kinds for a damaged workbook
         raise ImportFileError(_("The XLSX workbook cannot be read; save it again and retry.")) from None
+
+
+def _bounded_rows(rows) -> tablib.Dataset:
+    header = None
+    for row in rows:
+        if not _is_blank(row):
+            header = list(row)
+            break
+    if header is None:
+        raise ImportFileError(_("The file is empty."))
+    while header and (header[-1] is None or str(header[-1]).strip() == ""):
+        header.pop()
+    width = len(header)
+    dataset = tablib.Dataset(headers=[h if h is None else str(h) for h in header])
+    empty = 0
+    for row in rows:
+        cells = list(row[:width]) + [None] * (width - len(row[:width]))
+        if _is_blank(cells):
+            empty += 1
+            if empty >= EMPTY_ROWS_END:
+                break
+            continue
+        dataset.extend([[None] * width] * empty)  # blank rows inside the data keep their row numbers
+        empty = 0
+        dataset.append(cells)
+        if len(dataset) > MAX_ROWS:
+            raise ImportFileError(_("At most %(n)s rows at once.") % {"n": MAX_ROWS})
+    return dataset
 
 
 def _read_csv(data: bytes):
@@ -354,10 +428,10 @@ def _read_csv(data: bytes):
         ) from None
 
 
-def run(tournament: Tournament, dataset, user, *, dry_run: bool, ignored=()) -> Outcome:
+def run(tournament: Tournament, dataset, user, *, dry_run: bool, ignored=(), progress=None) -> Outcome:
     """Import ``dataset``: a dry run for the preview (nothing is kept), or for real (the good rows are saved,
-    each bad row is not)."""
-    resource = EntryResource(tournament, user)
+    each bad row is not). ``progress(done, total)`` is called every PROGRESS_EVERY rows."""
+    resource = EntryResource(tournament, user, progress)
     result = resource.import_data(dataset, dry_run=dry_run, raise_errors=False, use_transactions=True)
     found = {invalid.number: invalid.error.message_dict for invalid in result.invalid_rows}
     for number, errors in result.row_errors():  # an unexpected failure of one row: reported, not saved
@@ -412,3 +486,15 @@ def template_csv() -> str:
         ]
     )
     return out.getvalue()
+
+
+def preview(tournament: Tournament, name: str, data: bytes, user, progress=None) -> Outcome:
+    """The whole preview of a file (what the Celery task runs): read it within the bounds, check every row."""
+    _format, dataset, ignored = read_file(name, data)
+    return run(tournament, dataset, user, dry_run=True, ignored=ignored, progress=progress)
+
+
+def confirm(tournament: Tournament, name: str, data: bytes, user, progress=None) -> Outcome:
+    """Import a previewed file for real: the good rows are saved, each bad row is not."""
+    _format, dataset, ignored = read_file(name, data)
+    return run(tournament, dataset, user, dry_run=False, ignored=ignored, progress=progress)

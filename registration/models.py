@@ -7,6 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Discipline, System, Tournament
+from tournaments.validators import sane_date
 
 
 class Gender(models.TextChoices):
@@ -20,7 +21,7 @@ class Person(models.Model):
     surname = models.CharField(_("surname"), max_length=100)
     name = models.CharField(_("name"), max_length=100)
     patronymic = models.CharField(_("patronymic"), max_length=100, blank=True)
-    birth_date = models.DateField(_("date of birth"), null=True, blank=True)
+    birth_date = models.DateField(_("date of birth"), null=True, blank=True, validators=[sane_date])
     gender = models.CharField(_("gender"), max_length=10, choices=Gender.choices, default=Gender.MALE)
     organisation = models.CharField(_("sending organisation"), max_length=200, blank=True)
     region = models.CharField(_("region"), max_length=200, blank=True)
@@ -190,7 +191,11 @@ class RegistrationSettings(models.Model):
     )
     self_registration = models.BooleanField(_("participants may submit entries on the site"), default=False)
     deadline = models.DateTimeField(
-        _("entries accepted until"), null=True, blank=True, help_text=_("Empty: until the tournament starts.")
+        _("entries accepted until"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: until the tournament starts."),
+        validators=[sane_date],
     )
     women_in_mens_event = models.BooleanField(
         _("women may enter the men's event"),
@@ -366,8 +371,11 @@ class EntryImport(models.Model):
     process's disk, so the confirmation may reach any process."""
 
     class Status(models.TextChoices):
+        CHECKING = "checking", _("being checked")
         PREVIEWED = "previewed", _("previewed")
+        IMPORTING = "importing", _("being imported")
         CONFIRMED = "confirmed", _("confirmed")
+        FAILED = "failed", _("failed")
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="entry_imports"
@@ -378,6 +386,16 @@ class EntryImport(models.Model):
     rows = models.PositiveIntegerField(default=0)
     bad_rows = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREVIEWED)
+    # The Celery task's progress (rows checked or imported of ``total``) and its outcome: the preview's
+    # problems, or what was saved (registration.tasks; issue 13 item 11).
+    progress = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    outcome = models.JSONField(default=dict, blank=True)
+    saved = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

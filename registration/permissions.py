@@ -96,3 +96,68 @@ def tournament_for_commission(request, pk: int) -> Tournament:
 def is_own_entry(user, entry: Entry) -> bool:
     """The person himself sees his entry and its personal data."""
     return bool(getattr(user, "is_authenticated", False) and entry.person.user_id == user.pk)
+
+
+# --- who manages officials (004 §6.1, §6.2) ------------------------------------------------------------
+# Only the chief judge and the chief secretary form the tournament's officials. Each acts only on roles below
+# his own (the chief judge above the chief secretary, both above everybody else): nobody changes, withdraws or
+# removes his own role or a higher one, and nobody registers anybody into a role as high as his own. A
+# superuser stands above every role. The one exception: while a tournament has no accredited chief judge,
+# its chief secretary registers and accredits one (a tournament must get a chief judge from somebody).
+MANAGERS = PANEL
+_TOP = 100
+RANKS = {Official.Role.CHIEF_JUDGE: 3, Official.Role.CHIEF_SECRETARY: 2}
+
+
+def rank_of_role(role: str) -> int:
+    """Every role other than the two chiefs ranks 1 (roles added later do too)."""
+    return RANKS.get(role, 1)
+
+
+def officials_rank(user, tournament: Tournament) -> int:
+    """The user's highest rank among his accredited managing roles here; 0 when he manages nobody."""
+    if getattr(user, "is_superuser", False):
+        return _TOP
+    return max((rank_of_role(r) for r in roles_of(user, tournament) & MANAGERS), default=0)
+
+
+def can_manage_officials(user, tournament: Tournament) -> bool:
+    return officials_rank(user, tournament) > 0
+
+
+def tournament_for_officials(request, pk: int) -> Tournament:
+    return _tournament_for(request, pk, can_manage_officials)
+
+
+def _no_chief_judge(tournament: Tournament) -> bool:
+    return not Official.objects.filter(
+        tournament=tournament, role=Official.Role.CHIEF_JUDGE, accredited=True
+    ).exists()
+
+
+def may_register_role(user, tournament: Tournament, role: str) -> bool:
+    """Whether the user may register a new official in ``role`` (below his own rank)."""
+    rank = officials_rank(user, tournament)
+    if rank > rank_of_role(role):
+        return True
+    return (
+        role == Official.Role.CHIEF_JUDGE
+        and Official.Role.CHIEF_SECRETARY in roles_of(user, tournament)
+        and _no_chief_judge(tournament)
+    )
+
+
+def may_manage(user, official: Official, action: str) -> bool:
+    """Whether the user may ``accredit``, ``withdraw`` or ``remove`` this official's registration: never his
+    own, only a role below his own (the chief secretary accredits the first chief judge, see above)."""
+    tournament = official.tournament
+    own = official.person.user_id is not None and official.person.user_id == getattr(user, "pk", None)
+    if own and not getattr(user, "is_superuser", False):
+        return False
+    if officials_rank(user, tournament) > rank_of_role(official.role):
+        return True
+    return (
+        action in {"accredit", "remove"}
+        and not official.accredited
+        and may_register_role(user, tournament, official.role)
+    )

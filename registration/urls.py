@@ -13,6 +13,10 @@ urlpatterns = [
     path("t/<int:pk>/entries/settings/", views.registration_settings, name="settings"),
     path("t/<int:pk>/entries/import/", views.entries_import, name="import"),
     path("t/<int:pk>/entries/import/template.csv", views.entries_import_template, name="import_template"),
+    path("t/<int:pk>/entries/import/<int:batch_pk>/", views.entries_import_batch, name="import_batch"),
+    path(
+        "t/<int:pk>/entries/import/<int:batch_pk>/status/", views.entries_import_status, name="import_status"
+    ),
     path(
         "t/<int:pk>/entries/import/<int:batch_pk>/confirm/",
         views.entries_import_confirm,

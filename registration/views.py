@@ -6,18 +6,18 @@ through ``registration.manager`` (one transaction, logged); a user error changes
 
 from __future__ import annotations
 
-import datetime
-
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_ratelimit.core import is_ratelimited
 
-from registration import imports, manager
+from registration import imports, manager, tasks
 from registration.forms import (
     DecisionForm,
     DocumentsForm,
@@ -46,10 +46,13 @@ from registration.models import (
 )
 from registration.permissions import (
     can_decide,
+    can_manage_officials,
     can_run,
     is_official,
     is_own_entry,
+    may_manage,
     tournament_for_commission,
+    tournament_for_officials,
     tournament_for_secretary,
 )
 from registration.tables import EntryTable
@@ -58,21 +61,35 @@ from tournaments.models import Character, Tournament, log
 # --- self-registration --------------------------------------------------------------------------------------
 
 
+def _rate_limited(request: HttpRequest) -> HttpResponse | None:
+    """The public forms take at most PUBLIC_FORMS_RATE submissions per address (django-ratelimit on the
+    cache; issue 13 item 6): past that, a Russian page, HTTP 429, nothing saved."""
+    if request.method != "POST":
+        return None
+    if is_ratelimited(
+        request, group="public-entry", key="ip", rate=settings.PUBLIC_FORMS_RATE, increment=True
+    ):
+        return render(request, "accounts/rate_limited.html", status=429)
+    return None
+
+
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     """The public entry form, while the tournament has opened it and before its deadline."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    limited = _rate_limited(request)
+    if limited:
+        return limited
     closed = _closed(request, tournament)
     if closed:
         return closed
     if tournament.character == Character.TEAM:
         return redirect("registration:register_team", pk=pk)
-    form = EntryForm(request.POST or None, tournament=tournament, initial=_own_data(request.user))
+    form = EntryForm(
+        request.POST or None, tournament=tournament, initial=_own_data(request.user), public=True
+    )
     if request.method == "POST" and form.is_valid():
-        try:
-            entry = form.save(source=Source.SELF, user=request.user)
-        except manager.AdmissionError as exc:
-            form.add_error(None, str(exc))
-        else:
+        entry = form.save(source=Source.SELF, user=request.user)
+        if entry is not None:
             log(
                 tournament,
                 request.user,
@@ -80,15 +97,16 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
                 _("Entry received on the site: %(p)s") % {"p": entry.person},
                 entry=entry.pk,
             )
-            messages.success(
-                request,
-                _(
-                    "Entry No. %(n)s received. The admission commission will examine it; bring your identity "
-                    "document, medical clearance and insurance policy."
-                )
-                % {"n": entry.pk},
-            )
-            return redirect("public:detail", pk=pk)
+        # One answer whether the entry was new or a second one for a person (issue 13 item 2): the form
+        # tells nobody who is entered; the commission sees a second entry in the change log.
+        messages.success(
+            request,
+            _(
+                "Entry received. The admission commission will examine it; bring your identity document, "
+                "medical clearance and insurance policy."
+            ),
+        )
+        return redirect("public:detail", pk=pk)
     return render(
         request,
         "registration/register.html",
@@ -100,6 +118,9 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 def register_team(request: HttpRequest, pk: int) -> HttpResponse:
     """The public team entry (the model form at the end of 004): the team and its members."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    limited = _rate_limited(request)
+    if limited:
+        return limited
     closed = _closed(request, tournament)
     if closed:
         return closed
@@ -136,19 +157,22 @@ def _own_data(user) -> dict:
 def _team_form(request: HttpRequest, tournament: Tournament, source: str) -> HttpResponse:
     data = request.POST if request.method == "POST" else None
     team_form = TeamEntryForm(data, tournament=tournament)
-    members = MemberFormSet(data, tournament=tournament, prefix="m")
+    public = source == Source.SELF
+    members = MemberFormSet(data, tournament=tournament, prefix="m", public=public)
     if data is not None and team_form.is_valid() and members.is_valid():
         try:
             team = save_team_entry(team_form, members, source=source, user=request.user)
         except manager.AdmissionError as exc:
             team_form.add_error(None, str(exc))
         else:
-            count = team.members.count()
+            # On the public form the count is of the members sent, not of those saved (a second entry for a
+            # person is not saved and not told: issue 13 item 2).
+            count = team.members.count() if not public else sum(f.has_changed() for f in members.forms)
             log(
                 tournament,
                 request.user,
                 "entry",
-                _("Team entry received: %(t)s, %(n)s members") % {"t": team.name, "n": count},
+                _("Team entry received: %(t)s, %(n)s members") % {"t": team.name, "n": team.members.count()},
                 team_entry=team.pk,
             )
             messages.success(
@@ -398,37 +422,33 @@ def _with_reason(request: HttpRequest, pk: int, entry_pk: int, change, success: 
 
 
 def entries_import(request: HttpRequest, pk: int) -> HttpResponse:
-    """Upload a CSV or XLSX file; the preview shows every row's problems before anything is saved."""
+    """Upload a CSV or XLSX file; the preview (a Celery task with progress) shows every row's problems
+    before anything is saved. The file is read here within its bounds, so a file that is not one of entries
+    is told at once; the rows are checked by the task."""
     tournament = tournament_for_commission(request, pk)
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         data = upload.read(imports.MAX_BYTES + 1)
         try:
-            file_format, dataset, ignored = imports.read_file(upload.name, data)
+            file_format, dataset, _ignored = imports.read_file(upload.name, data)
         except imports.ImportFileError as exc:
             form.add_error("file", str(exc))
         else:
-            outcome = imports.run(tournament, dataset, request.user, dry_run=True, ignored=ignored)
-            # Previews never confirmed are dropped after a day.
-            EntryImport.objects.filter(
-                status=EntryImport.Status.PREVIEWED,
-                created_at__lt=timezone.now() - datetime.timedelta(days=1),
-            ).delete()
-            batch = EntryImport.objects.create(
-                tournament=tournament,
-                file_name=upload.name[:255],
-                file_format=file_format,
-                data=data,
-                rows=outcome.rows,
-                bad_rows=len(outcome.problems),
-                created_by=request.user,
-            )
-            return render(
-                request,
-                "registration/import_preview.html",
-                {"t": tournament, "outcome": outcome, "batch": batch},
-            )
+            tasks.stale_previews_cleared()
+            with transaction.atomic():
+                batch = EntryImport.objects.create(
+                    tournament=tournament,
+                    file_name=upload.name[:255],
+                    file_format=file_format,
+                    data=data,
+                    status=EntryImport.Status.CHECKING,
+                    total=len(dataset),
+                    created_by=request.user,
+                )
+                tasks.enqueue(tasks.preview_import, batch.pk)
+            batch.refresh_from_db()
+            return _batch_page(request, tournament, batch)
     return render(
         request,
         "registration/import.html",
@@ -437,36 +457,46 @@ def entries_import(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _batch_page(request: HttpRequest, tournament: Tournament, batch: EntryImport) -> HttpResponse:
+    """The file's page: its progress while a task works on it, then the preview or what was saved."""
+    context = {"t": tournament, "batch": batch, "outcome": tasks.outcome_of(batch)}
+    working = batch.status in (EntryImport.Status.CHECKING, EntryImport.Status.IMPORTING)
+    template = "registration/import_progress.html" if working else "registration/import_preview.html"
+    return render(
+        request, template, context, status=400 if batch.status == EntryImport.Status.FAILED else 200
+    )
+
+
+def entries_import_batch(request: HttpRequest, pk: int, batch_pk: int) -> HttpResponse:
+    tournament = tournament_for_commission(request, pk)
+    batch = get_object_or_404(EntryImport, pk=batch_pk, tournament=tournament)
+    return _batch_page(request, tournament, batch)
+
+
+def entries_import_status(request: HttpRequest, pk: int, batch_pk: int) -> JsonResponse:
+    tournament = tournament_for_commission(request, pk)
+    batch = get_object_or_404(EntryImport, pk=batch_pk, tournament=tournament)
+    working = batch.status in (EntryImport.Status.CHECKING, EntryImport.Status.IMPORTING)
+    return JsonResponse(
+        {"status": batch.status, "progress": batch.progress, "total": batch.total, "done": not working}
+    )
+
+
 @require_POST
 def entries_import_confirm(request: HttpRequest, pk: int, batch_pk: int) -> HttpResponse:
+    """Save the good rows of a previewed file (a Celery task with progress); a second click saves nothing."""
     tournament = tournament_for_commission(request, pk)
     with transaction.atomic():
         batch = get_object_or_404(EntryImport.objects.select_for_update(), pk=batch_pk, tournament=tournament)
-        if batch.status == EntryImport.Status.CONFIRMED:
-            messages.info(request, _("This file has already been imported."))
-            return redirect("registration:entries", pk=pk)
-        _format, dataset, _ignored = imports.read_file(batch.file_name, bytes(batch.data))
-        outcome = imports.run(tournament, dataset, request.user, dry_run=False)
-        batch.status, batch.confirmed_at = EntryImport.Status.CONFIRMED, timezone.now()
-        batch.save(update_fields=["status", "confirmed_at"])
-        lines = [p.line for p in outcome.problems]
-        log(
-            tournament,
-            request.user,
-            "entries_import",
-            _("Entries imported from %(f)s: %(n)s saved, %(b)s rows not saved")
-            % {"f": batch.file_name, "n": outcome.saved, "b": len(lines)},
-            import_batch=batch.pk,
-            rows_not_saved=lines,
-        )
-    messages.success(request, _("%(n)s entries saved.") % {"n": outcome.saved})
-    if lines:
-        messages.error(
-            request,
-            _("Rows not saved: %(l)s. Correct them and import them again, or enter them one by one.")
-            % {"l": ", ".join(map(str, lines))},
-        )
-    return redirect("registration:entries", pk=pk)
+        if batch.status != EntryImport.Status.PREVIEWED:
+            if batch.status in (EntryImport.Status.IMPORTING, EntryImport.Status.CONFIRMED):
+                messages.info(request, _("This file has already been imported."))
+            return redirect("registration:import_batch", pk=pk, batch_pk=batch.pk)
+        batch.status, batch.progress = EntryImport.Status.IMPORTING, 0
+        batch.confirmed_by, batch.confirmed_at = request.user, timezone.now()
+        batch.save(update_fields=["status", "progress", "confirmed_by", "confirmed_at"])
+        tasks.enqueue(tasks.confirm_import, batch.pk)
+    return redirect("registration:import_batch", pk=pk, batch_pk=batch.pk)
 
 
 def entries_import_template(request: HttpRequest, pk: int) -> HttpResponse:
@@ -507,10 +537,14 @@ def registration_settings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def officials(request: HttpRequest, pk: int) -> HttpResponse:
-    """Register officials and accredit them (004 §5.3.2 items 1–3)."""
+    """Register officials and accredit them (004 §5.3.2 items 1–3). The commission sees the list; only the
+    chief judge and the chief secretary change it (004 §6.1, §6.2; ``permissions.may_manage``)."""
     tournament = tournament_for_commission(request, pk)
-    form = OfficialForm(request.POST or None, tournament=tournament)
-    if request.method == "POST" and form.is_valid():
+    manages = can_manage_officials(request.user, tournament)
+    if request.method == "POST" and not manages:
+        raise PermissionDenied
+    form = OfficialForm(request.POST or None, tournament=tournament, by=request.user) if manages else None
+    if form is not None and request.method == "POST" and form.is_valid():
         try:
             official = manager.register_official(tournament, form.cleaned_data, request.user)
         except manager.AdmissionError as exc:
@@ -528,7 +562,10 @@ def officials(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "t": tournament,
             "form": form,
-            "officials": tournament.officials.select_related("person", "person__user", "team"),
+            "officials": [
+                (o, {a: may_manage(request.user, o, a) for a in ("accredit", "withdraw", "remove")})
+                for o in tournament.officials.select_related("person", "person__user", "team", "tournament")
+            ],
         },
         status=400 if request.method == "POST" else 200,
     )
@@ -536,7 +573,7 @@ def officials(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def official_accredit(request: HttpRequest, pk: int, official_pk: int) -> HttpResponse:
-    tournament = tournament_for_commission(request, pk)
+    tournament = tournament_for_officials(request, pk)
     official = get_object_or_404(Official, pk=official_pk, tournament=tournament)
     try:
         manager.accredit(official, request.POST.get("accredited") == "1", request.user)
@@ -547,7 +584,7 @@ def official_accredit(request: HttpRequest, pk: int, official_pk: int) -> HttpRe
 
 @require_POST
 def official_remove(request: HttpRequest, pk: int, official_pk: int) -> HttpResponse:
-    tournament = tournament_for_commission(request, pk)
+    tournament = tournament_for_officials(request, pk)
     official = get_object_or_404(Official, pk=official_pk, tournament=tournament)
     try:
         manager.remove_official(official, request.user)
@@ -581,22 +618,25 @@ def participant_add(request: HttpRequest, pk: int) -> HttpResponse:
     form = ParticipantForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid() and not _barred(form, tournament):
         d = form.cleaned_data
-        with transaction.atomic():
-            person = d["person"] or manager.person_for(
-                form.identity(), gender=d["gender"], organisation=d["organisation"], region=d["region"]
-            )
-            # 004 §2.3.3, §2.5.1: the shortcut has seen no document; the draw waits for the commission.
-            participant = Participant.objects.create(
-                tournament=tournament, person=person, seed=d.get("seed"), documents_checked=False
-            )
-            log(
-                tournament,
-                request.user,
-                "participant",
-                _("Participant added: %(p)s (documents to be checked by the admission commission)")
-                % {"p": person},
-                participant=participant.pk,
-            )
+        person = d["person"] or manager.person_for(
+            form.identity(), gender=d["gender"], organisation=d["organisation"], region=d["region"]
+        )
+        try:
+            with transaction.atomic():
+                # 004 §2.3.3, §2.5.1: the shortcut has seen no document; the draw waits for the commission.
+                participant = Participant.objects.create(
+                    tournament=tournament, person=person, seed=d.get("seed"), documents_checked=False
+                )
+                log(
+                    tournament,
+                    request.user,
+                    "participant",
+                    _("Participant added: %(p)s (documents to be checked by the admission commission)")
+                    % {"p": person},
+                    participant=participant.pk,
+                )
+        except IntegrityError:
+            pass  # a second click: the first request added him a moment ago; answer as it did
         messages.success(
             request,
             _(

@@ -73,7 +73,9 @@ def compute(t: Tournament) -> Standings:
     """Every participant with a place (removed players, who keep no place, at the end)."""
     by_key = draw_manager.participants_by_key(t)
     keys = t.tiebreak_keys()
-    stages = list(t.stages.all())
+    # Nothing of a draft is public (issue 13 item 7): a stage counts once one of its rounds is published, so a
+    # drafted (and perhaps redrawn) group stage or bracket shows nowhere — pages, CSV, API, PDF.
+    stages = published_stages(t)
     results = load_results(t) if stages else {}
     bye = Fraction(t.bye_points)
     out = Standings(t, keys, [], by_key=by_key)
@@ -145,10 +147,11 @@ def _mixed(out: Standings, stages: list[Stage], results: dict[int, list[metrics.
     playoff = next((s for s in stages if s.kind == Stage.Kind.PLAYOFF), None)
     k = out.tournament.qualifiers_per_group
     ties = {}
+    # Only a published group stage is shown: a drafted draw of the groups is the secretary's (issue 13, 7).
     groups_stage = next((s for s in stages if s.kind == Stage.Kind.GROUPS), None)
     if groups_stage is not None:
         ties = groups_stage.plan.get("ties", {})
-    for group, rows in draw_manager.group_tables(out.tournament):
+    for group, rows in draw_manager.group_tables(out.tournament) if groups_stage is not None else []:
         table = GroupTable(group, [StandingRow(by_key[r.player], r, group.name) for r in rows])
         for s in table.rows:
             if s.row.place is not None and s.row.place <= k:
@@ -243,8 +246,21 @@ def crosstable(
 # --- elimination brackets with names and scores ---------------------------------------------------------
 
 
+def published_stages(t: Tournament) -> list[Stage]:
+    """The stages with a published round: the only ones anybody but the secretary may see."""
+    public = set(Round.objects.filter(tournament=t).public().values_list("stage_id", flat=True))
+    return [s for s in t.stages.all() if s.pk in public]
+
+
+def crosstable_stage(t: Tournament) -> Stage | None:
+    """The round-robin stage a crosstable is drawn for, once it has a published round; else None."""
+    stage = next((s for s in published_stages(t) if s.system not in ELIMINATION_SYSTEMS), None)
+    return stage if stage is not None and stage.system == System.ROUND_ROBIN else None
+
+
 def elimination_stages(t: Tournament) -> list[Stage]:
-    return [s for s in t.stages.all() if s.system in ELIMINATION_SYSTEMS and s.plan.get("players")]
+    """The brackets to show: elimination stages with a published round (a drafted round 1 shows nowhere)."""
+    return [s for s in published_stages(t) if s.system in ELIMINATION_SYSTEMS and s.plan.get("players")]
 
 
 def stage_bracket(stage: Stage, by_key: dict[str, Participant]) -> dict:

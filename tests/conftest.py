@@ -32,6 +32,16 @@ def _fast_password_hasher(request) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits(request) -> None:
+    """Rate-limit counters live in the (local memory) cache: each test starts with none."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        return
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def secretary(db) -> User:
     from tests.factories import make_user

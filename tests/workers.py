@@ -27,6 +27,19 @@ DEFAULT_BROKER = "redis://127.0.0.1:6379/14"
 class Worker:
     client: object  # a Celery app that only sends (never the current app: shared tasks stay eager here)
     queue: str
+    process: subprocess.Popen | None = None  # the worker's main process (tests that kill it)
+
+    def pool_children(self) -> list[int]:
+        """The pids of the worker's pool processes (prefork), read from /proc."""
+        children = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == self.process.pid:
+                children.append(int(stat.parent.name))
+        return children
 
     def send(self, name: str, *args):
         """Send a task by name to this worker's queue and return its AsyncResult."""
@@ -46,7 +59,11 @@ def broker_url() -> str:
 
 @contextmanager
 def celery_worker(
-    name: str, database_url: str | None = None, sqlite_path: Path | None = None, **env: str
+    name: str,
+    database_url: str | None = None,
+    sqlite_path: Path | None = None,
+    pool: str = "solo",
+    **env: str,
 ) -> Iterator[Worker]:
     """Start ``celery -A config worker`` on a fresh queue; wait until it answers; stop it afterwards.
 
@@ -63,7 +80,7 @@ def celery_worker(
     if sqlite_path:
         environ["SQLITE_PATH"] = str(sqlite_path)
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--concurrency=1",
+        [sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={pool}", "--concurrency=1",
          "--loglevel=WARNING", "--without-gossip", "--without-mingle", "-Q", queue, "-n", f"{queue}@%h"],
         cwd=ROOT, env=environ, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )  # fmt: skip
@@ -75,10 +92,11 @@ def celery_worker(
         while not client.control.ping(destination=destination, timeout=1):
             assert process.poll() is None, process.stdout.read().decode()
             assert time.monotonic() < deadline, "the worker did not start"
-        yield Worker(client, queue)
+        yield Worker(client, queue, process)
     finally:
-        process.terminate()
-        process.wait(timeout=20)
+        if process.poll() is None:
+            process.terminate()
+            process.wait(timeout=20)
 
 
 def database_url_of(connection) -> str:

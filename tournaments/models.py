@@ -11,6 +11,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 import rules_core
+from tournaments.validators import sane_date
 
 
 class Discipline(models.TextChoices):
@@ -125,8 +126,8 @@ class Tournament(models.Model):
 
     name = models.CharField(pgettext_lazy("tournament", "name"), max_length=200)
     discipline = models.CharField(_("discipline"), max_length=10, choices=Discipline.choices)
-    start_date = models.DateField(_("first day"))
-    end_date = models.DateField(_("last day"))
+    start_date = models.DateField(_("first day"), validators=[sane_date])
+    end_date = models.DateField(_("last day"), validators=[sane_date])
     venue = models.CharField(_("venue"), max_length=300, blank=True)
     system = models.CharField(_("system"), max_length=30, choices=System.choices)
     character = models.CharField(

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 
 import pytest
 from django.urls import reverse
 from PIL import Image
+from pypdf import PdfWriter
 
 from judging.models import Protest, ProtestAttachment
 from tests.judging.conftest import T0, at, draw_and_start, frozen, match_of
@@ -25,6 +28,25 @@ def _url(t, m):
 
 def _mine(t, user, number=1):
     return match_of(t, t.participants.get(person__user=user), number)
+
+
+def _pdf() -> bytes:
+    writer = PdfWriter()
+    writer.add_blank_page(width=200, height=200)
+    buf = io.BytesIO()
+    writer.write(buf)
+    return buf.getvalue()
+
+
+def _png_declaring(width: int, height: int) -> bytes:
+    """A PNG of a few bytes whose header declares ``width`` × ``height`` pixels (a decompression bomb)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
+    idat = zlib.compress(b"\x00" * 64)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
 
 
 def _png() -> bytes:
@@ -164,7 +186,7 @@ def test_a_pdf_is_accepted_and_an_oversized_file_refused(
     with frozen(at(2)):
         response = client.post(_url(running, m), {**FORM, "files": [big]})
     assert response.status_code == 400 and not Protest.objects.exists()
-    small = io.BytesIO(b"%PDF-1.4\n%%EOF\n")
+    small = io.BytesIO(_pdf())
     small.name = "protocol.pdf"
     with frozen(at(2)):
         response = client.post(_url(running, m), {**FORM, "files": [small]})
@@ -184,13 +206,15 @@ def test_a_deposit_set_by_the_regulation_must_be_handed_in_004_5_10(client, runn
     assert Protest.objects.get().deposit == 1000
 
 
-def test_one_protest_per_player_and_match(client, running, participant_user):
+def test_one_protest_per_player_and_match_a_second_click_answers_as_the_first(
+    client, running, participant_user
+):
     m = _mine(running, participant_user)
     client.force_login(participant_user)
     with frozen(at(2)):
-        client.post(_url(running, m), FORM)
-        response = client.post(_url(running, m), FORM)
-    assert response.status_code == 400
+        first = client.post(_url(running, m), FORM)
+        second = client.post(_url(running, m), FORM)
+    assert first.status_code == second.status_code == 302 and first.url == second.url
     assert Protest.objects.count() == 1
 
 
@@ -215,3 +239,25 @@ def test_a_protest_is_read_only_by_the_panel_and_the_protester(
     elif who != "anonymous":
         client.force_login(request.getfixturevalue(who))
     assert client.get(url).status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("bomb.png", _png_declaring(20000, 20000), "слишком много пикселей"),
+        ("fake.pdf", b"%PDF-1.4\n%%EOF\n", "ни изображением, ни PDF"),
+        ("fake2.pdf", b"%PDF-1.7\n" + b"garbage " * 100, "ни изображением, ни PDF"),
+    ],
+)
+def test_evidence_is_checked_beyond_its_header_never_a_500(
+    client, running, participant_user, name, content, message
+):
+    """Issue 13 (low): a PNG declaring 20000×20000 px was a 500; a PDF was taken on its first bytes."""
+    m = _mine(running, participant_user)
+    client.force_login(participant_user)
+    upload = io.BytesIO(content)
+    upload.name = name
+    with frozen(at(2)):
+        response = client.post(_url(running, m), {**FORM, "files": [upload]})
+    assert response.status_code == 400 and message in response.content.decode()
+    assert not Protest.objects.exists()

@@ -9,7 +9,7 @@ from draw.models import Match
 from judging import state
 from judging.models import Protest
 from judging.tasks import finalize_results
-from tests.judging.conftest import T0, at, draw_and_start, frozen, match_of
+from tests.judging.conftest import T0, at, draw_and_start, frozen, make_running, match_of, play
 
 
 def _mine(t, user):
@@ -105,3 +105,16 @@ def test_the_task_is_also_a_management_command(running):
         call_command("finalize_results", stdout=out)
     assert out.getvalue().splitlines()[1] == "0 result(s) made final"
     assert not Match.objects.filter(round__tournament=running, final_at__isnull=True).exists()
+
+
+def test_finalize_now_touches_no_other_tournaments_results(client, running, chief_judge, secretary):
+    """Issue 13 (low): the desk's button of one tournament made another tournament's result final."""
+    with frozen(at(-30)):
+        other = make_running(secretary, None, players=4, name="Другой турнир")
+    with frozen(T0):
+        play(other, secretary, 1)
+    client.force_login(chief_judge)
+    with frozen(at(11)):
+        client.post(reverse("judging:finalize", args=[running.pk]))
+    assert not Match.objects.filter(round__tournament=running, final_at__isnull=True).exists()
+    assert not Match.objects.filter(round__tournament=other, final_at__isnull=False).exists()

@@ -174,7 +174,7 @@ def test_an_xlsx_workbook_with_real_dates_and_a_duplicate(secretary_client, t):
     assert (outcome.rows, outcome.good) == (3, 2)
     assert outcome.ignored_columns == ("Примечание",)
     (problem,) = outcome.problems
-    assert problem.line == 4 and "уже зарегистрирована" in problem.problems[0][1]
+    assert problem.line == 4 and "уже есть в строке 2 этого файла" in problem.problems[0][1]
     secretary_client.post(reverse("registration:import_confirm", args=[t.pk, EntryImport.objects.get().pk]))
     aliev = Entry.objects.get(tournament=t, person__surname="Алиев")
     assert aliev.person.birth_date == datetime.date(1990, 5, 17) and aliev.responsible_phone == "79001112233"

@@ -36,3 +36,35 @@ def test_the_demo_has_a_tournament_taking_entries_in_every_state(db):
     assert statuses == ["admitted"] * 3 + ["pending"] * 2 + ["refused"]
     # Admission made the admitted entries the draw's participants (and nobody else).
     assert t.participants.filter(status="active").count() == 3
+
+
+def test_the_demo_loads_again_over_its_own_protests_and_sanctions(db):
+    """Issue 13 (low): a second load_demo failed once the demo had protests or sanctions (protected rows)."""
+    from judging.models import Protest, RemovalProposal, Sanction
+
+    call_command("load_demo", verbosity=0)
+    t = Tournament.objects.get(name=DEMO_NAME)
+    m = Match.objects.filter(round__tournament=t, round__number=3).exclude(player2=None).first()
+    Protest.objects.create(
+        tournament=t, match=m, protester=m.player1, filed_at=m.ended_at, reasons="r", arguments="a"
+    )
+    for _ in range(2):
+        Sanction(person=m.player1.person, tournament=t, kind="warning", violation="conduct", facts="f").apply(
+            None, m.player1
+        )
+    Sanction(
+        person=m.player2.person,
+        tournament=t,
+        kind="technical_defeat",
+        violation="conduct",
+        facts="f",
+        match=m,
+    ).save()
+    assert RemovalProposal.objects.exists()
+    call_command("load_demo", verbosity=0)
+    t = Tournament.objects.get(name=DEMO_NAME)
+    assert (
+        not Protest.objects.filter(tournament=t).exists()
+        and not Sanction.objects.filter(tournament=t).exists()
+    )
+    assert t.participants.count() == 24

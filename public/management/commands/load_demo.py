@@ -14,6 +14,7 @@ from django.utils import timezone
 from draw import manager as draw_manager
 from draw import results
 from draw.models import Round
+from judging.models import Protest, RemovalProposal, Sanction
 from judging.tasks import finalize_results
 from registration import manager
 from registration.models import Entry, Gender, Official, Participant, Person, RegistrationSettings, Source
@@ -61,10 +62,20 @@ CLUBS = [
 class Command(BaseCommand):
     help = "Load the demo tournament and the demo accounts (secretary, judge, player; password demo12345)."
 
+    @staticmethod
+    def _clear(names: list[str]) -> None:
+        """The demo tournaments from a previous run, with what the judging app protects from deletion
+        (protests, removal proposals, sanctions): safe to run again whatever was done in the demo."""
+        old = Tournament.objects.filter(name__in=names)
+        RemovalProposal.objects.filter(tournament__in=old).delete()
+        Protest.objects.filter(tournament__in=old).delete()
+        Sanction.objects.filter(tournament__in=old).delete()
+        old.delete()
+
     def handle(self, *args, **options):
         rng = random.Random(2026)
         with transaction.atomic():
-            Tournament.objects.filter(name__in=[DEMO_NAME, OPEN_NAME]).delete()
+            self._clear([DEMO_NAME, OPEN_NAME])
             secretary = self._user("secretary", "Ольга", "Секретарёва", can_create=True)
             judge = self._user("judge", "Сергей", "Судейкин")
             player = self._user("player", NAMES[0], SURNAMES[0])

@@ -1,0 +1,115 @@
+"""Preview (and import) of a 5,000-row entries file: the time the Celery task takes, rows per second.
+
+    .venv/bin/python bench/bench_import.py [--rows 5000] [--format csv|xlsx] [--confirm]
+
+Builds a throw-away SQLite database (or uses ``DATABASE_URL``'s), a tournament with 300 people already known
+(so the person matching has something to find), writes a file of ``--rows`` entries (a few bad rows and
+in-file duplicates among them), and times ``registration.imports.preview`` — the whole preview the task
+runs: reading the file with the bounds, every row through ``EntryForm`` — and, with ``--confirm``, the
+import itself. Prints the wall and CPU time, the time per row, the peak memory of this process and the
+machine's load average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime
+import io
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def make_file(rows: int, fmt: str) -> bytes:
+    header = ["Фамилия", "Имя", "Отчество", "Дата рождения", "Пол", "Организация", "Регион", "Разряд",
+              "Дисциплины", "Ответственное лицо", "Телефон"]  # fmt: skip
+    lines = [header]
+    for i in range(rows):
+        birth = datetime.date(1960, 1, 1) + datetime.timedelta(days=i * 3)
+        surname = f"Импортов{i:05d}" if i % 500 else "Плохой"
+        gender = "М" if i % 97 else "Х"  # a bad cell now and then
+        lines.append([surname, "Иван", "Иванович", birth.strftime("%d.%m.%Y"), gender, "Клуб «Шеш-беш»",
+                      "Москва", "КМС", "длинные", "Петров Пётр", "+7 900 000-00-00"])  # fmt: skip
+    if fmt == "csv":
+        out = io.StringIO()
+        csv.writer(out, delimiter=";").writerows(lines)
+        return out.getvalue().encode("utf-8")
+    import openpyxl  # inner import: only the xlsx variant needs it
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for line in lines:
+        sheet.append(line)
+    buf = io.BytesIO()
+    book.save(buf)
+    return buf.getvalue()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rows", type=int, default=5000)
+    parser.add_argument("--format", choices=["csv", "xlsx"], default="csv")
+    parser.add_argument("--confirm", action="store_true", help="also time the import itself")
+    args = parser.parse_args()
+    if not os.environ.get("DATABASE_URL"):
+        os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from django.contrib.auth.models import User
+
+    from registration import imports
+    from registration.models import Person
+    from tournaments.models import Tournament
+
+    user = User.objects.create_user(f"bench{time.time_ns()}")
+    start = datetime.date(2026, 12, 5)
+    t = Tournament.objects.create(
+        name="Импорт (бенчмарк)", discipline="long", system="swiss", start_date=start, end_date=start
+    )
+    Person.objects.bulk_create(
+        Person(
+            surname=f"Импортов{i:05d}",
+            name="Иван",
+            patronymic="Иванович",
+            birth_date=datetime.date(1960, 1, 1) + datetime.timedelta(days=i * 3),
+        )  # fmt: skip
+        for i in range(0, args.rows, max(1, args.rows // 300))
+    )
+    data = make_file(args.rows, args.format)
+    print(f"file: {args.rows} rows, {args.format}, {len(data) / 1024:.0f} KB")
+    steps = []
+
+    def progress(done: int, total: int) -> None:
+        steps.append(done)
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    outcome = imports.preview(t, f"entries.{args.format}", data, user, progress=progress)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(
+        f"preview: {wall:.2f} s wall, {cpu:.2f} s CPU, {1000 * wall / args.rows:.2f} ms a row; "
+        f"{outcome.good} good, {len(outcome.problems)} with problems; {len(steps)} progress reports"
+    )
+    if args.confirm:
+        wall = time.perf_counter()
+        outcome = imports.confirm(t, f"entries.{args.format}", data, user)
+        wall = time.perf_counter() - wall
+        print(f"import: {wall:.2f} s wall, {1000 * wall / args.rows:.2f} ms a row; {outcome.saved} saved")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak RSS {peak:.0f} MiB; load average {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
