@@ -21,6 +21,7 @@ from draw.models import DECIDED_KINDS, Group, GroupMember, Match, ResultKind, Ro
 from registration.models import Participant
 from standings import metrics
 from tournaments.models import System, Tournament, log
+from tournaments.rules import cite
 
 
 class DrawError(Exception):
@@ -314,7 +315,10 @@ def _walkover_if_out(pa: Participant, pb: Participant, group: Group | None, code
     """
     for p in (pa, pb):
         if p.status == Participant.Status.REMOVED and p.results_annulled:
-            reason = _("%(p)s removed: results in the stage annulled (004 §5.7.3)") % {"p": p}
+            reason = _("%(p)s removed: results in the stage annulled (%(rule)s)") % {
+                "p": p,
+                "rule": cite("004 §5.7.3"),
+            }
             return Pairing(pa, pb, ResultKind.ANNULLED, None, group, code, ("removed",), reason)
     out_a = pa.status != Participant.Status.ACTIVE
     out_b = pb.status != Participant.Status.ACTIVE

@@ -25,6 +25,7 @@ from judging import redraw, removal, signals, state
 from judging.errors import JudgingError
 from registration.models import Official
 from tournaments.models import Tournament, log
+from tournaments.rules import cite
 
 
 @dataclass(frozen=True)
@@ -92,9 +93,10 @@ class SanctionQuerySet(models.QuerySet):
 
 
 class Violation(models.TextChoices):
-    PROTOCOL = "protocol", _("match protocol not handed in (003)")
-    BREAK = "break", _("break at the wrong time (003)")
-    FLAG = "flag", _("flag fall: loss on time (003)")
+    # 003 «Фиксация результатов», «Перерывы», «Часы»
+    PROTOCOL = "protocol", _("match protocol not handed in")
+    BREAK = "break", _("break at the wrong time")
+    FLAG = "flag", _("flag fall: loss on time")
     CONDUCT = "conduct", _("other breach of the rules")
 
 
@@ -272,8 +274,8 @@ class RemovalProposal(models.Model):
             tournament,
             None,
             "removal_proposed",
-            gettext("Removal proposed to the chief judge: %(p)s (second warning, 004 §5.7.2)")
-            % {"p": participant},
+            gettext("Removal proposed to the chief judge: %(p)s (second warning, %(rule)s)")
+            % {"p": participant, "rule": cite("004 §5.7.2")},
             participant=participant.pk,
             clause="004 §5.7.2",
         )
@@ -363,11 +365,17 @@ class MatchProtocol(models.Model):
             raise JudgingError(gettext("The result of this match has already been entered by the judges."))
         if existing is not None and state.either_started_next(match, now):
             raise JudgingError(
-                gettext("A player has started his next match: the protocol can no longer be corrected (003).")
+                gettext(
+                    "A player has started his next match: the protocol can no longer be corrected (%(rule)s)."
+                )
+                % {"rule": cite("003 «Фиксация результатов»")}
             )
         mine, theirs = (score1, score2) if participant.pk == match.player1_id else (score2, score1)
         if mine <= theirs:
-            raise JudgingError(gettext("The protocol is handed in by the winner of the match (003)."))
+            raise JudgingError(
+                gettext("The protocol is handed in by the winner of the match (%(rule)s).")
+                % {"rule": cite("003 «Фиксация результатов»")}
+            )
         with transaction.atomic():
             try:
                 results.record_result(
@@ -555,24 +563,28 @@ class Protest(models.Model):
             raise JudgingError(
                 gettext(
                     "The protest window closed at %(end)s: a protest is filed within %(m)s minutes after "
-                    "the end of the match (004 §5.10)."
+                    "the end of the match (%(rule)s)."
                 )
-                % {"end": timezone.localtime(end).strftime("%H:%M:%S"), "m": t.protest_window_minutes}
+                % {
+                    "end": timezone.localtime(end).strftime("%H:%M:%S"),
+                    "m": t.protest_window_minutes,
+                    "rule": cite("004 §5.10"),
+                }
             )
         if state.next_match_started(match, protester.pk, now):
             # 004 §2.4.2 item 5: claims about a match come before the next match starts.
             if representative is None:
                 raise JudgingError(
                     gettext(
-                        "Your next match has already started: a protest had to come before it (004 §2.4.2)."
+                        "Your next match has already started: a protest had to come before it (%(rule)s)."
                     )
+                    % {"rule": cite("004 §2.4.2")}
                 )
             raise JudgingError(
                 gettext(
-                    "The next match of %(p)s has already started: a protest had to come before it "
-                    "(004 §2.4.2)."
+                    "The next match of %(p)s has already started: a protest had to come before it (%(rule)s)."
                 )
-                % {"p": protester}
+                % {"p": protester, "rule": cite("004 §2.4.2")}
             )
         if cls.objects.filter(match=match, protester=protester).exists():
             if representative is None:
@@ -581,7 +593,10 @@ class Protest(models.Model):
                 gettext("A protest for %(p)s on this match has already been filed.") % {"p": protester}
             )
         if not reasons.strip() or not arguments.strip():
-            raise JudgingError(gettext("A protest states its reasons and arguments (004 §5.10)."))
+            raise JudgingError(
+                gettext("A protest states its reasons and arguments (%(rule)s).")
+                % {"rule": cite("004 §5.10")}
+            )
         with transaction.atomic():
             protest = cls.objects.create(
                 tournament=t,

@@ -19,6 +19,7 @@ from draw.models import GroupMember, Match, ResultKind, Stage
 from judging.errors import JudgingError
 from registration.models import Participant
 from tournaments.models import System
+from tournaments.rules import cite
 
 CLAUSE = "004 §5.7.3"
 COUNTED = (ResultKind.PLAYED, ResultKind.TIME, ResultKind.TECHNICAL)
@@ -80,7 +81,10 @@ def apply_removal(sanction, participant: Participant, user) -> None:
             sanction.outcome = sanction.Outcome.ANNULLED
             participant.results_annulled = True
             participant.save(update_fields=["results_annulled"])
-            why = _("%(p)s removed: results in the stage annulled (004 §5.7.3)") % {"p": participant}
+            why = _("%(p)s removed: results in the stage annulled (%(rule)s)") % {
+                "p": participant,
+                "rule": cite("004 §5.7.3"),
+            }
             for m in his_matches(stage, participant).exclude(result_kind=ResultKind.ANNULLED):
                 results.panel_result(
                     m.pk,
@@ -97,7 +101,7 @@ def apply_removal(sanction, participant: Participant, user) -> None:
 
 
 def _lose_remaining(stage: Stage, participant: Participant, user) -> None:
-    why = _("%(p)s removed: technical defeat (004 §5.7.3)") % {"p": participant}
+    why = _("%(p)s removed: technical defeat (%(rule)s)") % {"p": participant, "rule": cite("004 §5.7.3")}
     for m in his_matches(stage, participant).filter(result_kind=""):
         side = 2 if m.player1_id == participant.pk else 1
         results.panel_result(

@@ -39,6 +39,7 @@ from registration.permissions import (
     tournament_for_secretary,
 )
 from tournaments.models import Tournament
+from tournaments.rules import cite
 
 # --- the match: state, protocol ------------------------------------------------------------------------
 
@@ -404,8 +405,8 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
                 if proposal is not None:
                     messages.warning(
                         request,
-                        _("Second warning: removal of %(p)s is proposed to the chief judge (004 §5.7.2).")
-                        % {"p": participant},
+                        _("Second warning: removal of %(p)s is proposed to the chief judge (%(rule)s).")
+                        % {"p": participant, "rule": cite("004 §5.7.2")},
                     )
                 return redirect("judging:desk", pk=pk)
         status = 400

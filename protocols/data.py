@@ -32,6 +32,7 @@ from registration.models import Official, Participant
 from standings import brackets, metrics, ranking
 from standings.ranking import stage_bracket
 from tournaments.models import ELIMINATION_SYSTEMS, System, Tournament
+from tournaments.rules import cite
 
 # --- shared pieces --------------------------------------------------------------------------------------
 
@@ -547,7 +548,7 @@ def sanction_lines(t: Tournament) -> tuple[SanctionLine, ...]:
             person=s.person.full_name,
             kind=str(s.get_kind_display()),
             violation=str(s.get_violation_display()) if s.violation else "",
-            clause=s.clause,
+            clause=cite(s.clause),
             facts=s.facts,
             match=_match_label(s.match),
             consequence=str(s.get_outcome_display()) if s.outcome else "",
@@ -730,7 +731,7 @@ def _removed_lines(t: Tournament) -> tuple[RemovedLine, ...]:
             RemovedLine(
                 name=p.person.full_name,
                 when=local_time(s.issued_at) if s else "",
-                clause=(s.clause or "004 §5.7.3") if s else "004 §5.7.3",
+                clause=cite((s.clause or "004 §5.7.3") if s else "004 §5.7.3"),
                 consequence=str(s.get_outcome_display()) if s and s.outcome else "",
             )
         )

@@ -39,6 +39,7 @@ from reportlab.platypus import (
 
 from protocols import data as d
 from standings import brackets
+from tournaments.rules import cite
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT, BOLD, NARROW, NARROW_BOLD = (
@@ -315,7 +316,10 @@ def _match_story(data: d.MatchProtocolData) -> list[Flowable]:
         (_("Round"), str(data.round)),
         (_("Table"), str(data.table)),
         (_("Match to, points"), str(data.match_length)),
-        (_("Breaks allowed to each player (003)"), str(data.breaks) if data.breaks else _("none")),
+        (
+            _("Breaks allowed to each player (%(rule)s)") % {"rule": cite("003 «Перерывы»")},
+            str(data.breaks) if data.breaks else _("none"),
+        ),
         (_("Start"), data.start_time or "____________"),
         (_("Player 1"), data.player1),
         (_("Player 2"), data.player2),
@@ -375,8 +379,9 @@ def _match_story(data: d.MatchProtocolData) -> list[Flowable]:
             p(
                 _(
                     "Handed in by the winner of the match; a game is not counted until the protocol is "
-                    "handed in; corrections until either player starts the next match (003)."
-                ),
+                    "handed in; corrections until either player starts the next match (%(rule)s)."
+                )
+                % {"rule": cite("003 «Фиксация результатов»")},
                 SMALL,
             )
         )
@@ -453,7 +458,7 @@ def _teams_section(teams: Sequence[d.TeamLine], width: float) -> list[Flowable]:
     if not teams:
         return []
     return [
-        p(_("Team standings (004 §1.3)"), H2),
+        p(_("Team standings (%(rule)s)") % {"rule": cite("004 §1.3")}, H2),
         grid(
             [_("Place"), _("Team"), _("Team players"), _("Points"), _("W"), _("+/−")],
             [
@@ -495,7 +500,7 @@ def final_protocol(data: d.FinalProtocolData, progress: Progress | None = None) 
     story.append(Spacer(1, 2 * mm))
     story.append(_legend(data.columns))
     story.extend(_teams_section(data.teams, w))
-    story.append(p(_("Removed players (004 §5.7.3: the place is not kept)"), H2))
+    story.append(p(_("Removed players (%(rule)s: the place is not kept)") % {"rule": cite("004 §5.7.3")}, H2))
     if data.removed:
         story.append(
             grid(
@@ -855,7 +860,9 @@ def protest_decision(data: d.ProtestData, progress: Progress | None = None) -> b
         decision.append((_("Deposit"), data.deposit_fate))
     story.append(facts_table(decision, w))
     story.append(Spacer(1, 2 * mm))
-    story.append(p(_("The decision of the judging panel is final (004 §5.10)."), SMALL))
+    story.append(
+        p(_("The decision of the judging panel is final (%(rule)s).") % {"rule": cite("004 §5.10")}, SMALL)
+    )
     story.append(signatures(data.signatures, w))
     return build(data.heading, title, story, progress=progress)
 

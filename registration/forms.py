@@ -9,6 +9,7 @@ from __future__ import annotations
 from django import forms
 from django.db import IntegrityError, transaction
 from django.utils.formats import date_format
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -26,6 +27,7 @@ from registration.models import (
     TeamEntry,
 )
 from tournaments.models import Character, Discipline, Tournament
+from tournaments.rules import cite, cite_lazy
 
 DATE_FORMATS = ["%Y-%m-%d", "%d.%m.%Y"]  # the browser's date input; the way dates are written in Russia
 CONTACT_FIELDS = ["responsible_name", "responsible_phone", "responsible_email"]
@@ -119,9 +121,12 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         (gettext_lazy("Responsible person"), "", CONTACT_FIELDS),
         (
             gettext_lazy("Documents"),
-            gettext_lazy(
-                "The originals are shown to the admission commission: identity document, medical clearance, "
-                "medical insurance policy (004 §2.3.3, §2.5.1)."
+            format_lazy(
+                gettext_lazy(
+                    "The originals are shown to the admission commission: identity document, medical "
+                    "clearance, medical insurance policy ({rule})."
+                ),
+                rule=cite_lazy("004 §2.3.3, §2.5.1"),
             ),
             ["identity_document_number", "insurance_policy_number"],
         ),
@@ -286,7 +291,10 @@ def _require_a_contact(form: forms.Form, data: dict) -> None:
         and not data.get("responsible_phone")
         and not data.get("responsible_email")
     ):
-        form.add_error("responsible_phone", _("Give the responsible person's phone or e-mail (004 §5.1.3)."))
+        form.add_error(
+            "responsible_phone",
+            _("Give the responsible person's phone or e-mail (%(rule)s).") % {"rule": cite("004 §5.1.3")},
+        )
 
 
 class MemberForm(IdentityFields):
@@ -487,8 +495,8 @@ class OfficialForm(IdentityFields):
                 # 004 §2.3.5: an official of a tournament cannot be its participant. A team's representative
                 # is not an official of the competition (§2.4: "тренеров, представителей команд").
                 raise forms.ValidationError(
-                    _("%(p)s is a participant of this tournament and cannot be its official (004 §2.3.5).")
-                    % {"p": person}
+                    _("%(p)s is a participant of this tournament and cannot be its official (%(rule)s).")
+                    % {"p": person, "rule": cite("004 §2.3.5")}
                 )
         return data
 

@@ -32,6 +32,7 @@ from registration.models import (
     accepts_participants,
 )
 from tournaments.models import AuditEntry, GenderGroup, Tournament, log
+from tournaments.rules import cite
 
 
 class AdmissionError(Exception):
@@ -358,7 +359,7 @@ class CheckRow:
 def describe(verdict: admission.Verdict, entry: Entry | None = None) -> CheckRow:
     f = verdict.facts
     title, detail = _TEXTS[verdict.key](f, verdict.passed, entry)
-    return CheckRow(verdict.key, title, f"004 {verdict.clause}", verdict.passed, detail, verdict.kind)
+    return CheckRow(verdict.key, title, cite(f"004 {verdict.clause}"), verdict.passed, detail, verdict.kind)
 
 
 def check_rows(entry: Entry, regulation: admission.Regulation | None = None) -> list[CheckRow]:
@@ -509,7 +510,7 @@ def decide(entry: Entry, status: str, reason: str, by) -> Entry:
         if bad:
             raise AdmissionError(
                 _("The entry cannot be admitted: %(c)s.")
-                % {"c": "; ".join(f"{FAILURES[v.key]} (004 {v.clause})" for v in bad)}
+                % {"c": "; ".join(f"{FAILURES[v.key]} ({cite(f'004 {v.clause}')})" for v in bad)}
             )
         _activate(entry, by)
     else:
@@ -538,13 +539,13 @@ def declare_invalid(entry: Entry, reason: str, by) -> Entry:
         return entry
     _take_out(entry, by, reason)
     entry.invalid, entry.invalid_reason = True, reason
-    refusal = _("invalid entry (004 §5.1.4): %(r)s") % {"r": reason}
+    refusal = _("invalid entry (%(rule)s): %(r)s") % {"r": reason, "rule": cite("004 §5.1.4")}
     _save_decision(entry, Entry.Status.REFUSED, refusal, by, "invalid", "invalid_reason")
     log(
         entry.tournament,
         by,
         "entry_invalid",
-        _("Entry of %(p)s declared invalid (004 §5.1.4)") % {"p": entry.person},
+        _("Entry of %(p)s declared invalid (%(rule)s)") % {"p": entry.person, "rule": cite("004 §5.1.4")},
         reason=reason,
         entry=entry.pk,
     )
@@ -585,7 +586,13 @@ def _activate(entry: Entry, by) -> None:
     tournament, person = entry.tournament, entry.person
     participant = Participant.objects.filter(tournament=tournament, person=person).first()
     if participant is not None and participant.status == Participant.Status.REMOVED:
-        raise AdmissionError(_("%(p)s was removed from this tournament (004 §5.7.3).") % {"p": person})
+        raise AdmissionError(
+            _("%(p)s was removed from this tournament (%(rule)s).")
+            % {
+                "p": person,
+                "rule": cite("004 §5.7.3"),
+            }
+        )
     joins = participant is None or participant.status != Participant.Status.ACTIVE
     if joins and not accepts_participants(tournament):
         raise AdmissionError(_("Participants can no longer be added: the draw has started."))

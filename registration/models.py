@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Discipline, System, Tournament
+from tournaments.rules import cite_lazy
 
 
 class Gender(models.TextChoices):
@@ -187,20 +189,27 @@ class RegistrationSettings(models.Model):
     women_in_mens_event = models.BooleanField(
         _("women may enter the men's event"),
         default=True,
-        help_text=_("004 §2.1: unless the regulation forbids it."),
+        help_text=format_lazy(_("{rule}: unless the regulation forbids it."), rule=cite_lazy("004 §2.1")),
     )
     max_age = models.PositiveSmallIntegerField(
-        _("maximum age"), null=True, blank=True, help_text=_("Empty: no upper limit (004 §2.2.2).")
+        _("maximum age"),
+        null=True,
+        blank=True,
+        help_text=format_lazy(_("Empty: no upper limit ({rule})."), rule=cite_lazy("004 §2.2.2")),
     )
     min_qualification = models.CharField(
         _("minimum qualification"),
         max_length=10,
         blank=True,
         choices=Qualification.choices,
-        help_text=_("Empty: any (004 §2.2.2)."),
+        help_text=format_lazy(_("Empty: any ({rule})."), rule=cite_lazy("004 §2.2.2")),
     )
     regions = models.TextField(
-        _("regions admitted"), blank=True, help_text=_("One region a line; empty: every region (004 §2.2.2).")
+        _("regions admitted"),
+        blank=True,
+        help_text=format_lazy(
+            _("One region a line; empty: every region ({rule})."), rule=cite_lazy("004 §2.2.2")
+        ),
     )
 
     class Meta:

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from registration import admission
 from registration.manager import FAILURES
+from tournaments.rules import cite
 
 
 class EntryTable(tables.Table):
@@ -39,8 +40,8 @@ class EntryTable(tables.Table):
             return format_html('<span class="ok">✓ {}</span>', _("all passed"))
         return format_html_join(
             " ",
-            '<span class="badge refused" title="004 {}">{}</span>',
-            ((v.clause, FAILURES[v.key]) for v in bad),
+            '<span class="badge refused" title="{}">{}</span>',
+            ((cite(f"004 {v.clause}"), FAILURES[v.key]) for v in bad),
         )
 
     def render_status(self, record):

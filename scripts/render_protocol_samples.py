@@ -46,9 +46,10 @@ def main() -> None:
     call_command("load_demo", verbosity=0)
 
     from protocols.documents import render_document
+    from public.management.commands.load_demo import DEMO_NAME
     from tournaments.models import Tournament
 
-    demo = Tournament.objects.get()
+    demo = Tournament.objects.get(name=DEMO_NAME)
     extras(demo)
     round_robin = played("Кубок клуба «Шеш-беш» (круговая система)", "round_robin", 8)
     single = played(

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from tournaments.models import System, Tiebreak, Tournament
+from tournaments.rules import cite
 
 MAX_MATCH_LENGTH = 51
 
@@ -67,7 +68,9 @@ class TournamentForm(forms.ModelForm):
         value = self.cleaned_data["min_age"]
         if value < 18:
             # 004 §2.1, §2.3.1: the regulation may restrict further, never below 18.
-            raise forms.ValidationError(_("The minimum age cannot be below 18 (004 §2.3.1)."))
+            raise forms.ValidationError(
+                _("The minimum age cannot be below 18 (%(rule)s).") % {"rule": cite("004 §2.3.1")}
+            )
         return value
 
     def clean_protest_window_minutes(self):

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from tournaments.rules import cite_lazy
 
 
 class Discipline(models.TextChoices):
@@ -40,7 +43,7 @@ class GenderGroup(models.TextChoices):
 
 
 class HeadRule(models.TextChoices):
-    FEDERATION = "federation", _("federation (004 §5.4.11)")
+    FEDERATION = "federation", format_lazy(_("federation ({rule})"), rule=cite_lazy("004 §5.4.11"))
     CLASSIC = "classic", _("classic (either player's first roll)")
 
 
@@ -91,7 +94,9 @@ class Tournament(models.Model):
         _("number of rounds (Swiss)"),
         null=True,
         blank=True,
-        help_text=_("Empty: the recommended number from the field size (004 §1.4.6)."),
+        help_text=format_lazy(
+            _("Empty: the recommended number from the field size ({rule})."), rule=cite_lazy("004 §1.4.6")
+        ),
     )
     max_losses = models.PositiveSmallIntegerField(
         _("losses that eliminate (Swiss until N losses)"), default=3

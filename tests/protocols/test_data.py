@@ -88,7 +88,7 @@ def test_removed_player_is_listed_without_a_place_with_his_removal(swiss, chief_
     last = data.rows[-1]
     assert last.name == p.person.full_name and last.removed and last.place == "—"
     assert [r.name for r in data.removed] == [p.person.full_name]
-    assert data.removed[0].clause == "004 §5.7.2"
+    assert data.removed[0].clause == "п. 5.7.2 Правил вида спорта «нарды»"
     assert [s.kind for s in data.sanctions] == ["удаление"]
 
 

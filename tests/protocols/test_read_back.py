@@ -99,7 +99,7 @@ def test_the_match_protocol_blank_and_filled(swiss):
     text = " ".join(pdf_text(render_document(swiss, "match", str(m.pk))[0]))
     assert "Протокол матча" in text
     assert m.player1.person.full_name in text and m.player2.person.full_name in text
-    assert "Перерывов каждому игроку (003) 1" in text
+    assert "Перерывов каждому игроку (раздел «Перерывы» Правил проведения соревнований Лиги) 1" in text
     assert "Значение куба" in text
     assert f"Результат: {m.score1}:{m.score2}" in text
     assert "Игрок 1" in text and "Секретарь" in text
@@ -168,7 +168,7 @@ def test_the_sanctions_list_and_the_protest_decision(swiss):
     assert f"Протест № {protest.pk}" in text
     assert "Соперник взял перерыв во время партии" in text
     assert "Перерыв взят между партиями" in text
-    assert "окончательное" in text and "(004 §5.10)" in text
+    assert "окончательное" in text and "(п. 5.10 Правил вида спорта «нарды»)" in text
 
 
 def test_user_text_with_markup_is_printed_as_text(swiss):
