@@ -26,12 +26,23 @@ def can_finish(t: Tournament) -> str | None:
     return None
 
 
-def finish(t: Tournament, user) -> None:
+def finishes_early(t: Tournament, today=None) -> bool:
+    """Finishing before the tournament's last day: the secretary confirms it (the protocol prints the day
+    it was really finished)."""
+    return (today or timezone.localdate()) < t.end_date
+
+
+def finish(t: Tournament, user, confirm_early: bool = False) -> None:
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=t.pk)
         reason = can_finish(t)
         if reason:
             raise JudgingError(reason)
+        if finishes_early(t) and not confirm_early:
+            raise JudgingError(
+                _("The tournament's last day is %(d)s: confirm that it is finished before it.")
+                % {"d": f"{t.end_date:%d.%m.%Y}"}
+            )
         t.status, t.finished_at = Tournament.Status.FINISHED, timezone.now()
         t.save(update_fields=["status", "finished_at"])
         log(t, user, "finish", _("Tournament finished"))

@@ -449,6 +449,61 @@ class MatchProtocol(models.Model):
         )
 
 
+class MatchNote(models.Model):
+    """What the judges write on a match's protocol besides the result: the match judge, and the replacement
+    of the dice (003 «Игральные кости» п. 2: by a reasoned decision of the chief judge or his deputy, noted in
+    the match protocol). Written by the judging panel; every change is in the change log."""
+
+    match = models.OneToOneField("draw.Match", on_delete=models.CASCADE, related_name="judging_note")
+    judge = models.ForeignKey(
+        Official,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("match judge"),
+    )
+    dice_replacement = models.TextField(_("dice replaced (when, at whose request, why)"), blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("match note")
+        verbose_name_plural = _("match notes")
+
+    def __str__(self) -> str:
+        return str(self.match)
+
+    @classmethod
+    def write(cls, match, user, judge, dice_replacement: str) -> MatchNote:
+        """Set the match judge and the dice note (logged with who and when); the judge must be one of this
+        tournament's accredited judges."""
+        t = match.round.tournament
+        if judge is not None and (judge.tournament_id != t.pk or not judge.accredited):
+            raise JudgingError(gettext("Choose an accredited official of this tournament."))
+        with transaction.atomic():
+            note, _created = cls.objects.select_for_update().get_or_create(match=match)
+            note.judge, note.dice_replacement, note.updated_by = judge, dice_replacement.strip(), user
+            note.save()
+            _log(
+                t,
+                user,
+                "match_note",
+                gettext("Round %(r)s, table %(t)s: match judge %(j)s; dice: %(d)s")
+                % {
+                    "r": match.round.number,
+                    "t": match.table,
+                    "j": judge.person.full_name if judge else "—",
+                    "d": note.dice_replacement or "—",
+                },
+                match=match.pk,
+                clause="003 «Игральные кости» п. 2",
+            )
+        return note
+
+
 # --- protests (004 §5.10, §5.11, §2.4.2 item 5) -----------------------------------------------------------
 
 
@@ -484,11 +539,17 @@ class Protest(models.Model):
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="protests"
     )
     match = models.ForeignKey("draw.Match", on_delete=models.PROTECT, related_name="protests")
+    # Numbered within the tournament: its first protest is № 1 (set when it is filed, under a lock).
+    number = models.PositiveIntegerField(_("No."), null=True, blank=True, editable=False)
     protester = models.ForeignKey("registration.Participant", on_delete=models.PROTECT, related_name="+")
     filed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     filed_at = models.DateTimeField()
+    # The result of the match as it stood when the protest was filed (the decision may change it later).
+    filed_kind = models.CharField(max_length=10, blank=True)
+    filed_score1 = models.PositiveSmallIntegerField(null=True, blank=True)
+    filed_score2 = models.PositiveSmallIntegerField(null=True, blank=True)
     reasons = models.TextField(_("reasons"))
     arguments = models.TextField(_("arguments"))
     evidence = models.TextField(_("evidence"), blank=True)
@@ -519,11 +580,24 @@ class Protest(models.Model):
         verbose_name_plural = _("protests")
         ordering = ["-filed_at", "-id"]
         constraints = [
-            models.UniqueConstraint(fields=["match", "protester"], name="one_protest_per_player_and_match")
+            models.UniqueConstraint(fields=["match", "protester"], name="one_protest_per_player_and_match"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="protest_number_unique"),
         ]
 
     def __str__(self) -> str:
-        return f"{_('protest')} #{self.pk}: {self.match}"
+        return f"{_('protest')} № {self.number or '—'}: {self.match}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.number is not None or self.pk is not None:
+            super().save(*args, **kwargs)
+            return
+        with transaction.atomic():
+            # The next number of this tournament, under a lock on the tournament's row: two protests filed
+            # at once wait for each other instead of sharing a number.
+            Tournament.objects.select_for_update().filter(pk=self.tournament_id).first()
+            last = Protest.objects.filter(tournament_id=self.tournament_id).aggregate(n=models.Max("number"))
+            self.number = (last["n"] or 0) + 1
+            super().save(*args, **kwargs)
 
     @property
     def is_open(self) -> bool:
@@ -608,6 +682,9 @@ class Protest(models.Model):
                 arguments=arguments.strip(),
                 evidence=evidence.strip(),
                 deposit=t.protest_deposit,
+                filed_kind=match.result_kind,
+                filed_score1=match.score1,
+                filed_score2=match.score2,
             )
             for upload in uploads:
                 attachment = ProtestAttachment(
@@ -618,7 +695,7 @@ class Protest(models.Model):
                     sha256=upload.sha256,
                 )
                 attachment.file.save(upload.name, ContentFile(upload.data), save=True)
-            where = {"n": protest.pk, "p": protester, "r": match.round.number, "t": match.table}
+            where = {"n": protest.number, "p": protester, "r": match.round.number, "t": match.table}
             if representative is None:
                 summary = gettext("Protest #%(n)s filed by %(p)s on round %(r)s, table %(t)s") % where
             else:
@@ -687,7 +764,7 @@ class Protest(models.Model):
                 self.tournament,
                 user,
                 "protest_review",
-                gettext("Protest #%(n)s: %(s)s") % {"n": self.pk, "s": self.get_status_display()},
+                gettext("Protest #%(n)s: %(s)s") % {"n": self.number, "s": self.get_status_display()},
                 reason=reasons,
                 protest=self.pk,
                 clause="004 §5.10",
@@ -740,7 +817,7 @@ class Protest(models.Model):
                 self.tournament,
                 user,
                 "protest_decision",
-                gettext("Protest #%(n)s: %(s)s") % {"n": self.pk, "s": self.get_status_display()},
+                gettext("Protest #%(n)s: %(s)s") % {"n": self.number, "s": self.get_status_display()},
                 reason=reasons,
                 protest=self.pk,
                 consequence=self.consequence,
@@ -754,7 +831,7 @@ class Protest(models.Model):
 
     def apply_consequence(self, user) -> None:
         """Change the match as the upheld protest says, by a panel ruling (logged with the clause)."""
-        why = gettext("Protest #%(n)s upheld") % {"n": self.pk}
+        why = gettext("Protest #%(n)s upheld") % {"n": self.number}
         try:
             if self.consequence == self.Consequence.REPLAY:
                 results.panel_replay(self.match_id, user, why, PANEL_CLAUSE)

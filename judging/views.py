@@ -20,13 +20,14 @@ from judging import lifecycle, redraw, state
 from judging.forms import (
     AnswerForm,
     DecisionForm,
+    MatchNoteForm,
     ProposalForm,
     ProtestForm,
     ProtocolForm,
     ReviewForm,
     SanctionForm,
 )
-from judging.models import JudgingError, MatchProtocol, Protest, RemovalProposal, Sanction
+from judging.models import JudgingError, MatchNote, MatchProtocol, Protest, RemovalProposal, Sanction
 from judging.permissions import may_protest_for, player_in, represented_in
 from judging.tasks import finalize_results
 from registration.permissions import (
@@ -90,6 +91,13 @@ def _render_match(request, tournament, match, me, status=200, **forms) -> HttpRe
         "protocol_form": forms.get("protocol_form") or ProtocolForm(),
         "answer_form": forms.get("answer_form") or AnswerForm(),
     }
+    if is_panel(request.user, tournament):
+        note = MatchNote.objects.filter(match=match).first()
+        context["note"] = note
+        context["note_form"] = forms.get("note_form") or MatchNoteForm(
+            tournament=tournament,
+            initial={"judge": note.judge_id, "dice_replacement": note.dice_replacement} if note else None,
+        )
     return render(request, "judging/match.html", context, status=status)
 
 
@@ -148,6 +156,28 @@ def protocol_certify(request: HttpRequest, pk: int, match_pk: int) -> HttpRespon
         messages.error(request, str(exc))
     else:
         messages.success(request, _("Protocol certified."))
+    return redirect("judging:match", pk=pk, match_pk=match_pk)
+
+
+@require_POST
+def match_note(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    """The judging panel writes the match judge and the dice replacement on the match protocol (003)."""
+    tournament = tournament_for_panel(request, pk)
+    match = _match_of(tournament, match_pk)
+    if tournament.is_finished:
+        messages.error(request, _("The tournament is finished: its data can no longer be changed."))
+        return redirect("judging:match", pk=pk, match_pk=match_pk)
+    form = MatchNoteForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        return _render_match(request, tournament, match, player_in(request.user, match), 400, note_form=form)
+    try:
+        MatchNote.write(
+            match, request.user, form.cleaned_data["judge"], form.cleaned_data["dice_replacement"]
+        )
+    except JudgingError as exc:
+        form.add_error(None, str(exc))
+        return _render_match(request, tournament, match, player_in(request.user, match), 400, note_form=form)
+    messages.success(request, _("Saved."))
     return redirect("judging:match", pk=pk, match_pk=match_pk)
 
 
@@ -254,7 +284,7 @@ def protest_review(request: HttpRequest, pk: int, protest_pk: int) -> HttpRespon
         protest.refresh_from_db()
         return _render_protest(request, tournament, protest, True, status=400, review_form=form)
     messages.success(
-        request, _("Protest #%(n)s: %(s)s.") % {"n": protest.pk, "s": protest.get_status_display()}
+        request, _("Protest #%(n)s: %(s)s.") % {"n": protest.number, "s": protest.get_status_display()}
     )
     return redirect("judging:protest", pk=pk, protest_pk=protest.pk)
 
@@ -291,7 +321,7 @@ def protest_decide(request: HttpRequest, pk: int, protest_pk: int) -> HttpRespon
             request, tournament, protest, True, status=400, decision_form=form, preview=preview
         )
     messages.success(
-        request, _("Protest #%(n)s: %(s)s.") % {"n": protest.pk, "s": protest.get_status_display()}
+        request, _("Protest #%(n)s: %(s)s.") % {"n": protest.number, "s": protest.get_status_display()}
     )
     for note in notes:
         messages.info(request, note)
@@ -444,7 +474,7 @@ def proposal_decide(request: HttpRequest, pk: int, proposal_pk: int) -> HttpResp
 def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_for_secretary(request, pk)
     try:
-        lifecycle.finish(tournament, request.user)
+        lifecycle.finish(tournament, request.user, confirm_early=request.POST.get("confirm_early") == "1")
     except JudgingError as exc:
         messages.error(request, str(exc))
         return redirect("public:detail", pk=pk)

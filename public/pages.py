@@ -45,6 +45,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "officials": tournament.officials.exclude(role=Official.Role.REPRESENTATIVE).select_related("person"),
         "next_number": draw_manager.next_round_number(tournament),
         "finish_blocker": lifecycle.can_finish(tournament) if runner else None,
+        "finishes_early": runner and lifecycle.finishes_early(tournament),
         "draw_form": DrawForm(initial={"number": draw_manager.next_round_number(tournament)}),
         "protest_warning": pending_protests_warning(tournament) if runner else "",
     }

@@ -17,10 +17,12 @@ from registration import manager
 from registration.models import (
     Entry,
     Gender,
+    JudgingCategory,
     Official,
     Participant,
     Person,
     Qualification,
+    RankNorm,
     RegistrationSettings,
     Source,
     Team,
@@ -104,6 +106,8 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
             "organisation",
             "region",
             "qualification",
+            "club",
+            "coach",
             "disciplines",
             *CONTACT_FIELDS,
             "identity_document_number",
@@ -115,7 +119,17 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         (
             gettext_lazy("Participant"),
             "",
-            ["surname", "name", "patronymic", "birth_date", "gender", "qualification", "team_name"],
+            [
+                "surname",
+                "name",
+                "patronymic",
+                "birth_date",
+                "gender",
+                "qualification",
+                "club",
+                "coach",
+                "team_name",
+            ],
         ),
         (gettext_lazy("Sending organisation and disciplines"), "", ["organisation", "region", "disciplines"]),
         (gettext_lazy("Responsible person"), "", CONTACT_FIELDS),
@@ -217,7 +231,7 @@ def duplicate_message(entry: Entry) -> str:
     ) % {
         "p": person.full_name,
         "d": date_format(person.birth_date, "d.m.Y") if person.birth_date else "—",
-        "n": entry.pk,
+        "n": entry.number,
         "s": entry.get_status_display(),
     }
 
@@ -443,6 +457,12 @@ class OfficialForm(IdentityFields):
     """Registering an official (004 §5.3.2 item 1): a role and the person, found by his login or identity."""
 
     role = forms.ChoiceField(label=gettext_lazy("role"), choices=Official.Role.choices)
+    judging_category = forms.ChoiceField(
+        label=gettext_lazy("judging category"),
+        choices=[("", "—"), *JudgingCategory.choices],
+        required=False,
+    )
+    city = forms.CharField(label=gettext_lazy("city"), max_length=100, required=False)
     username = forms.CharField(
         label=gettext_lazy("login on this site"),
         required=False,
@@ -514,6 +534,13 @@ class ParticipantForm(IdentityFields):
 
     organisation = forms.CharField(label=gettext_lazy("sending organisation"), max_length=200, required=False)
     region = forms.CharField(label=gettext_lazy("region"), max_length=200, required=False)
+    qualification = forms.ChoiceField(
+        label=gettext_lazy("sports rank or title"),
+        choices=[("", "—"), *Qualification.choices],
+        required=False,
+    )
+    club = forms.CharField(label=gettext_lazy("club"), max_length=200, required=False)
+    coach = forms.CharField(label=gettext_lazy("coach"), max_length=200, required=False)
     seed = forms.IntegerField(
         label=gettext_lazy("seeding number"), required=False, min_value=1, max_value=100000
     )
@@ -529,3 +556,80 @@ class ParticipantForm(IdentityFields):
             )
         data["person"] = person
         return data
+
+
+class ParticipantDataForm(forms.ModelForm):
+    """What the federation's protocols print about a participant: rank, region, club, coach (issue 15)."""
+
+    region = forms.CharField(label=gettext_lazy("region"), max_length=200, required=False)
+    organisation = forms.CharField(label=gettext_lazy("sending organisation"), max_length=200, required=False)
+
+    class Meta:
+        model = Participant
+        fields = ["qualification", "club", "coach"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["qualification"].choices = [("", "—"), *Qualification.choices]
+        person = self.instance.person
+        self.initial.setdefault("region", person.region)
+        self.initial.setdefault("organisation", person.organisation)
+
+    def clean_club(self):
+        return " ".join(self.cleaned_data["club"].split())
+
+    def clean_coach(self):
+        return " ".join(self.cleaned_data["coach"].split())
+
+    @transaction.atomic
+    def save(self, commit: bool = True) -> Participant:
+        participant = super().save(commit=commit)
+        person = participant.person
+        region, organisation = self.cleaned_data["region"].strip(), self.cleaned_data["organisation"].strip()
+        if (person.region, person.organisation) != (region, organisation):
+            person.region, person.organisation = region, organisation
+            person.save(update_fields=["region", "organisation"])
+        return participant
+
+
+class RankNormForm(forms.ModelForm):
+    class Meta:
+        model = RankNorm
+        fields = ["qualification", "place_to", "min_participants"]
+
+    def clean_place_to(self):
+        value = self.cleaned_data["place_to"]
+        if not 1 <= value <= 10000:
+            raise forms.ValidationError(_("From 1 to 10000."))
+        return value
+
+    def clean_min_participants(self):
+        value = self.cleaned_data["min_participants"]
+        if value is not None and not 2 <= value <= 100000:
+            raise forms.ValidationError(_("From 2 to 100000."))
+        return value
+
+
+class BaseRankNormFormSet(forms.BaseInlineFormSet):
+    def clean(self):
+        super().clean()
+        seen = set()
+        for form in self.forms:
+            if not form.has_changed() or self._should_delete_form(form) or form.errors:
+                continue
+            code = form.cleaned_data.get("qualification")
+            if code in seen:
+                form.add_error("qualification", _("One norm per rank or title."))
+            seen.add(code)
+
+
+RankNormFormSet = forms.inlineformset_factory(
+    Tournament,
+    RankNorm,
+    form=RankNormForm,
+    formset=BaseRankNormFormSet,
+    extra=3,
+    max_num=len(Qualification.choices),
+    validate_max=True,
+    can_delete=True,
+)

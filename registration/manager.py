@@ -153,7 +153,13 @@ def register_official(tournament: Tournament, data: dict, by) -> Official:
         person.save(update_fields=updates)
     team = data.get("team") if data["role"] == Official.Role.REPRESENTATIVE else None
     official = Official.objects.create(
-        tournament=tournament, person=person, role=data["role"], team=team, accredited=False
+        tournament=tournament,
+        person=person,
+        role=data["role"],
+        team=team,
+        accredited=False,
+        judging_category=data.get("judging_category", ""),
+        city=" ".join(data.get("city", "").split()),
     )
     log(
         tournament,
@@ -606,6 +612,13 @@ def _activate(entry: Entry, by) -> None:
     elif joins or participant.team_id != getattr(team, "pk", None):
         participant.status, participant.team = Participant.Status.ACTIVE, team
         participant.save(update_fields=["status", "team"])
+    # What the protocols print about him comes from the entry the commission checked.
+    coach = entry.coach or (entry.team_entry.representative if entry.team_entry_id else "")
+    sport = {"qualification": entry.qualification, "club": entry.club, "coach": coach}
+    if any(getattr(participant, k) != v for k, v in sport.items()):
+        for k, v in sport.items():
+            setattr(participant, k, v)
+        participant.save(update_fields=list(sport))
     # The commission has checked the entry: its sending organisation is now the person's.
     if (person.organisation, person.region) != (entry.organisation, entry.region):
         person.organisation, person.region = entry.organisation, entry.region

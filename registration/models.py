@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
+from django.db.models import Max
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -14,6 +15,32 @@ from tournaments.rules import cite_lazy
 class Gender(models.TextChoices):
     MALE = "male", _("male")
     FEMALE = "female", _("female")
+
+
+class Qualification(models.TextChoices):
+    """Sport qualifications, lowest first; the order is ``admission.QUALIFICATIONS``."""
+
+    NONE = "none", _("no qualification")
+    YOUTH3 = "youth3", _("3rd youth class")
+    YOUTH2 = "youth2", _("2nd youth class")
+    YOUTH1 = "youth1", _("1st youth class")
+    ADULT3 = "adult3", _("3rd class")
+    ADULT2 = "adult2", _("2nd class")
+    ADULT1 = "adult1", _("1st class")
+    CMS = "cms", _("candidate master of sport")
+    MS = "ms", _("master of sport")
+    MSMK = "msmk", _("master of sport, international class")
+    ZMS = "zms", _("honoured master of sport")
+
+
+class JudgingCategory(models.TextChoices):
+    """The sports judge's category (квалификационная категория спортивного судьи)."""
+
+    NATIONAL = "national", _("all-Russian category")
+    FIRST = "first", _("1st category")
+    SECOND = "second", _("2nd category")
+    THIRD = "third", _("3rd category")
+    YOUNG = "young", _("young sports judge")
 
 
 class Person(models.Model):
@@ -83,6 +110,12 @@ class Participant(models.Model):
     # 004 §5.7.3: removed after not more than half of his round-robin matches, his results in the stage are
     # annulled, and so are his later pairings there. Set by the removal (judging), read by the draw.
     results_annulled = models.BooleanField(default=False)
+    # What the federation's protocols print about him in this tournament (from his entry when admitted).
+    qualification = models.CharField(
+        _("sports rank or title"), max_length=10, blank=True, choices=Qualification.choices
+    )
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    coach = models.CharField(_("coach"), max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -122,6 +155,10 @@ class Official(models.Model):
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="official_roles")
     role = models.CharField(_("role"), max_length=20, choices=Role.choices)
     accredited = models.BooleanField(_("accredited"), default=True)
+    judging_category = models.CharField(
+        _("judging category"), max_length=10, blank=True, choices=JudgingCategory.choices
+    )
+    city = models.CharField(_("city"), max_length=100, blank=True)
     # The team a representative speaks for; empty for every other role.
     team = models.ForeignKey(
         Team,
@@ -154,22 +191,6 @@ class Official(models.Model):
         if self.role == self.Role.REPRESENTATIVE and self.team_id:
             return str(_("team representative (%(team)s)") % {"team": self.team})
         return str(self.get_role_display())
-
-
-class Qualification(models.TextChoices):
-    """Sport qualifications, lowest first; the order is ``admission.QUALIFICATIONS``."""
-
-    NONE = "none", _("no qualification")
-    YOUTH3 = "youth3", _("3rd youth class")
-    YOUTH2 = "youth2", _("2nd youth class")
-    YOUTH1 = "youth1", _("1st youth class")
-    ADULT3 = "adult3", _("3rd class")
-    ADULT2 = "adult2", _("2nd class")
-    ADULT1 = "adult1", _("1st class")
-    CMS = "cms", _("candidate master of sport")
-    MS = "ms", _("master of sport")
-    MSMK = "msmk", _("master of sport, international class")
-    ZMS = "zms", _("honoured master of sport")
 
 
 class RegistrationSettings(models.Model):
@@ -243,6 +264,49 @@ def accepts_participants(tournament) -> bool:
     if tournament.system in {System.SWISS, System.SWISS_LOSSES}:
         return True
     return not tournament.round_set.exists()
+
+
+class RankNorm(models.Model):
+    """A norm of the regulation for a sports rank or title in this tournament: places 1…``place_to``
+    fulfil it, when at least ``min_participants`` took part (empty: any number). The final protocol prints
+    the highest rank a participant's place fulfils; a tournament without norms prints none."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="rank_norms"
+    )
+    qualification = models.CharField(_("sports rank or title"), max_length=10, choices=Qualification.choices)
+    place_to = models.PositiveSmallIntegerField(_("places 1 to"))
+    min_participants = models.PositiveSmallIntegerField(
+        _("at least this many participants"), null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("rank norm")
+        verbose_name_plural = _("rank norms")
+        ordering = ["place_to", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "qualification"], name="rank_norm_once"),
+            models.CheckConstraint(condition=models.Q(place_to__gte=1), name="rank_norm_place_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_qualification_display()}: 1–{self.place_to}"
+
+
+def rank_fulfilled(norms, place: int | None, participants: int) -> str:
+    """The qualification code of the highest norm that ``place`` fulfils among ``participants``, or "".
+
+    ``place`` is the worst place of a shared range (5–8 counts as 8): a norm is fulfilled by a place the
+    participant holds for certain."""
+    if place is None:
+        return ""
+    order = [q.value for q in Qualification]
+    met = [
+        n.qualification
+        for n in norms
+        if place <= n.place_to and (n.min_participants is None or participants >= n.min_participants)
+    ]
+    return max(met, key=order.index, default="")
 
 
 class Source(models.TextChoices):
@@ -327,6 +391,8 @@ class Entry(Submission):
     qualification = models.CharField(
         _("qualification"), max_length=10, blank=True, choices=Qualification.choices
     )
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    coach = models.CharField(_("coach"), max_length=200, blank=True)
     identity_document_number = models.CharField(
         _("identity document (type, number)"), max_length=100, blank=True
     )
@@ -349,17 +415,32 @@ class Entry(Submission):
     # 004 §5.1.4: an entry with false data is invalid.
     invalid = models.BooleanField(_("invalid"), default=False)
     invalid_reason = models.TextField(_("why the entry is invalid"), blank=True)
+    # Numbered within the tournament: its first entry is № 1 (set once, when the entry is made).
+    number = models.PositiveIntegerField(_("No."), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
         ordering = ["person__surname", "person__name", "person__patronymic", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "person"], name="entry_once_per_tournament")
+            models.UniqueConstraint(fields=["tournament", "person"], name="entry_once_per_tournament"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="entry_number_unique"),
         ]
 
     def __str__(self) -> str:
         return f"{self.person} — {self.tournament}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.number is not None:
+            super().save(*args, **kwargs)
+            return
+        with transaction.atomic():
+            # The next number of this tournament, under a lock on the tournament's row: two entries made at
+            # once wait for each other instead of sharing a number.
+            Tournament.objects.select_for_update().filter(pk=self.tournament_id).first()
+            last = Entry.objects.filter(tournament_id=self.tournament_id).aggregate(n=Max("number"))["n"]
+            self.number = (last or 0) + 1
+            super().save(*args, **kwargs)
 
 
 class EntryImport(models.Model):

@@ -12,7 +12,7 @@ from tournaments.rules import cite
 class EntryTable(tables.Table):
     """The commission's list: who, from where, the checks' verdicts, the documents, the decision."""
 
-    number = tables.Column(verbose_name=_("No."), accessor="entry__pk")
+    number = tables.Column(verbose_name=_("No."), accessor="entry__number")
     person = tables.Column(verbose_name=_("participant"), accessor="entry__person")
     birth_date = tables.Column(verbose_name=_("date of birth"), accessor="entry__person__birth_date")
     organisation = tables.Column(verbose_name=_("organisation"), accessor="entry__organisation")

@@ -30,5 +30,9 @@ urlpatterns = [
     ),
     path("t/<int:pk>/officials/<int:official_pk>/remove/", views.official_remove, name="official_remove"),
     path("t/<int:pk>/participants/add/", views.participant_add, name="participant_add"),
+    path(
+        "t/<int:pk>/participants/<int:participant_pk>/edit/", views.participant_edit, name="participant_edit"
+    ),
+    path("t/<int:pk>/rank-norms/", views.rank_norms, name="rank_norms"),
     path("t/<int:pk>/registration-protocol/", views.registration_protocol, name="protocol"),
 ]

@@ -25,7 +25,9 @@ from registration.forms import (
     ImportForm,
     MemberFormSet,
     OfficialForm,
+    ParticipantDataForm,
     ParticipantForm,
+    RankNormFormSet,
     ReasonForm,
     RegistrationSettingsForm,
     TeamEntryForm,
@@ -583,7 +585,14 @@ def participant_add(request: HttpRequest, pk: int) -> HttpResponse:
             person = d["person"] or manager.person_for(
                 form.identity(), gender=d["gender"], organisation=d["organisation"], region=d["region"]
             )
-            participant = Participant.objects.create(tournament=tournament, person=person, seed=d.get("seed"))
+            participant = Participant.objects.create(
+                tournament=tournament,
+                person=person,
+                seed=d.get("seed"),
+                qualification=d.get("qualification", ""),
+                club=" ".join(d.get("club", "").split()),
+                coach=" ".join(d.get("coach", "").split()),
+            )
             log(
                 tournament,
                 request.user,
@@ -605,3 +614,68 @@ def _barred(form: ParticipantForm, tournament: Tournament) -> bool:
     for refusal in refusals:
         form.add_error(None, _("Cannot be a participant: %(r)s") % {"r": refusal})
     return bool(refusals)
+
+
+def participant_edit(request: HttpRequest, pk: int, participant_pk: int) -> HttpResponse:
+    """What the protocols print about a participant: rank or title, region, club, coach (the secretary)."""
+    tournament = tournament_for_secretary(request, pk)
+    participant = get_object_or_404(
+        Participant.objects.select_related("person"), pk=participant_pk, tournament=tournament
+    )
+    locked = tournament.is_finished
+    form = ParticipantDataForm(request.POST or None, instance=participant)
+    if locked:
+        for field in form.fields.values():
+            field.disabled = True
+    if request.method == "POST":
+        if locked:
+            messages.error(request, _("The tournament is finished: its data can no longer be changed."))
+            return redirect("public:participant", pk=pk, participant_pk=participant.pk)
+        if form.is_valid():
+            with transaction.atomic():
+                form.save()
+                log(
+                    tournament,
+                    request.user,
+                    "participant",
+                    _("Participant's data changed: %(p)s (%(f)s)")
+                    % {"p": participant.person, "f": ", ".join(form.changed_data) or "—"},
+                    participant=participant.pk,
+                )
+            messages.success(request, _("Saved."))
+            return redirect("public:participant", pk=pk, participant_pk=participant.pk)
+    return render(
+        request,
+        "registration/participant_data.html",
+        {"t": tournament, "p": participant, "form": form, "locked": locked},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def rank_norms(request: HttpRequest, pk: int) -> HttpResponse:
+    """The regulation's norms for sports ranks: which places fulfil which rank (the final protocol prints
+    the rank each place fulfils; a tournament without norms prints none)."""
+    tournament = tournament_for_secretary(request, pk)
+    locked = tournament.is_finished
+    formset = RankNormFormSet(request.POST or None, instance=tournament, prefix="norms")
+    if locked:
+        for form in formset.forms:
+            for field in form.fields.values():
+                field.disabled = True
+    if request.method == "POST":
+        if locked:
+            messages.error(request, _("The tournament is finished: its data can no longer be changed."))
+            return redirect("registration:rank_norms", pk=pk)
+        if formset.is_valid():
+            with transaction.atomic():
+                formset.save()
+                norms = ", ".join(str(n) for n in tournament.rank_norms.all()) or "—"
+                log(tournament, request.user, "rank_norms", _("Rank norms: %(n)s") % {"n": norms})
+            messages.success(request, _("Saved."))
+            return redirect("registration:rank_norms", pk=pk)
+    return render(
+        request,
+        "registration/rank_norms.html",
+        {"t": tournament, "formset": formset, "locked": locked},
+        status=400 if request.method == "POST" else 200,
+    )

@@ -92,7 +92,7 @@ def play_out(client, t: Tournament, seed: int = 1, max_rounds: int = 60) -> int:
         played += 1
     else:  # pragma: no cover - a runaway loop is a bug
         raise AssertionError("the tournament did not end")
-    response = client.post(reverse("judging:finish", args=[t.pk]))
+    response = client.post(reverse("judging:finish", args=[t.pk]), {"confirm_early": "1"})
     assert response.status_code == 302
     t.refresh_from_db()
     assert t.status == "finished", _messages(client, t)

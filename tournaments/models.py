@@ -70,6 +70,18 @@ class Tiebreak(models.TextChoices):
     PROGRESSIVE = "progressive", _("progressive score")
 
 
+class Category(models.TextChoices):
+    """The rank (status) of the competition as the calendar of competitions names it (ранг соревнований)."""
+
+    INTERNATIONAL = "international", _("international")
+    NATIONAL = "national", _("all-Russian")
+    INTERREGIONAL = "interregional", _("interregional")
+    REGIONAL = "regional", _("regional (a subject of the Russian Federation)")
+    MUNICIPAL = "municipal", _("municipal")
+    LEAGUE = "league", _("the League's competition")
+    CLUB = "club", _("club")
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("preparation")
@@ -81,6 +93,21 @@ class Tournament(models.Model):
     start_date = models.DateField(_("first day"))
     end_date = models.DateField(_("last day"))
     venue = models.CharField(_("venue"), max_length=300, blank=True)
+    # What the federation's documents carry about the competition (the headings of its protocols).
+    category = models.CharField(
+        _("rank of the competition"), max_length=20, choices=Category.choices, blank=True
+    )
+    organiser = models.CharField(_("organiser"), max_length=300, blank=True)
+    regulation_number = models.CharField(_("regulation No."), max_length=50, blank=True)
+    regulation_date = models.DateField(_("regulation approved on"), null=True, blank=True)
+    time_control_minutes = models.PositiveSmallIntegerField(
+        _("time control: minutes per player"), null=True, blank=True
+    )
+    time_control_increment = models.PositiveSmallIntegerField(
+        _("time control: seconds added per move"), null=True, blank=True
+    )
+    # Diplomas for places 1…N (the regulation says which places are awarded; 1–3 unless it says otherwise).
+    awarded_places = models.PositiveSmallIntegerField(_("places awarded diplomas"), default=3)
     system = models.CharField(_("system"), max_length=30, choices=System.choices)
     character = models.CharField(
         _("character"), max_length=20, choices=Character.choices, default=Character.PERSONAL
@@ -231,6 +258,16 @@ class Tournament(models.Model):
     @property
     def takes_personal_entries(self) -> bool:
         return self.character != Character.TEAM
+
+    @property
+    def time_control(self) -> str:
+        """ "14 min + 8 s", or "" when the regulation sets none."""
+        if not self.time_control_minutes:
+            return ""
+        text = _("%(m)s min") % {"m": self.time_control_minutes}
+        if self.time_control_increment:
+            text += " + " + _("%(s)s s per move") % {"s": self.time_control_increment}
+        return str(text)
 
     def tiebreak_keys(self) -> list[str]:
         """The regulation's tie-break order, unknown keys dropped."""
