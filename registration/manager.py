@@ -32,7 +32,7 @@ from registration.models import (
     accepts_participants,
 )
 from tournaments.models import AuditEntry, GenderGroup, Tournament, log
-from tournaments.rules import cite
+from tournaments.rules import cite, cite_text
 
 
 class AdmissionError(Exception):
@@ -676,6 +676,8 @@ class ProtocolParticipant:
     status: str  # the participant's status now: active, withdrawn, removed
     admitted_by: str  # "" when the participant was added directly, without an entry
     admitted_at: datetime.datetime | None
+    club: str = ""
+    coach: str = ""
 
 
 @dataclass(frozen=True)
@@ -685,6 +687,21 @@ class ProtocolOfficial:
     role_label: str
     organisation: str
     region: str
+    judging_category: str = ""
+    city: str = ""
+
+
+@dataclass(frozen=True)
+class ProtocolRefusal:
+    """A refused entry: who, and why, with the clauses of the checks it failed (004 §5.3.2 item 4)."""
+
+    number: int  # the entry's number in the tournament
+    full_name: str
+    birth_date: datetime.date | None
+    region: str
+    reason: str
+    clauses: str  # the failed checks' clauses as a reader knows them; "" when the reason is the commission's
+    decided_at: datetime.datetime | None
 
 
 @dataclass(frozen=True)
@@ -702,6 +719,8 @@ class RegistrationProtocol:
     entries_refused: int
     entries_pending: int
     regions: int
+    refused: tuple[ProtocolRefusal, ...] = ()
+    added_directly: int = 0  # admitted participants the secretary added without an entry
 
 
 def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
@@ -712,7 +731,7 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
     whose entry is refused or pending is not in it. Officials: the accredited ones, by role.
     Labels are translated into the language active when this is called.
     """
-    entries = {e.person_id: e for e in tournament.entries.select_related("decided_by")}
+    entries = {e.person_id: e for e in tournament.entries.select_related("decided_by", "person")}
     participants = tournament.participants.select_related("person", "team").order_by(
         "person__surname", "person__name", "person__patronymic", "pk"
     )
@@ -736,6 +755,8 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
                 status=str(p.get_status_display()),
                 admitted_by=_user_name(entry.decided_by) if entry else "",
                 admitted_at=entry.decided_at if entry else None,
+                club=p.club,
+                coach=p.coach,
             )
         )
     officials = tuple(
@@ -745,6 +766,8 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
             role_label=o.role_display,
             organisation=o.person.organisation,
             region=o.person.region,
+            judging_category=str(o.get_judging_category_display()) if o.judging_category else "",
+            city=o.city,
         )
         for o in tournament.officials.filter(accredited=True)
         .select_related("person", "team")
@@ -753,6 +776,23 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
     counts = {status: 0 for status in Entry.Status.values}
     for entry in entries.values():
         counts[entry.status] += 1
+    refused = []
+    regulation = regulation_of(tournament) if counts[Entry.Status.REFUSED] else None
+    for entry in sorted(entries.values(), key=lambda e: (e.number or 0, e.pk)):
+        if entry.status != Entry.Status.REFUSED:
+            continue
+        failed = admission.failed(verdicts_for(entry, regulation))
+        refused.append(
+            ProtocolRefusal(
+                number=entry.number or 0,
+                full_name=entry.person.full_name,
+                birth_date=entry.person.birth_date,
+                region=entry.region,
+                reason=cite_text(entry.decision_reason),
+                clauses="; ".join(dict.fromkeys(cite(f"004 {v.clause}") for v in failed)),
+                decided_at=entry.decided_at,
+            )
+        )
     return RegistrationProtocol(
         tournament=tournament.name,
         discipline=str(tournament.get_discipline_display()),
@@ -767,6 +807,8 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
         entries_refused=counts[Entry.Status.REFUSED],
         entries_pending=counts[Entry.Status.PENDING],
         regions=len({r.region.casefold() for r in rows if r.region}),
+        refused=tuple(refused),
+        added_directly=sum(1 for r in rows if not r.admitted_by and r.admitted_at is None),
     )
 
 
