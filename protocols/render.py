@@ -99,9 +99,7 @@ BODY = ParagraphStyle("body", fontName=FONT, fontSize=9.5, leading=12.5)
 SMALL = ParagraphStyle("small", parent=BODY, fontSize=8, leading=10)
 TITLE = ParagraphStyle("title", parent=BODY, fontName=BOLD, fontSize=15, leading=19, alignment=TA_CENTER)
 SUBTITLE = ParagraphStyle("subtitle", parent=BODY, fontSize=10.5, leading=14, alignment=TA_CENTER)
-H2 = ParagraphStyle(
-    "h2", parent=BODY, fontName=BOLD, fontSize=11, leading=15, spaceBefore=8, spaceAfter=4, keepWithNext=1
-)
+H2 = ParagraphStyle("h2", parent=BODY, fontName=BOLD, fontSize=11, leading=15, spaceBefore=8, spaceAfter=4)
 CELL = ParagraphStyle("cell", fontName=NARROW, fontSize=8, leading=9.5)
 CELL_BOLD = ParagraphStyle("cellb", parent=CELL, fontName=NARROW_BOLD)
 MARGIN = 15 * mm
@@ -608,7 +606,8 @@ def _standings_table(
         widths.append(width * 0.06)
     body = []
     muted = []
-    removed, withdrawn = _("removed"), _("withdrawn")
+    removed = pgettext("removed from the tournament", "removed")
+    withdrawn = pgettext("withdrew from the tournament", "withdrawn")
     for i, r in enumerate(rows):
         name = r.name
         if r.removed:
@@ -820,7 +819,7 @@ def _cross_table(
     header = ["№", _("Participant"), *(str(i) for i in range(first + 1, last + 1))]
     header += [_("Points"), *(c.abbr for c in columns), _("Place")]
     name_style = ParagraphStyle("xn", parent=CELL, fontSize=7, leading=8)
-    removed = _("removed")
+    removed = pgettext("removed from the tournament", "removed")
     rows = []
     for r in section.rows:
         name = f"{r.name} ({removed})" if r.removed else r.name
@@ -876,7 +875,7 @@ def crosstable(data: d.CrosstableData, progress: Progress | None = None) -> byte
             if b:
                 story.append(PageBreak())
             if heading:
-                story.append(p(heading, H2))
+                story += section(heading)
             story.append(_cross_table(s, data.columns, first, last, cell))
         for note in s.ties:
             story.append(Spacer(1, 1.5 * mm))
@@ -1040,7 +1039,9 @@ class ChartPiece(Flowable):
 
         c.saveState()
         c.setFont(BOLD, 10)
-        band_title = self.lay.band.title + (f" ({_('continued')})" if self.continued else "")
+        band_title = self.lay.band.title
+        if self.continued:
+            band_title = _("%(band)s (continued)") % {"band": band_title}
         c.drawString(0, self.height - 11, printable(band_title))
         c.setFont(NARROW_BOLD, 7.5)
         c.setFillColor(MUTED)

@@ -35,7 +35,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pdf-dir", type=Path, default=None)
     parser.add_argument("--resolution", type=int, default=70)
+    parser.add_argument("--out", type=Path, default=OUT, help="where the PNGs go (docs/protocols/)")
+    parser.add_argument("--only", default="", help="comma-separated sample names (default: all)")
     args = parser.parse_args()
+    only = {x.strip() for x in args.only.split(",") if x.strip()}
     if shutil.which("pdftoppm") is None:
         sys.exit("pdftoppm is missing: apt-get install poppler-utils")
 
@@ -63,17 +66,35 @@ def main() -> None:
     demo.name = LONG_NAME
     demo.save(update_fields=["name"])
     entries = Tournament.objects.get(name=OPEN_NAME)
-    round_robin = played("Кубок клуба «Шеш-беш» (круговая система)", "round_robin", 40, match_length=3)
-    single = played(
-        "Кубок города по коротким нардам (олимпийская система)", "single_elimination", 33, "short"
-    )
-    double = played("Турнир ветеранов (с выбыванием после двух поражений)", "double_elimination", 33)
+    built: dict[str, object] = {}
+
+    def round_robin():
+        if "rr" not in built:
+            built["rr"] = played(
+                "Кубок клуба «Шеш-беш» (круговая система)", "round_robin", 40, match_length=3
+            )
+        return built["rr"]
+
+    def single():
+        if "single" not in built:
+            built["single"] = played(
+                "Кубок города по коротким нардам (олимпийская система)", "single_elimination", 33, "short"
+            )
+        return built["single"]
+
+    def double():
+        if "double" not in built:
+            built["double"] = played(
+                "Турнир ветеранов (с выбыванием после двух поражений)", "double_elimination", 33
+            )
+        return built["double"]
 
     protocol_match = demo.round_set.get(number=3).matches.filter(protocol__isnull=False).first()
     blank_match = demo.round_set.get(number=7).matches.exclude(player2=None).first()
 
     def doc(t, kind, key=""):
-        return lambda: render_document(t, kind, key)[0]
+        # ``t`` is a tournament, or a function that builds it when a sample needs it.
+        return lambda: render_document(t() if callable(t) else t, kind, key)[0]
 
     samples = [
         ("pairings", doc(demo, "pairings", "5"), 1),
@@ -99,10 +120,12 @@ def main() -> None:
         ("report-last-page", doc(demo, "report"), -1),
         ("diploma", doc(demo, "diplomas"), 1),
     ]
-    OUT.mkdir(parents=True, exist_ok=True)
+    args.out.mkdir(parents=True, exist_ok=True)
     from pypdf import PdfReader
 
     for name, make, page in samples:
+        if only and name not in only:
+            continue
         pdf = make()
         pages = len(PdfReader(io.BytesIO(pdf)).pages)
         number = pages if page == -1 else min(page, pages)
@@ -121,11 +144,11 @@ def main() -> None:
                 str(number),
                 "-singlefile",
                 path,
-                OUT / name,
+                args.out / name,
             ],
             check=True,
         )
-        print(f"{name:<22} {len(pdf) / 1024:>6.0f} KB  page {number} of {pages} -> docs/protocols/{name}.png")
+        print(f"{name:<22} {len(pdf) / 1024:>6.0f} KB  page {number} of {pages} -> {args.out / name}.png")
 
 
 CAPTURED: dict[str, bytes] = {}  # documents of the draft round 4, made before it is published
