@@ -315,7 +315,8 @@ def grid(
         Paragraph(escape(printable(h)), head_centred if i in head_center else head_style)
         for i, h in enumerate(header)
     ]
-    table = Table([head, *rows], colWidths=widths, repeatRows=1, rowHeights=row_height)
+    heights = [None, *([row_height] * len(rows))] if row_height else None  # the header as tall as it needs
+    table = Table([head, *rows], colWidths=widths, repeatRows=1, rowHeights=heights)
     style: list[tuple] = [
         ("FONT", (0, 0), (-1, -1), NARROW, font_size),
         ("GRID", (0, 0), (-1, -1), 0.4, GRID),
