@@ -167,8 +167,8 @@ def test_the_sanctions_list_and_the_protest_decision(swiss):
     )
     text = " ".join(pdf_text(render_document(swiss, "sanctions", "")[0]))
     assert "Список санкций" in text and m.player1.person.full_name in text and "предупреждение" in text
-    text = " ".join(pdf_text(render_document(swiss, "protest", str(protest.pk))[0]))
-    assert f"Протест № {protest.pk}" in text
+    text = " ".join(pdf_text(render_document(swiss, "protest", str(protest.number))[0]))
+    assert f"Протест № {protest.number}" in text
     assert "Соперник взял перерыв во время партии" in text
     assert "Перерыв взят между партиями" in text
     assert "окончательное" in text and "(п. 5.10 Правил вида спорта «нарды»)" in text
