@@ -130,6 +130,16 @@ def p(text: object, style: ParagraphStyle = BODY) -> Paragraph:
     return Paragraph(escape(printable(text)).replace("\n", "<br/>"), style)
 
 
+def cell(text: object, width: float, style: ParagraphStyle | None = None) -> str | Paragraph:
+    """A table cell: the plain text when it fits the column on one line (fast: long tables have thousands
+    of cells), else a Paragraph that wraps."""
+    style = style or CELL
+    value = printable(text)
+    if "\n" not in value and pdfmetrics.stringWidth(value, style.fontName, style.fontSize) <= width - 7:
+        return value
+    return p(value, style)
+
+
 def label_value(label: str, value: object, style: ParagraphStyle = BODY) -> Paragraph:
     return Paragraph(
         f"<b>{escape(printable(label))}:</b> {escape(printable(value))}".replace("\n", "<br/>"), style
@@ -618,15 +628,15 @@ def _standings_table(
         if federation:
             line = [
                 r.place,
-                p(name, CELL),
+                cell(name, widths[1]),
                 r.year,
                 r.rank,
-                p(r.region, CELL),
-                p(r.club, CELL),
-                p(r.coach, CELL),
+                cell(r.region, widths[4]),
+                cell(r.club, widths[5]),
+                cell(r.coach, widths[6]),
             ]
         else:
-            line = [r.place, p(name, CELL), p(r.organisation, CELL)]
+            line = [r.place, cell(name, widths[1]), cell(r.organisation, widths[2])]
         if groups:
             line.append(r.group)
         line += [r.points, str(r.played)] + ([str(r.wins)] if own_wins else []) + [str(r.losses), *r.metrics]
