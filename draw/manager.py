@@ -22,6 +22,7 @@ from draw.models import Group, GroupMember, Match, ResultKind, Round, Stage
 from registration.models import Participant
 from standings import metrics
 from tournaments.models import GroupTies, System, Tournament, log
+from tournaments.rules import cite
 
 bracket = dependents.bracket  # the engine's view of an elimination stage (the draw, the standings, re-flow)
 
@@ -491,7 +492,10 @@ def _walkover_if_out(pa: Participant, pb: Participant, group: Group | None, code
     """
     for p in (pa, pb):
         if p.status == Participant.Status.REMOVED and p.results_annulled:
-            reason = _("%(p)s removed: results in the stage annulled (004 §5.7.3)") % {"p": p}
+            reason = _("%(p)s removed: results in the stage annulled (%(rule)s)") % {
+                "p": p,
+                "rule": cite("004 §5.7.3"),
+            }
             return Pairing(pa, pb, ResultKind.ANNULLED, None, group, code, ("removed",), reason)
     out_a = pa.status != Participant.Status.ACTIVE
     out_b = pb.status != Participant.Status.ACTIVE

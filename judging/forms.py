@@ -320,3 +320,26 @@ class GroupTieForm(forms.Form):
 
     def order(self) -> list[str]:
         return [self.cleaned_data[f"place{i}"] for i in range(len(self.players))]
+
+
+class MatchNoteForm(forms.Form):
+    """The match judge and the replacement of the dice (003 «Игральные кости» п. 2) for the match protocol."""
+
+    judge = forms.ModelChoiceField(label=_("match judge"), queryset=None, required=False)
+    dice_replacement = forms.CharField(
+        label=_("dice replaced (when, at whose request, why)"),
+        required=False,
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        # An accredited official of this tournament; a team's representative judges nothing.
+        self.fields["judge"].queryset = (
+            tournament.officials.filter(accredited=True)
+            .exclude(role="representative")
+            .select_related("person")
+            .order_by("person__surname", "person__name")
+        )
+        self.fields["judge"].label_from_instance = lambda o: f"{o.person.full_name} ({o.role_display})"

@@ -127,8 +127,15 @@ def can_finish(t: Tournament) -> str | None:
     return found[0].title if found else None
 
 
-def finish(t: Tournament, user, *, confirmed: bool) -> None:
-    """Finish the tournament: refused with the list of blockers, or unconfirmed. All or nothing."""
+def finishes_early(t: Tournament, today=None) -> bool:
+    """Finishing before the tournament's last day: the secretary confirms it (the protocol prints the day
+    it was really finished)."""
+    return (today or timezone.localdate()) < t.end_date
+
+
+def finish(t: Tournament, user, *, confirmed: bool, confirm_early: bool = False) -> None:
+    """Finish the tournament: refused with the list of blockers, or unconfirmed (and, before its last day,
+    without the second confirmation). All or nothing."""
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=t.pk)
         now = timezone.now()
@@ -139,6 +146,11 @@ def finish(t: Tournament, user, *, confirmed: bool) -> None:
             )
         if not confirmed:
             raise JudgingError(_("Confirm that the tournament is finished: its results become read-only."))
+        if finishes_early(t) and not confirm_early:
+            raise JudgingError(
+                _("The tournament's last day is %(d)s: confirm that it is finished before it.")
+                % {"d": f"{t.end_date:%d.%m.%Y}"}
+            )
         # Store the finality the state rules already see, so the final protocol reads stored values.
         for m in Match.objects.filter(round__tournament=t, final_at__isnull=True).exclude(result_kind=""):
             state.finalize_match(m, now)

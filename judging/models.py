@@ -25,6 +25,7 @@ from judging import disqualification, redraw, removal, signals, state
 from judging.errors import AlreadyApplied, AlreadyFiled, JudgingError
 from registration.models import Entry, Gender, Official, Participant, Person
 from tournaments.models import GenderGroup, SecondWarning, Tournament, log
+from tournaments.rules import cite
 from tournaments.validators import sane_date
 
 
@@ -95,9 +96,10 @@ class SanctionQuerySet(models.QuerySet):
 
 
 class Violation(models.TextChoices):
-    PROTOCOL = "protocol", _("match protocol not handed in (003)")
-    BREAK = "break", _("break at the wrong time (003)")
-    FLAG = "flag", _("flag fall: loss on time (003)")
+    # 003 «Фиксация результатов», «Перерывы», «Часы»
+    PROTOCOL = "protocol", _("match protocol not handed in")
+    BREAK = "break", _("break at the wrong time")
+    FLAG = "flag", _("flag fall: loss on time")
     CONDUCT = "conduct", _("other breach of the rules")
 
 
@@ -346,8 +348,8 @@ class RemovalProposal(models.Model):
             tournament,
             None,
             "removal_proposed",
-            gettext("Removal proposed to the chief judge: %(p)s (second warning, 004 §5.7.2)")
-            % {"p": participant},
+            gettext("Removal proposed to the chief judge: %(p)s (second warning, %(rule)s)")
+            % {"p": participant, "rule": cite("004 §5.7.2")},
             participant=participant.pk,
             clause="004 §5.7.2",
         )
@@ -443,11 +445,17 @@ class MatchProtocol(models.Model):
             raise JudgingError(gettext("The result of this match has already been entered by the judges."))
         if existing is not None and state.either_started_next(match, now):
             raise JudgingError(
-                gettext("A player has started his next match: the protocol can no longer be corrected (003).")
+                gettext(
+                    "A player has started his next match: the protocol can no longer be corrected (%(rule)s)."
+                )
+                % {"rule": cite("003 «Фиксация результатов»")}
             )
         mine, theirs = (score1, score2) if participant.pk == match.player1_id else (score2, score1)
         if mine <= theirs:
-            raise JudgingError(gettext("The protocol is handed in by the winner of the match (003)."))
+            raise JudgingError(
+                gettext("The protocol is handed in by the winner of the match (%(rule)s).")
+                % {"rule": cite("003 «Фиксация результатов»")}
+            )
         with transaction.atomic():
             try:
                 results.record_result(
@@ -535,6 +543,61 @@ class MatchProtocol(models.Model):
             )
 
 
+class MatchNote(models.Model):
+    """What the judges write on a match's protocol besides the result: the match judge, and the replacement
+    of the dice (003 «Игральные кости» п. 2: by a reasoned decision of the chief judge or his deputy, noted in
+    the match protocol). Written by the judging panel; every change is in the change log."""
+
+    match = models.OneToOneField("draw.Match", on_delete=models.CASCADE, related_name="judging_note")
+    judge = models.ForeignKey(
+        Official,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("match judge"),
+    )
+    dice_replacement = models.TextField(_("dice replaced (when, at whose request, why)"), blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("match note")
+        verbose_name_plural = _("match notes")
+
+    def __str__(self) -> str:
+        return str(self.match)
+
+    @classmethod
+    def write(cls, match, user, judge, dice_replacement: str) -> MatchNote:
+        """Set the match judge and the dice note (logged with who and when); the judge must be one of this
+        tournament's accredited judges."""
+        t = match.round.tournament
+        if judge is not None and (judge.tournament_id != t.pk or not judge.accredited):
+            raise JudgingError(gettext("Choose an accredited official of this tournament."))
+        with transaction.atomic():
+            note, _created = cls.objects.select_for_update().get_or_create(match=match)
+            note.judge, note.dice_replacement, note.updated_by = judge, dice_replacement.strip(), user
+            note.save()
+            _log(
+                t,
+                user,
+                "match_note",
+                gettext("Round %(r)s, table %(t)s: match judge %(j)s; dice: %(d)s")
+                % {
+                    "r": match.round.number,
+                    "t": match.table,
+                    "j": judge.person.full_name if judge else "—",
+                    "d": note.dice_replacement or "—",
+                },
+                match=match.pk,
+                clause="003 «Игральные кости» п. 2",
+            )
+        return note
+
+
 # --- protests (004 §5.10, §5.11, §2.4.2 item 5) -----------------------------------------------------------
 
 
@@ -570,11 +633,17 @@ class Protest(models.Model):
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="protests"
     )
     match = models.ForeignKey("draw.Match", on_delete=models.PROTECT, related_name="protests")
+    # Numbered within the tournament: its first protest is № 1 (set when it is filed, under a lock).
+    number = models.PositiveIntegerField(_("No."), null=True, blank=True, editable=False)
     protester = models.ForeignKey("registration.Participant", on_delete=models.PROTECT, related_name="+")
     filed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     filed_at = models.DateTimeField()
+    # The result of the match as it stood when the protest was filed (the decision may change it later).
+    filed_kind = models.CharField(max_length=10, blank=True)
+    filed_score1 = models.PositiveSmallIntegerField(null=True, blank=True)
+    filed_score2 = models.PositiveSmallIntegerField(null=True, blank=True)
     reasons = models.TextField(_("reasons"))
     arguments = models.TextField(_("arguments"))
     evidence = models.TextField(_("evidence"), blank=True)
@@ -610,11 +679,24 @@ class Protest(models.Model):
                 fields=["match", "protester"],
                 condition=models.Q(status__in=["filed", "accepted"]),
                 name="one_open_protest_per_player_and_match",
-            )
+            ),
+            models.UniqueConstraint(fields=["tournament", "number"], name="protest_number_unique"),
         ]
 
     def __str__(self) -> str:
-        return f"{_('protest')} #{self.pk}: {self.match}"
+        return f"{_('protest')} № {self.number or '—'}: {self.match}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.number is not None or self.pk is not None:
+            super().save(*args, **kwargs)
+            return
+        with transaction.atomic():
+            # The next number of this tournament, under a lock on the tournament's row: two protests filed
+            # at once wait for each other instead of sharing a number.
+            Tournament.objects.select_for_update().filter(pk=self.tournament_id).first()
+            last = Protest.objects.filter(tournament_id=self.tournament_id).aggregate(n=models.Max("number"))
+            self.number = (last["n"] or 0) + 1
+            super().save(*args, **kwargs)
 
     @property
     def is_open(self) -> bool:
@@ -659,24 +741,28 @@ class Protest(models.Model):
             raise JudgingError(
                 gettext(
                     "The protest window closed at %(end)s: a protest is filed within %(m)s minutes after "
-                    "the end of the match (004 §5.10)."
+                    "the end of the match (%(rule)s)."
                 )
-                % {"end": timezone.localtime(end).strftime("%H:%M:%S"), "m": t.protest_window_minutes}
+                % {
+                    "end": timezone.localtime(end).strftime("%H:%M:%S"),
+                    "m": t.protest_window_minutes,
+                    "rule": cite("004 §5.10"),
+                }
             )
         if state.next_match_started(match, protester.pk, now):
             # 004 §2.4.2 item 5: claims about a match come before the next match starts.
             if representative is None:
                 raise JudgingError(
                     gettext(
-                        "Your next match has already started: a protest had to come before it (004 §2.4.2)."
+                        "Your next match has already started: a protest had to come before it (%(rule)s)."
                     )
+                    % {"rule": cite("004 §2.4.2")}
                 )
             raise JudgingError(
                 gettext(
-                    "The next match of %(p)s has already started: a protest had to come before it "
-                    "(004 §2.4.2)."
+                    "The next match of %(p)s has already started: a protest had to come before it (%(rule)s)."
                 )
-                % {"p": protester}
+                % {"p": protester, "rule": cite("004 §2.4.2")}
             )
         earlier = cls.objects.filter(match=match, protester=protester)
         if match.changed_at is not None and protester.pk in match.reopened_for:
@@ -695,7 +781,10 @@ class Protest(models.Model):
         if existing is not None:
             raise already(existing)
         if not reasons.strip() or not arguments.strip():
-            raise JudgingError(gettext("A protest states its reasons and arguments (004 §5.10)."))
+            raise JudgingError(
+                gettext("A protest states its reasons and arguments (%(rule)s).")
+                % {"rule": cite("004 §5.10")}
+            )
         with transaction.atomic():
             lock_open(t.pk)
             # The match's row lock serialises filing with the finality task (``state.finalize_match``): a
@@ -718,6 +807,9 @@ class Protest(models.Model):
                 arguments=arguments.strip(),
                 evidence=evidence.strip(),
                 deposit=t.protest_deposit,
+                filed_kind=match.result_kind,
+                filed_score1=match.score1,
+                filed_score2=match.score2,
             )
             for upload in uploads:
                 attachment = ProtestAttachment(
@@ -728,7 +820,7 @@ class Protest(models.Model):
                     sha256=upload.sha256,
                 )
                 attachment.file.save(upload.name, ContentFile(upload.data), save=True)
-            where = {"n": protest.pk, "p": protester, "r": match.round.number, "t": match.table}
+            where = {"n": protest.number, "p": protester, "r": match.round.number, "t": match.table}
             if representative is None:
                 summary = gettext("Protest #%(n)s filed by %(p)s on round %(r)s, table %(t)s") % where
             else:
@@ -798,7 +890,7 @@ class Protest(models.Model):
                 self.tournament,
                 user,
                 "protest_review",
-                gettext("Protest #%(n)s: %(s)s") % {"n": self.pk, "s": self.get_status_display()},
+                gettext("Protest #%(n)s: %(s)s") % {"n": self.number, "s": self.get_status_display()},
                 reason=reasons,
                 protest=self.pk,
                 clause="004 §5.10",
@@ -852,7 +944,7 @@ class Protest(models.Model):
                 self.tournament,
                 user,
                 "protest_decision",
-                gettext("Protest #%(n)s: %(s)s") % {"n": self.pk, "s": self.get_status_display()},
+                gettext("Protest #%(n)s: %(s)s") % {"n": self.number, "s": self.get_status_display()},
                 reason=reasons,
                 protest=self.pk,
                 consequence=self.consequence,
@@ -867,7 +959,7 @@ class Protest(models.Model):
     def apply_consequence(self, user) -> list[str]:
         """Change the match as the upheld protest says, by a panel ruling (logged with the clause); returns
         what it did to the rounds drawn after it (a bracket re-flowed, a round flagged)."""
-        why = gettext("Protest #%(n)s upheld") % {"n": self.pk}
+        why = gettext("Protest #%(n)s upheld") % {"n": self.number}
         try:
             if self.consequence == self.Consequence.REPLAY:
                 return results.panel_replay(self.match_id, user, why, PANEL_CLAUSE).notes

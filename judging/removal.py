@@ -20,6 +20,7 @@ from draw.models import GroupMember, Match, ResultKind, Round, Stage
 from judging.errors import JudgingError
 from registration.models import Participant
 from tournaments.models import System
+from tournaments.rules import cite
 
 CLAUSE = "004 §5.7.3"
 COUNTED = (ResultKind.PLAYED, ResultKind.TIME, ResultKind.TECHNICAL)
@@ -88,7 +89,10 @@ def apply_removal(sanction, participant: Participant, user) -> list[str]:
         return notes  # nothing drawn yet: he is simply not paired
     if annul:
         sanction.outcome = sanction.Outcome.ANNULLED
-        why = _("%(p)s removed: results in the stage annulled (004 §5.7.3)") % {"p": participant}
+        why = _("%(p)s removed: results in the stage annulled (%(rule)s)") % {
+            "p": participant,
+            "rule": cite("004 §5.7.3"),
+        }
         for m in _published(his_matches(stage, participant)).exclude(result_kind=ResultKind.ANNULLED):
             changed = results.panel_result(
                 m.pk,
@@ -112,7 +116,7 @@ def _published(matches):
 
 
 def _lose_remaining(stage: Stage, participant: Participant, user) -> list[str]:
-    why = _("%(p)s removed: technical defeat (004 §5.7.3)") % {"p": participant}
+    why = _("%(p)s removed: technical defeat (%(rule)s)") % {"p": participant, "rule": cite("004 §5.7.3")}
     notes: list[str] = []
     for m in _published(his_matches(stage, participant)).filter(result_kind=""):
         side = 2 if m.player1_id == participant.pk else 1

@@ -25,6 +25,7 @@ from judging.forms import (
     AnswerForm,
     DecisionForm,
     GroupTieForm,
+    MatchNoteForm,
     ProposalForm,
     ProtestForm,
     ProtocolForm,
@@ -33,7 +34,7 @@ from judging.forms import (
     RoundsForm,
     SanctionForm,
 )
-from judging.models import JudgingError, MatchProtocol, Protest, RemovalProposal, Sanction
+from judging.models import JudgingError, MatchNote, MatchProtocol, Protest, RemovalProposal, Sanction
 from judging.permissions import may_protest_for, player_in, represented_in
 from judging.tasks import finalize_results
 from registration.permissions import (
@@ -46,6 +47,7 @@ from registration.permissions import (
     tournament_for_secretary,
 )
 from tournaments.models import GroupTies, Tournament
+from tournaments.rules import cite
 
 # --- the match: state, protocol ------------------------------------------------------------------------
 
@@ -96,6 +98,13 @@ def _render_match(request, tournament, match, me, status=200, **forms) -> HttpRe
         "protocol_form": forms.get("protocol_form") or ProtocolForm(),
         "answer_form": forms.get("answer_form") or AnswerForm(),
     }
+    if is_panel(request.user, tournament):
+        note = MatchNote.objects.filter(match=match).first()
+        context["note"] = note
+        context["note_form"] = forms.get("note_form") or MatchNoteForm(
+            tournament=tournament,
+            initial={"judge": note.judge_id, "dice_replacement": note.dice_replacement} if note else None,
+        )
     return render(request, "judging/match.html", context, status=status)
 
 
@@ -154,6 +163,28 @@ def protocol_certify(request: HttpRequest, pk: int, match_pk: int) -> HttpRespon
         messages.error(request, str(exc))
     else:
         messages.success(request, _("Protocol certified."))
+    return redirect("judging:match", pk=pk, match_pk=match_pk)
+
+
+@require_POST
+def match_note(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    """The judging panel writes the match judge and the dice replacement on the match protocol (003)."""
+    tournament = tournament_for_panel(request, pk)
+    match = _match_of(tournament, match_pk)
+    if tournament.is_finished:
+        messages.error(request, _("The tournament is finished: its data can no longer be changed."))
+        return redirect("judging:match", pk=pk, match_pk=match_pk)
+    form = MatchNoteForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        return _render_match(request, tournament, match, player_in(request.user, match), 400, note_form=form)
+    try:
+        MatchNote.write(
+            match, request.user, form.cleaned_data["judge"], form.cleaned_data["dice_replacement"]
+        )
+    except JudgingError as exc:
+        form.add_error(None, str(exc))
+        return _render_match(request, tournament, match, player_in(request.user, match), 400, note_form=form)
+    messages.success(request, _("Saved."))
     return redirect("judging:match", pk=pk, match_pk=match_pk)
 
 
@@ -267,7 +298,7 @@ def protest_review(request: HttpRequest, pk: int, protest_pk: int) -> HttpRespon
         protest.refresh_from_db()
         return _render_protest(request, tournament, protest, True, status=400, review_form=form)
     messages.success(
-        request, _("Protest #%(n)s: %(s)s.") % {"n": protest.pk, "s": protest.get_status_display()}
+        request, _("Protest #%(n)s: %(s)s.") % {"n": protest.number, "s": protest.get_status_display()}
     )
     return redirect("judging:protest", pk=pk, protest_pk=protest.pk)
 
@@ -304,7 +335,7 @@ def protest_decide(request: HttpRequest, pk: int, protest_pk: int) -> HttpRespon
             request, tournament, protest, True, status=400, decision_form=form, preview=preview
         )
     messages.success(
-        request, _("Protest #%(n)s: %(s)s.") % {"n": protest.pk, "s": protest.get_status_display()}
+        request, _("Protest #%(n)s: %(s)s.") % {"n": protest.number, "s": protest.get_status_display()}
     )
     for note in notes:
         messages.info(request, note)
@@ -460,8 +491,8 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
                 elif proposal is not None:
                     messages.warning(
                         request,
-                        _("Second warning: removal of %(p)s is proposed to the chief judge (004 §5.7.2).")
-                        % {"p": participant},
+                        _("Second warning: removal of %(p)s is proposed to the chief judge (%(rule)s).")
+                        % {"p": participant, "rule": cite("004 §5.7.2")},
                     )
                 return redirect("judging:desk", pk=pk)
         status = 400
@@ -514,7 +545,12 @@ def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
     error = ""
     if request.method == "POST":
         try:
-            lifecycle.finish(tournament, request.user, confirmed=request.POST.get("confirm") == "1")
+            lifecycle.finish(
+                tournament,
+                request.user,
+                confirmed=request.POST.get("confirm") == "1",
+                confirm_early=request.POST.get("confirm_early") == "1",
+            )
         except JudgingError as exc:
             error, status = str(exc), 400
         else:
@@ -527,6 +563,7 @@ def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
         "error": error,
         "chief_judge": is_chief_judge(request.user, tournament),
         "reopenings": lifecycle.reopenings(tournament),
+        "finishes_early": lifecycle.finishes_early(tournament),
     }
     return render(request, "judging/finish.html", context, status=status)
 

@@ -5,6 +5,11 @@ and translates labels into the language active at the call (``protocols.tasks`` 
 language, Russian). ``fingerprint(data)`` hashes the data: a document is generated again only when its
 fingerprint changed since the last one (``protocols.models.Document``).
 
+Rules are cited as a reader knows them (``tournaments.rules.cite``); the code's clause keys stay in comments.
+A document that is not final yet (a draft round's pairings and match protocols, the final protocol, the
+chief judge's report and the diplomas of a tournament not finished) carries ``draft``: the renderer prints it
+on every page.
+
 The renderers in ``protocols.render`` only lay this data out; the tests check the data here and read each
 rendered PDF back once.
 """
@@ -15,23 +20,30 @@ import dataclasses
 import datetime
 import hashlib
 import json
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.db.models import Max, Min
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from draw import manager as draw_manager
-from draw.models import Match, Round, Stage
-from judging.models import Protest, Sanction
+from draw import pairing
+from draw.models import GroupMember, Match, ResultKind, Round, Stage
+from judging.models import MatchNote, Protest, Sanction
+from protocols.models import ChiefJudgeReport
 from records.manager import GameLine
 from records.manager import match_games as record_games
 from registration.manager import RegistrationProtocol, registration_protocol_data
-from registration.models import Official, Participant
-from standings import brackets, metrics, ranking
+from registration.models import Gender, Official, Participant, rank_fulfilled
+from rules_core.scoring import crawford_game
+from standings import metrics, ranking
 from standings.ranking import stage_bracket
 from tournaments.models import ELIMINATION_SYSTEMS, AuditEntry, System, Tournament
+from tournaments.rules import book_full_title, cite, cite_text
 
 # --- shared pieces --------------------------------------------------------------------------------------
 
@@ -45,6 +57,22 @@ class Heading:
     venue: str
     discipline: str
     system: str
+    category: str = ""  # the rank of the competition
+    organiser: str = ""
+    regulation: str = ""  # "Положение № 17-П от 01.10.2026"
+
+
+def regulation_text(t: Tournament) -> str:
+    if t.regulation_number and t.regulation_date:
+        return _("regulation No. %(n)s of %(d)s") % {
+            "n": t.regulation_number,
+            "d": f"{t.regulation_date:%d.%m.%Y}",
+        }
+    if t.regulation_number:
+        return _("regulation No. %(n)s") % {"n": t.regulation_number}
+    if t.regulation_date:
+        return _("regulation of %(d)s") % {"d": f"{t.regulation_date:%d.%m.%Y}"}
+    return ""
 
 
 def heading(t: Tournament) -> Heading:
@@ -54,6 +82,9 @@ def heading(t: Tournament) -> Heading:
         venue=t.venue,
         discipline=str(t.get_discipline_display()),
         system=str(t.get_system_display()),
+        category=str(t.get_category_display()) if t.category else "",
+        organiser=t.organiser,
+        regulation=regulation_text(t),
     )
 
 
@@ -67,6 +98,12 @@ def local_time(value: datetime.datetime | None) -> str:
     if value is None:
         return ""
     return f"{timezone.localtime(value):%d.%m.%Y %H:%M}"
+
+
+def clock(value: datetime.datetime | None) -> str:
+    if value is None:
+        return ""
+    return f"{timezone.localtime(value):%H:%M}"
 
 
 def number_text(value: Fraction | int | None) -> str:
@@ -88,26 +125,88 @@ def fingerprint(data: object) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def draft_mark(final: bool) -> str:
+    """The mark every page of a document carries until it is final ("" once it is)."""
+    return "" if final else _("DRAFT")
+
+
 @dataclass(frozen=True)
 class Signature:
     role: str  # the printed role, e.g. "Главный судья"
     name: str  # may be empty: a line to write the name by hand
+    detail: str = ""  # judging category and city, e.g. "ВК, Москва"
 
 
-def _official_name(t: Tournament, role: str) -> str:
-    o = t.officials.filter(role=role, accredited=True).select_related("person").first()
-    return o.person.short_name if o else ""
+def judging_category_short(code: str) -> str:
+    return {
+        "national": pgettext("judging category", "NC"),
+        "first": pgettext("judging category", "1C"),
+        "second": pgettext("judging category", "2C"),
+        "third": pgettext("judging category", "3C"),
+        "young": pgettext("judging category", "YJ"),
+    }.get(code, "")
+
+
+def _official(t: Tournament, role: str) -> Official | None:
+    return t.officials.filter(role=role, accredited=True).select_related("person").order_by("pk").first()
+
+
+def _signature(role_label: str, o: Official | None) -> Signature:
+    if o is None:
+        return Signature(role_label, "")
+    detail = ", ".join(x for x in (judging_category_short(o.judging_category), o.city) if x)
+    return Signature(role_label, o.person.short_name, detail)
 
 
 def panel_signatures(t: Tournament) -> tuple[Signature, ...]:
     return (
-        Signature(_("Chief judge"), _official_name(t, Official.Role.CHIEF_JUDGE)),
-        Signature(_("Chief secretary"), _official_name(t, Official.Role.CHIEF_SECRETARY)),
+        _signature(_("Chief judge"), _official(t, Official.Role.CHIEF_JUDGE)),
+        _signature(_("Chief secretary"), _official(t, Official.Role.CHIEF_SECRETARY)),
     )
+
+
+def official_text(o: Official) -> str:
+    """The full name (with patronymic), the judging category and the city."""
+    extra = ", ".join(
+        x for x in (str(o.get_judging_category_display()) if o.judging_category else "", o.city) if x
+    )
+    return f"{o.person.full_name} ({extra})" if extra else o.person.full_name
 
 
 def _name(p: Participant | None) -> str:
     return p.person.full_name if p is not None else ""
+
+
+def rank_short(code: str) -> str:
+    """A sports rank or title as protocols print it: КМС, МС, 1, 2ю, б/р."""
+    return {
+        "none": pgettext("sports rank", "no rank"),
+        "youth3": pgettext("sports rank", "3y"),
+        "youth2": pgettext("sports rank", "2y"),
+        "youth1": pgettext("sports rank", "1y"),
+        "adult3": pgettext("sports rank", "3"),
+        "adult2": pgettext("sports rank", "2"),
+        "adult1": pgettext("sports rank", "1"),
+        "cms": pgettext("sports rank", "CMS"),
+        "ms": pgettext("sports rank", "MS"),
+        "msmk": pgettext("sports rank", "MSIC"),
+        "zms": pgettext("sports rank", "HMS"),
+    }.get(code, "")
+
+
+def birth_year(p: Participant) -> str:
+    return str(p.person.birth_date.year) if p.person.birth_date else ""
+
+
+def _schedule(t: Tournament) -> dict[int, datetime.datetime]:
+    return dict(t.schedule.values_list("number", "starts_at"))
+
+
+def seats_note() -> str:
+    # 003 «Начало турнира»: seats taken 5 minutes before the official start of the round.
+    return _("Players take their seats 5 minutes before the start of the round (%(rule)s).") % {
+        "rule": cite("003 «Начало турнира»")
+    }
 
 
 # --- round pairing protocol (003: posted 5 minutes before the round) -------------------------------------
@@ -128,10 +227,14 @@ class PairingsData:
     round: int
     rounds_total: int | None  # a Swiss's fixed number of rounds (004 §1.4.6); None elsewhere
     stage: str
-    start_time: str
+    start_time: str  # the planned start (the schedule), else the actual one
     match_length: int
     rows: tuple[PairingRow, ...]
     signatures: tuple[Signature, ...]
+    draft: str = ""
+    started: str = ""  # when the round really started, if it differs from the plan
+    time_control: str = ""
+    seats: str = ""
 
 
 def pairings_data(rnd: Round) -> PairingsData:
@@ -148,15 +251,21 @@ def pairings_data(rnd: Round) -> PairingsData:
             note = _("group %(g)s") % {"g": m.group.name}
         rows.append(PairingRow(m.table, _name(m.player1), _name(m.player2), m.match_length, note))
     stage = "" if rnd.stage.kind == Stage.Kind.MAIN else str(rnd.stage.get_kind_display())
+    planned = _schedule(t).get(rnd.number)
+    started = local_time(rnd.start_time) if rnd.start_time else ""
     return PairingsData(
         heading=heading(t),
         round=rnd.number,
         rounds_total=t.rounds if t.system == System.SWISS else None,
         stage=stage,
-        start_time=local_time(rnd.start_time),
+        start_time=local_time(planned) if planned else started,
         match_length=rnd.effective_match_length(),
         rows=tuple(rows),
-        signatures=(Signature(_("Chief secretary"), _official_name(t, Official.Role.CHIEF_SECRETARY)),),
+        signatures=(_signature(_("Chief secretary"), _official(t, Official.Role.CHIEF_SECRETARY)),),
+        draft=_("DRAFT: round not published") if rnd.is_draft else "",
+        started=started if planned and started != local_time(planned) else "",
+        time_control=t.time_control,
+        seats=seats_note(),
     )
 
 
@@ -179,6 +288,36 @@ def breaks_allowed(match_length: int, blitz: bool = False) -> int:
 
 
 @dataclass(frozen=True)
+class ProtocolGame:
+    """One line of the match protocol: a game of the record, with the Crawford game marked."""
+
+    number: int
+    winner: int
+    cube: int
+    multiplier: int
+    points: int
+    score1: int
+    score2: int
+    checked: bool
+    crawford: bool  # 003 «Куб удвоения» п. 15: the game after a player reaches match point, no cube
+
+
+def protocol_games(lines: tuple[GameLine, ...], length: int) -> tuple[ProtocolGame, ...]:
+    out = []
+    before, played = (0, 0), False
+    for g in lines:
+        crawford = crawford_game(length, before, played)
+        played = played or crawford
+        out.append(
+            ProtocolGame(
+                g.number, g.winner, g.cube, g.multiplier, g.points, g.score1, g.score2, g.checked, crawford
+            )
+        )
+        before = (g.score1, g.score2)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
 class MatchProtocolData:
     heading: Heading
     round: int
@@ -193,11 +332,17 @@ class MatchProtocolData:
     score2: int | None
     winner: str
     result: str  # the kind of result, e.g. "technical defeat", with its reason
-    games: tuple[GameLine, ...]  # from the match's record (records.manager.match_games)
+    games: tuple[ProtocolGame, ...]  # from the match's record (records.manager.match_games)
     blank_games: int  # empty grid lines to print
     protocol_status: str
     note: str
     signatures: tuple[Signature, ...]
+    end_time: str = ""
+    judge: str = ""  # the match judge ("" : a line to write him in)
+    dice: str = ""  # the dice replacement noted by the judges (003 «Игральные кости» п. 2)
+    draft: str = ""
+    time_control: str = ""
+    rules: tuple[str, ...] = ()  # the clauses the form quotes: breaks, dice, Crawford, protocols
 
 
 def match_protocol_data(match: Match) -> MatchProtocolData:
@@ -205,21 +350,29 @@ def match_protocol_data(match: Match) -> MatchProtocolData:
     t = rnd.tournament
     length = match.match_length
     filled = bool(match.result_kind)
-    games: tuple[GameLine, ...] = ()
+    games: tuple[ProtocolGame, ...] = ()
     protocol_status = note = ""
-    protocol = getattr(match, "protocol", None) if filled else None
-    if protocol is not None:
+    protocol = getattr(match, "protocol", None)
+    if protocol is not None and filled:
         protocol_status = str(protocol.get_status_display())
     if filled:
         # The match's one record (records): game lines in the match's player order, checked by the rules.
-        games = record_games(match) or ()
+        games = protocol_games(record_games(match) or (), length)
         if any(not g.checked for g in games):
             note = _("Games marked * could not be checked by the rules; their results are the record's own.")
     result = ""
     if filled:
         result = str(match.get_result_kind_display())
         if match.result_reason:
-            result = f"{result}: {match.result_reason}"
+            result = f"{result}: {cite_text(match.result_reason)}"
+    judging = MatchNote.objects.filter(match=match).select_related("judge__person").first()
+    # The secretary who certified the protocol signs on his line; before that, the chief secretary's name.
+    certifier = getattr(getattr(protocol, "certified_by", None), "person", None) if protocol else None
+    secretary = (
+        Signature(_("Secretary"), certifier.short_name)
+        if certifier is not None
+        else _signature(_("Secretary"), _official(t, Official.Role.CHIEF_SECRETARY))
+    )
     # A grid long enough for a match of one-point games, capped to fit the page.
     blank = 0 if games else min(max(2 * length - 1, 9), 25)
     return MatchProtocolData(
@@ -230,7 +383,7 @@ def match_protocol_data(match: Match) -> MatchProtocolData:
         player2=_name(match.player2) or _("bye"),
         match_length=length,
         breaks=breaks_allowed(length),
-        start_time=local_time(match.started_at or rnd.start_time),
+        start_time=local_time(match.started_at or rnd.start_time or _schedule(t).get(rnd.number)),
         filled=filled,
         score1=match.score1 if filled else None,
         score2=match.score2 if filled else None,
@@ -243,7 +396,18 @@ def match_protocol_data(match: Match) -> MatchProtocolData:
         signatures=(
             Signature(_("Player 1"), match.player1.person.short_name if match.player1 else ""),
             Signature(_("Player 2"), match.player2.person.short_name if match.player2 else ""),
-            Signature(_("Secretary"), ""),
+            secretary,
+        ),
+        end_time=local_time(match.ended_at) if filled else "",
+        judge=judging.judge.person.full_name if judging and judging.judge else "",
+        dice=judging.dice_replacement if judging else "",
+        draft=_("DRAFT: round not published") if rnd.is_draft else "",
+        time_control=t.time_control,
+        rules=(
+            cite("003 «Перерывы»"),
+            cite("003 «Игральные кости» п. 2"),
+            cite("003 «Куб удвоения» п. 15"),
+            cite("003 «Фиксация результатов»"),
         ),
     )
 
@@ -270,6 +434,13 @@ class StandingLine:
     losses: int
     metrics: tuple[str, ...]
     removed: bool
+    year: str = ""  # year of birth
+    rank: str = ""  # sports rank or title held
+    region: str = ""
+    club: str = ""
+    coach: str = ""
+    fulfilled: str = ""  # the rank this place fulfils by the tournament's norms
+    status: str = ""  # "removed", "withdrawn" or ""
 
 
 @dataclass(frozen=True)
@@ -292,6 +463,8 @@ class StandingsData:
     rows: tuple[StandingLine, ...]
     with_groups: bool
     teams: tuple[TeamLine, ...] = ()
+    signatures: tuple[Signature, ...] = ()
+    team_rule: str = ""
 
 
 def _team_lines(computed: ranking.Standings) -> tuple[TeamLine, ...]:
@@ -305,22 +478,38 @@ def _organisation(p: Participant) -> str:
     return ", ".join(x for x in (p.person.organisation, p.person.region) if x)
 
 
-def _standing_lines(rows: list[ranking.StandingRow], keys: list[str]) -> tuple[StandingLine, ...]:
-    return tuple(
-        StandingLine(
-            place=s.row.place_label,
-            name=s.participant.person.full_name,
-            organisation=_organisation(s.participant),
-            group=s.group,
-            points=number_text(s.row.points),
-            played=s.row.played + s.row.byes,
-            wins=s.row.wins,
-            losses=s.row.losses,
-            metrics=tuple(number_text(s.row.metrics.get(k)) for k in keys),
-            removed=s.removed,
+def _standing_lines(
+    t: Tournament, rows: list[ranking.StandingRow], keys: list[str], norms: list | None = None
+) -> tuple[StandingLine, ...]:
+    # 004 §1.4.4, §1.4.5: in an elimination event a bye is no match played (the player just goes on).
+    byes_count = t.system not in ELIMINATION_SYSTEMS
+    field = sum(1 for s in rows if not s.removed)
+    out = []
+    for s in rows:
+        p = s.participant
+        worst = s.row.place_to or s.row.place
+        out.append(
+            StandingLine(
+                place=s.row.place_label,
+                name=p.person.full_name,
+                organisation=_organisation(p),
+                group=s.group,
+                points=number_text(s.row.points),
+                played=s.row.played + (s.row.byes if byes_count else 0),
+                wins=s.row.wins,
+                losses=s.row.losses,
+                metrics=tuple(number_text(s.row.metrics.get(k)) for k in keys),
+                removed=s.removed,
+                year=birth_year(p),
+                rank=rank_short(p.qualification),
+                region=p.person.region,
+                club=p.club or p.person.organisation,
+                coach=p.coach,
+                fulfilled=rank_short(rank_fulfilled(norms, worst, field)) if norms and not s.removed else "",
+                status=p.status if p.status != Participant.Status.ACTIVE else "",
+            )
         )
-        for s in rows
-    )
+    return tuple(out)
 
 
 def _columns(keys: list[str]) -> tuple[Column, ...]:
@@ -348,9 +537,11 @@ def standings_data(t: Tournament) -> StandingsData:
         heading=heading(t),
         as_of=_as_of(t),
         columns=_columns(keys),
-        rows=_standing_lines(computed.rows, keys),
+        rows=_standing_lines(t, computed.rows, keys),
         with_groups=t.system == System.MIXED,
         teams=_team_lines(computed),
+        signatures=panel_signatures(t),
+        team_rule=cite("004 §1.3"),
     )
 
 
@@ -359,17 +550,21 @@ def standings_data(t: Tournament) -> StandingsData:
 
 @dataclass(frozen=True)
 class CrossLine:
-    number: int
+    number: int  # the drawn (Berger) number: rows and columns in this order
     name: str
-    cells: tuple[str, ...]  # "" not played, "■" the diagonal, "1 7:3", "0 2:7", "+", "−", "×"
+    cells: tuple[str, ...]  # "" not played, "■" the diagonal, "1\n7:3", "0\n2:7", "+", "−", "×"
     points: str
     place: str
+    metrics: tuple[str, ...] = ()
+    removed: bool = False
+    region: str = ""
 
 
 @dataclass(frozen=True)
 class CrossSection:
     title: str
     rows: tuple[CrossLine, ...]
+    ties: tuple[str, ...] = ()  # how tied qualifying places were decided (mixed: the group tables)
 
 
 @dataclass(frozen=True)
@@ -377,10 +572,61 @@ class CrosstableData:
     heading: Heading
     as_of: str
     sections: tuple[CrossSection, ...]
+    columns: tuple[Column, ...] = ()  # tie-break columns
+    signatures: tuple[Signature, ...] = ()
 
 
 def _cell_text(cells: list[ranking.Cell]) -> str:
-    return " / ".join(" ".join(x for x in (c.text, c.detail) if x) for c in cells)
+    # The mark over the score: a cell of one match is two short lines, never three.
+    return " / ".join("\n".join(x for x in (c.text, c.detail) if x) for c in cells)
+
+
+def _berger_order(stage: Stage, group) -> list[str]:
+    """The participants' keys by their drawn number: the Berger order of the stage or the group."""
+    if group is not None:
+        return [
+            str(pk)
+            for pk in GroupMember.objects.filter(group=group)
+            .order_by("position")
+            .values_list("participant_id", flat=True)
+        ]
+    return list(stage.plan.get("order") or [])
+
+
+def tie_notes(
+    rows: list[ranking.StandingRow], keys: list[str], qualifiers: int, columns: tuple[Column, ...]
+) -> tuple[str, ...]:
+    """How the places around the qualifying line were decided among players level on points: by the first
+    tie-break in the regulation's order that tells them apart, or not at all (equal on every one)."""
+    ranked = [s for s in rows if s.row.place is not None]
+    if len(ranked) <= qualifiers or qualifiers < 1:
+        return ()
+    inside, outside = ranked[qualifiers - 1], ranked[qualifiers]
+    if inside.row.points != outside.row.points:
+        return ()
+    names = {c.key: c.name for c in columns}
+    tied = [s for s in ranked if s.row.points == inside.row.points]
+    for key in keys:
+        a, b = inside.row.metrics.get(key), outside.row.metrics.get(key)
+        if a is not None and b is not None and a != b:
+            return (
+                _(
+                    "%(a)s and %(b)s were level on points (%(p)s); the qualifying place went by %(k)s: "
+                    "%(va)s against %(vb)s."
+                )
+                % {
+                    "a": inside.participant.person.full_name,
+                    "b": outside.participant.person.full_name,
+                    "p": number_text(inside.row.points),
+                    "k": names.get(key, key),
+                    "va": number_text(a),
+                    "vb": number_text(b),
+                },
+            )
+    return (
+        _("%(n)s players were level on points and on every tie-break at the qualifying place: %(names)s.")
+        % {"n": len(tied), "names": ", ".join(s.participant.person.full_name for s in tied)},
+    )
 
 
 def crosstable_data(t: Tournament) -> CrosstableData | None:
@@ -389,6 +635,8 @@ def crosstable_data(t: Tournament) -> CrosstableData | None:
     if stage is None:
         return None
     computed = ranking.compute(t)
+    keys = computed.keys
+    columns = _columns(keys)
     parts = (
         [(_("Group %(g)s") % {"g": g.group.name}, g.rows, g.group) for g in computed.groups]
         if computed.groups
@@ -396,22 +644,31 @@ def crosstable_data(t: Tournament) -> CrosstableData | None:
     )
     sections = []
     for title, rows, group in parts:
+        by_key = {s.participant.key: s for s in rows}
+        order = [k for k in _berger_order(stage, group) if k in by_key]
+        order += [k for k in by_key if k not in order]  # anyone the plan does not number, after them
+        drawn = [by_key[k] for k in order]
         lines = []
-        for cr in ranking.crosstable(t, stage, rows, group):
+        for cr in ranking.crosstable(t, stage, drawn, group):
+            s = cr.standing
             cells = tuple(
                 "■" if j == cr.number - 1 else _cell_text(column) for j, column in enumerate(cr.cells)
             )
             lines.append(
                 CrossLine(
                     cr.number,
-                    cr.standing.participant.person.full_name,
+                    s.participant.person.full_name,
                     cells,
-                    number_text(cr.standing.row.points),
-                    cr.standing.row.place_label,
+                    number_text(s.row.points),
+                    s.row.place_label,
+                    tuple(number_text(s.row.metrics.get(k)) for k in keys),
+                    s.removed,
+                    s.participant.person.region,
                 )
             )
-        sections.append(CrossSection(title, tuple(lines)))
-    return CrosstableData(heading(t), _as_of(t), tuple(sections))
+        ties = tie_notes(rows, keys, t.qualifiers_per_group, columns) if group is not None else ()
+        sections.append(CrossSection(title, tuple(lines), ties))
+    return CrosstableData(heading(t), _as_of(t), tuple(sections), columns, panel_signatures(t))
 
 
 # --- the bracket of an elimination stage ----------------------------------------------------------------
@@ -419,13 +676,22 @@ def crosstable_data(t: Tournament) -> CrosstableData | None:
 
 @dataclass(frozen=True)
 class BracketBox:
-    id: str
+    id: str  # the engine's match id: joins the boxes, never printed
+    number: int  # the printed number of the match in the stage: «№ 7»
     round: int
     bracket: str
-    sources: tuple[str, ...]  # ids of the matches whose winners come here (for the lines)
+    sources: tuple[str, ...]  # per slot: the id of the drawn box whose winner comes here, or ""
     names: tuple[str, str]
     scores: tuple[str, str]
     winner: int  # 0 none yet, 1 or 2
+    technical: bool = False  # a walk-over or a technical result: "+" and "−", not a score
+
+
+@dataclass(frozen=True)
+class BracketBand:
+    key: str
+    title: str
+    columns: tuple[tuple[int, str], ...]  # (round, printed title of its column)
 
 
 @dataclass(frozen=True)
@@ -433,22 +699,47 @@ class BracketData:
     heading: Heading
     stage: int
     title: str
-    band_titles: tuple[tuple[str, str], ...]  # (band key, printed title)
+    bands: tuple[BracketBand, ...]
     boxes: tuple[BracketBox, ...]
     places: tuple[tuple[str, str], ...]  # (place, name) once decided
+    note: str = ""
 
 
-def _slot_label(slot: object, titles: dict[str, str]) -> str:
-    if not isinstance(slot, dict):
-        return ""
-    if slot.get("bye"):
-        return titles["bye"]
-    if "winner_of" in slot:
-        return titles["winner_of"] % {"m": slot["winner_of"]}
-    if "loser_of" in slot:
-        return titles["loser_of"] % {"m": slot["loser_of"]}
-    if "seed" in slot:
-        return titles["seed"] % {"s": slot["seed"]}
+BAND_ORDER = ["main", "upper", "lower", "final", "reset", "third_place", "classification"]
+
+
+def band_title(key: str) -> str:
+    return {
+        "main": _("Main bracket"),
+        "upper": _("Upper bracket"),
+        "lower": _("Lower bracket"),
+        "final": _("Grand final"),
+        "reset": _("Grand final, second match"),
+        "third_place": _("Match for 3rd place"),
+        "classification": _("Classification matches"),
+    }.get(key, key)
+
+
+def main_round_title(players_left: int) -> str:
+    """1/8 финала, 1/4 финала, полуфинал, финал: by the number of players the round starts with."""
+    if players_left <= 2:
+        return _("Final")
+    if players_left == 4:
+        return _("Semi-finals")
+    return _("1/%(n)s final") % {"n": players_left // 2}
+
+
+def _column_title(band: str, rnd: int, first: int, size: int, boxes: list[dict], offset: int = 0) -> str:
+    if band == "main":
+        return main_round_title(size >> (rnd - first))
+    if band in ("upper", "lower"):
+        rounds = sorted({m["round"] for m in boxes})
+        return _("stage %(n)s · round %(r)s") % {"n": rounds.index(rnd) + 1, "r": rnd + offset}
+    if band == "classification":
+        places = sorted(
+            {int(b["id"][1:].split("-")[0]) for b in boxes if b["id"].startswith("P") and b["round"] == rnd}
+        )
+        return ", ".join(_("places from %(p)s") % {"p": p} for p in places)
     return ""
 
 
@@ -456,21 +747,48 @@ def bracket_data(stage: Stage) -> BracketData:
     t = stage.tournament
     by_key = draw_manager.participants_by_key(t)
     drawn = stage_bracket(stage, by_key)
-    titles = brackets.default_titles()
+    stored = {
+        m.bracket_code: m
+        for m in Match.objects.filter(round__stage=stage)
+        .exclude(bracket_code="")
+        .exclude(round__status="draft")
+    }
+    # 004 §1.4.4: a bye is no match; the player goes straight into the next round (his name is there).
+    shown = [m for m in drawn["matches"] if not m.get("bye")]
+    shown.sort(key=lambda m: (BAND_ORDER.index(m.get("bracket") or "main"), m["round"], _index(m["id"])))
+    numbers = {m["id"]: i for i, m in enumerate(shown, start=1)}
     boxes = []
-    for m in drawn["matches"]:
+    for m in shown:
         slots = m.get("slots") or [None, None]
         names = tuple(
-            (by_key[k].person.short_name if k in by_key else "") or _slot_label(slots[i], titles)
+            (by_key[k].person.short_name if k in by_key else "") or _slot_label(slots[i], numbers)
             for i, k in enumerate(m["players"])
         )
-        scores = tuple("" if s is None else str(s) for s in m["scores"])
+        row = stored.get(m["id"])
+        technical = bool(m.get("walkover")) or (row is not None and row.result_kind == ResultKind.TECHNICAL)
         winner = 0
         if m.get("winner"):
             winner = 1 if m["players"][0] == m["winner"] else 2
-        sources = tuple(s["winner_of"] for s in slots if isinstance(s, dict) and "winner_of" in s)
+        if technical and winner:
+            scores = ("+", "−") if winner == 1 else ("−", "+")
+        else:
+            scores = tuple("" if s is None else str(s) for s in m["scores"])
+        # One per slot: the drawn box whose winner comes into it, "" when none (a seed, a bye, a loser).
+        sources = tuple(
+            s["winner_of"] if isinstance(s, dict) and s.get("winner_of") in numbers else "" for s in slots
+        )
         boxes.append(
-            BracketBox(m["id"], m["round"], m.get("bracket") or "main", sources, names, scores, winner)
+            BracketBox(
+                m["id"],
+                numbers[m["id"]],
+                m["round"],
+                m.get("bracket") or "main",
+                sources,
+                names,
+                scores,
+                winner,
+                technical,
+            )
         )
     places = tuple(
         (
@@ -480,16 +798,49 @@ def bracket_data(stage: Stage) -> BracketData:
         for p in sorted(drawn["places"], key=lambda p: (p.get("place") is None, p.get("place") or 0))
         if p.get("place") is not None
     )
-    bands = sorted({b.bracket for b in boxes})
+    size = 1
+    while size < len(stage.plan.get("players", [])):
+        size *= 2
+    # The engine counts the stage's own rounds; the tournament's round numbers go on after the groups.
+    first_round = Round.objects.filter(stage=stage).aggregate(n=Min("number"))["n"]
+    offset = first_round - 1 if first_round else 0
+    bands = []
+    for key in [b for b in BAND_ORDER if any(x.bracket == b for x in boxes)]:
+        rounds = sorted({x.round for x in boxes if x.bracket == key})
+        all_rounds = sorted({m["round"] for m in drawn["matches"] if (m.get("bracket") or "main") == key})
+        first = all_rounds[0] if all_rounds else 1
+        band_matches = [m for m in drawn["matches"] if (m.get("bracket") or "main") == key]
+        columns = tuple((r, _column_title(key, r, first, size, band_matches, offset)) for r in rounds)
+        bands.append(BracketBand(key, band_title(key), columns))
     title = _("Playoff") if stage.kind == Stage.Kind.PLAYOFF else ""  # a main stage: the heading names it
     return BracketData(
         heading=heading(t),
         stage=stage.number,
         title=title,
-        band_titles=tuple((b, titles.get(b, b)) for b in bands),
+        bands=tuple(bands),
         boxes=tuple(boxes),
         places=places,
+        note=_("«+» and «−»: a walk-over or a technical result. Players with a bye go straight to round 2."),
     )
+
+
+def _index(match_id: str) -> int:
+    tail = match_id.rsplit("-", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
+def _slot_label(slot: object, numbers: dict[str, int]) -> str:
+    if not isinstance(slot, dict):
+        return ""
+    if slot.get("bye"):
+        return _("bye")
+    if "winner_of" in slot:
+        return _("winner of № %(n)s") % {"n": numbers.get(slot["winner_of"], "?")}
+    if "loser_of" in slot:
+        return _("loser of № %(n)s") % {"n": numbers.get(slot["loser_of"], "?")}
+    if "seed" in slot:
+        return _("seed %(s)s") % {"s": slot["seed"]}
+    return ""
 
 
 # --- sanctions (004 §5.7) -------------------------------------------------------------------------------
@@ -549,8 +900,8 @@ def sanction_lines(t: Tournament) -> tuple[SanctionLine, ...]:
             person=s.person.full_name,
             kind=str(s.get_kind_display()),
             violation=str(s.get_violation_display()) if s.violation else "",
-            clause=s.clause,
-            facts=s.facts,
+            clause=cite(s.clause),
+            facts=cite_text(s.facts),
             match=_match_label(s.match),
             consequence=str(s.get_outcome_display()) if s.outcome else "",
             term=_sanction_term(s),
@@ -588,6 +939,17 @@ class ProtestData:
     consequence: str
     deposit_fate: str
     signatures: tuple[Signature, ...]
+    final_rule: str = ""
+
+
+def _result_text(kind: str, s1: int | None, s2: int | None) -> str:
+    if not kind:
+        return "—"
+    score = f"{s1}:{s2}" if s1 is not None and s2 is not None else ""
+    if kind == ResultKind.PLAYED:
+        return score or "—"
+    label = str(ResultKind(kind).label) if kind in ResultKind.values else kind
+    return f"{score} ({label})" if score else label
 
 
 def protest_decision_data(protest) -> ProtestData:
@@ -613,11 +975,12 @@ def protest_decision_data(protest) -> ProtestData:
             deposit_fate = _("not returned")
     return ProtestData(
         heading=heading(t),
-        number=protest.pk,
+        number=protest.number or 0,
         filed_at=local_time(protest.filed_at),
         protester=_name(protest.protester),
         match=_("round %(r)s, table %(t)s: %(p)s") % {"r": m.round.number, "t": m.table, "p": players},
-        result_then=(f"{m.score1}:{m.score2}" if m.score1 is not None and m.score2 is not None else "—"),
+        # What the protest was about: the result as it stood when filed, not as the decision left it.
+        result_then=_result_text(protest.filed_kind, protest.filed_score1, protest.filed_score2),
         reasons=protest.reasons,
         arguments=protest.arguments,
         evidence=protest.evidence,
@@ -631,6 +994,7 @@ def protest_decision_data(protest) -> ProtestData:
         consequence=consequence,
         deposit_fate=deposit_fate,
         signatures=panel_signatures(t),
+        final_rule=cite("004 §5.10"),
     )
 
 
@@ -692,27 +1056,90 @@ class FinalProtocolData:
     protests: tuple[ProtestLine, ...]
     sanctions: tuple[SanctionLine, ...]
     signatures: tuple[Signature, ...]
+    draft: str = ""
+    with_norms: bool = False  # the rank-fulfilled column (the tournament has norms)
+    removed_rule: str = ""
+    team_rule: str = ""
 
 
 def _yes(value: bool) -> str:
     return _("yes") if value else _("no")
 
 
+def played_rounds(t: Tournament):
+    """The rounds that count: published or finished, never a draft."""
+    return t.round_set.exclude(status=Round.Status.DRAFT)
+
+
+def actual_dates(t: Tournament) -> str:
+    """The days the tournament was really played: the first round's start to the day it was finished (or
+    its last match ended)."""
+    rounds = played_rounds(t).aggregate(first=Min("start_time"), published=Min("published_at"))
+    ends = Match.objects.filter(round__in=played_rounds(t)).aggregate(
+        first=Min("started_at"), last=Max("ended_at")
+    )
+    start = rounds["first"] or ends["first"] or rounds["published"]
+    end = t.finished_at or ends["last"]
+    if start is None or end is None:
+        return ""
+    return date_range(timezone.localdate(start), timezone.localdate(end))
+
+
+def match_lengths(t: Tournament) -> str:
+    """The match lengths the stages were really played to (the regulation's, or a round's own)."""
+    rounds = played_rounds(t).select_related("stage").order_by("number")
+    by_stage: dict[str, list[int]] = {}
+    for r in rounds:
+        label = str(r.stage.get_kind_display()) if r.stage.kind != Stage.Kind.MAIN else ""
+        by_stage.setdefault(label, []).append(r.effective_match_length())
+    if not by_stage:
+        lengths = {"": [t.match_length]}
+        if t.system == System.MIXED:
+            lengths = {
+                str(Stage.Kind.GROUPS.label): [t.match_length],
+                str(Stage.Kind.PLAYOFF.label): [t.playoff_match_length or t.match_length],
+            }
+        by_stage = lengths
+    parts = []
+    for label, values in by_stage.items():
+        distinct = sorted(set(values))
+        text = ", ".join(str(v) for v in distinct)
+        parts.append(f"{label}: {text}" if label else text)
+    return "; ".join(parts)
+
+
 def regulation_facts(t: Tournament) -> tuple[Fact, ...]:
-    facts = [
+    facts = []
+    if t.category:
+        facts.append(Fact(_("Rank of the competition"), str(t.get_category_display())))
+    if t.organiser:
+        facts.append(Fact(_("Organiser"), t.organiser))
+    if t.regulation_number or t.regulation_date:
+        facts.append(Fact(_("Regulation"), capfirst(regulation_text(t))))
+    facts.append(Fact(_("Rules"), capfirst(book_full_title("004"))))
+    facts += [
         Fact(_("Discipline"), str(t.get_discipline_display())),
         Fact(_("System"), str(t.get_system_display())),
         Fact(_("Character"), str(t.get_character_display())),
         Fact(_("Group"), str(t.get_gender_group_display())),
         Fact(_("Dates"), date_range(t.start_date, t.end_date)),
-        Fact(_("Venue"), t.venue or "—"),
-        Fact(_("Match length, points"), str(t.match_length)),
     ]
+    actual = actual_dates(t)
+    if actual and actual != date_range(t.start_date, t.end_date):
+        facts.append(Fact(_("Actually played"), actual))
+    facts.append(Fact(_("Venue"), t.venue or "—"))
+    facts.append(Fact(_("Match length, points"), match_lengths(t)))
+    if t.time_control:
+        facts.append(Fact(_("Time control"), t.time_control))
     if t.system == System.SWISS:
-        # 004 §1.4.6: the number fixed when round 1 was published (changed only by the chief judge).
-        facts.append(Fact(_("Rounds"), str(t.rounds or t.round_set.count())))
+        # 004 §1.4.6: the rounds played (never a draft), and the number fixed when round 1 was published
+        # (changed only by the chief judge) when they differ.
+        played = played_rounds(t).count()
+        fixed = t.rounds or played
+        text = str(played) if played == fixed else _("%(n)s of %(m)s") % {"n": played, "m": fixed}
+        facts.append(Fact(_("Rounds"), text))
     if t.system == System.SWISS_LOSSES:
-        facts.append(Fact(_("Rounds"), str(t.round_set.count())))
+        facts.append(Fact(_("Rounds"), str(played_rounds(t).count())))
     if t.system == System.SWISS_LOSSES:
         facts.append(Fact(_("Losses that eliminate"), str(t.max_losses)))
     if t.system == System.ROUND_ROBIN:
@@ -741,7 +1168,18 @@ def regulation_facts(t: Tournament) -> tuple[Fact, ...]:
     facts.append(Fact(_("Protest window, minutes"), str(t.protest_window_minutes)))
     if t.protest_deposit:
         facts.append(Fact(_("Protest deposit"), f"{t.protest_deposit:.2f}".replace(".", ",")))
-    facts.append(Fact(_("Participants"), str(t.participants.count())))
+    counts = Counter(t.participants.values_list("status", flat=True))
+    # 004 §5.7.3: a removed player keeps no place; he is counted apart, not among those who took places.
+    placed = counts[Participant.Status.ACTIVE] + counts[Participant.Status.WITHDRAWN]
+    text = str(placed)
+    extra = []
+    if counts[Participant.Status.WITHDRAWN]:
+        extra.append(_("withdrew: %(n)s") % {"n": counts[Participant.Status.WITHDRAWN]})
+    if counts[Participant.Status.REMOVED]:
+        extra.append(_("removed, no place: %(n)s") % {"n": counts[Participant.Status.REMOVED]})
+    if extra:
+        text = f"{text} ({'; '.join(extra)})"
+    facts.append(Fact(_("Participants"), text))
     return tuple(facts)
 
 
@@ -757,7 +1195,7 @@ def _removed_lines(t: Tournament) -> tuple[RemovedLine, ...]:
             RemovedLine(
                 name=p.person.full_name,
                 when=local_time(s.issued_at) if s else "",
-                clause=(s.clause or "004 §5.7.3") if s else "004 §5.7.3",
+                clause=cite((s.clause or "004 §5.7.3") if s else "004 §5.7.3"),
                 consequence=str(s.get_outcome_display()) if s and s.outcome else "",
             )
         )
@@ -768,11 +1206,11 @@ def _protest_lines(t: Tournament) -> tuple[ProtestLine, ...]:
     rows = (
         Protest.objects.filter(tournament=t)
         .select_related("match__round", "protester__person")
-        .order_by("filed_at", "id")
+        .order_by("number", "filed_at", "id")
     )
     return tuple(
         ProtestLine(
-            number=p.pk,
+            number=p.number or 0,
             filed_at=local_time(p.filed_at),
             protester=p.protester.person.full_name,
             match=_match_label(p.match),
@@ -804,18 +1242,24 @@ def qualification_lines(t: Tournament) -> tuple[QualifierLine, ...]:
     )
 
 
-def final_protocol_data(t: Tournament) -> FinalProtocolData:
-    computed = ranking.compute(t)
-    officials = tuple(
-        Fact(capfirst(str(o.get_role_display())), o.person.full_name)
+def officials_facts(t: Tournament) -> tuple[Fact, ...]:
+    return tuple(
+        Fact(capfirst(str(o.get_role_display())), official_text(o))
         for o in t.officials.filter(accredited=True)
         .exclude(role=Official.Role.REPRESENTATIVE)  # a team's representative is not an official of the event
         .select_related("person")
         .order_by("role", "person__surname")
     )
+
+
+def final_protocol_data(t: Tournament) -> FinalProtocolData:
+    computed = ranking.compute(t)
+    keys = _shown_keys(t, computed)
+    norms = list(t.rank_norms.all())
+    signed = t.status == Tournament.Status.FINISHED
     return FinalProtocolData(
         heading=heading(t),
-        signed=t.status == Tournament.Status.FINISHED,
+        signed=signed,
         finished_at=local_time(t.finished_at),
         reopened=tuple(
             Reopening(local_time(e.at), _user_name(e.user), e.reason)
@@ -825,14 +1269,18 @@ def final_protocol_data(t: Tournament) -> FinalProtocolData:
         ),
         qualification=qualification_lines(t),
         details=regulation_facts(t),
-        officials=officials,
-        columns=_columns(_shown_keys(t, computed)),
-        rows=_standing_lines(computed.rows, _shown_keys(t, computed)),
+        officials=officials_facts(t),
+        columns=_columns(keys),
+        rows=_standing_lines(t, computed.rows, keys, norms),
         teams=_team_lines(computed),
         removed=_removed_lines(t),
         protests=_protest_lines(t),
         sanctions=sanction_lines(t),
         signatures=panel_signatures(t),
+        draft="" if signed else _("DRAFT: the tournament is not finished"),
+        with_norms=bool(norms),
+        removed_rule=cite("004 §5.7.3"),
+        team_rule=cite("004 §1.3"),
     )
 
 
@@ -846,9 +1294,25 @@ class RegistrationData:
     signatures: tuple[Signature, ...]
 
 
+def commission_signatures(t: Tournament) -> tuple[Signature, ...]:
+    """004 §5.3: the admission commission draws up the registration protocol: its chairman (the chief judge,
+    who forms it), its members, and the chief secretary."""
+    out = [_signature(_("Chairman of the admission commission, chief judge"), _official(t, "chief_judge"))]
+    members = (
+        t.officials.filter(role=Official.Role.ADMISSION, accredited=True)
+        .select_related("person")
+        .order_by("person__surname", "person__name")
+    )
+    out += [_signature(_("Member of the admission commission"), o) for o in members]
+    if not members:
+        out.append(Signature(_("Member of the admission commission"), ""))
+    out.append(_signature(_("Chief secretary"), _official(t, Official.Role.CHIEF_SECRETARY)))
+    return tuple(out)
+
+
 def registration_data(t: Tournament) -> RegistrationData:
     """The registration app's protocol (``registration_protocol_data``) with the signature lines."""
-    return RegistrationData(heading(t), registration_protocol_data(t), panel_signatures(t))
+    return RegistrationData(heading(t), registration_protocol_data(t), commission_signatures(t))
 
 
 # --- every match protocol of a round, to print in one go ------------------------------------------------
@@ -859,6 +1323,7 @@ class RoundProtocolsData:
     heading: Heading
     round: int
     matches: tuple[MatchProtocolData, ...]
+    draft: str = ""
 
 
 def round_protocols_data(rnd: Round) -> RoundProtocolsData:
@@ -870,10 +1335,294 @@ def round_protocols_data(rnd: Round) -> RoundProtocolsData:
             "player1__person",
             "player2__person",
             "winner__person",
-            "protocol",
+            "protocol__certified_by__person",
         )
         .order_by("table")
     )
     return RoundProtocolsData(
-        heading(rnd.tournament), rnd.number, tuple(match_protocol_data(m) for m in matches)
+        heading(rnd.tournament),
+        rnd.number,
+        tuple(match_protocol_data(m) for m in matches),
+        _("DRAFT: round not published") if rnd.is_draft else "",
+    )
+
+
+# --- the schedule (расписание встреч, 004 §6.2.3 item 3) -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScheduleMatch:
+    number: str  # the table, or the bracket's match number
+    player1: str
+    player2: str
+    note: str
+    start: str = ""  # when it starts: the match's own start once it started, else the round's planned start
+
+
+@dataclass(frozen=True)
+class ScheduleRound:
+    number: int
+    title: str  # "Тур 3", "1/4 финала"
+    planned: str  # the planned start (date and time)
+    started: str  # the actual start, once it started
+    match_length: str
+    status: str
+    matches: tuple[ScheduleMatch, ...]
+
+
+@dataclass(frozen=True)
+class ScheduleData:
+    heading: Heading
+    rounds: tuple[ScheduleRound, ...]
+    seats: str
+    time_control: str
+    signatures: tuple[Signature, ...]
+
+
+def planned_round_count(t: Tournament) -> int:
+    """How many rounds the event will have, as far as it is known now (the schedule's rows)."""
+    drawn = t.round_set.aggregate(n=Max("number"))["n"] or 0
+    active = t.participants.filter(status=Participant.Status.ACTIVE).count()
+    estimate = drawn
+    if t.system == System.SWISS:
+        estimate = draw_manager.swiss_rounds(t)
+    elif t.system == System.ROUND_ROBIN:
+        stage = t.stages.first()
+        per_cycle = active if active % 2 else max(active - 1, 0)
+        estimate = (
+            len(stage.plan.get("rounds", [])) if stage and stage.plan.get("rounds") else per_cycle * t.cycles
+        )
+    elif t.system in ELIMINATION_SYSTEMS:
+        estimate = _bracket_rounds(t, t.system, active)
+    elif t.system == System.MIXED:
+        groups = max(t.group_count, 1)
+        size = -(-active // groups)
+        group_rounds = size if size % 2 else max(size - 1, 0)
+        qualified = min(active, groups * t.qualifiers_per_group + t.best_of_rest)
+        estimate = group_rounds + _bracket_rounds(t, t.playoff_system, qualified)
+    elif t.system == System.SWISS_LOSSES:
+        estimate = drawn + (1 if draw_manager.rounds_left(t) else 0)
+    return max(drawn, estimate)
+
+
+def _bracket_rounds(t: Tournament, system: str, players: int) -> int:
+    stage = t.stages.filter(system=system).exclude(plan={}).order_by("-number").first()
+    if stage is not None and stage.plan.get("players"):
+        answer = draw_manager.bracket(stage)
+        first = t.round_set.filter(stage=stage).aggregate(n=Min("number"))["n"] or 1
+        return first - 1 + max((m["round"] for m in answer["matches"]), default=0)
+    if players < 2:
+        return 0
+    request = {"system": system, "players": [f"p{i}" for i in range(players)]}
+    if system == System.SINGLE_ELIMINATION:
+        request.update(third_place=t.third_place, classification=t.classification)
+    else:
+        request.update(grand_final_reset=t.grand_final_reset)
+    return max((m["round"] for m in pairing.handle(request)["matches"]), default=0)
+
+
+def schedule_data(t: Tournament) -> ScheduleData:
+    planned = _schedule(t)
+    drawn = {
+        r.number: r
+        for r in t.round_set.select_related("stage").prefetch_related("matches").order_by("number")
+    }
+    by_key = draw_manager.participants_by_key(t)
+    brackets: dict[int, dict[int, list[dict]]] = {}  # stage id → round → bracket matches (all, drawn or not)
+    stage_titles: dict[tuple[int, int], str] = {}
+    for stage in t.stages.all():
+        if stage.system in ELIMINATION_SYSTEMS and stage.plan.get("players"):
+            data = bracket_data(stage)
+            first = t.round_set.filter(stage=stage).aggregate(n=Min("number"))["n"] or 1
+            answer = stage_bracket(stage, by_key)
+            rounds: dict[int, list[dict]] = {}
+            numbers = {b.id: b.number for b in data.boxes}
+            for m in answer["matches"]:
+                if m["id"] in numbers:
+                    rounds.setdefault(first - 1 + m["round"], []).append({**m, "number": numbers[m["id"]]})
+            brackets[stage.pk] = rounds
+            for band in data.bands:
+                for rnd, title in band.columns:
+                    key = (stage.pk, first - 1 + rnd)
+                    label = (
+                        f"{band.title}: {title}" if title and band.key != "main" else (title or band.title)
+                    )
+                    stage_titles[key] = "; ".join(x for x in (stage_titles.get(key), label) if x)
+    out = []
+    for number in range(1, planned_round_count(t) + 1):
+        rnd = drawn.get(number)
+        matches: list[ScheduleMatch] = []
+        title = _("Round %(n)s") % {"n": number}
+        length = str(rnd.effective_match_length()) if rnd else ""
+        status = str(rnd.get_status_display()) if rnd else _("not drawn yet")
+        stage_id = rnd.stage_id if rnd else None
+        bracket_rounds = brackets.get(stage_id, {}) if stage_id else {}
+        if not bracket_rounds and rnd is None:
+            # A round of a bracket not drawn yet: the bracket's own plan says who meets whom.
+            for sid, rounds in brackets.items():
+                if number in rounds:
+                    bracket_rounds, stage_id = rounds, sid
+        if stage_id is not None and (stage_id, number) in stage_titles:
+            title = f"{title} · {stage_titles[(stage_id, number)]}"
+        if number in bracket_rounds:
+            stored = {m.bracket_code: m for m in rnd.matches.all()} if rnd else {}
+            for m in sorted(bracket_rounds[number], key=lambda m: m["number"]):
+                names = [by_key[k].person.short_name if k in by_key else "" for k in m["players"]]
+                slots = m.get("slots") or [None, None]
+                numbers = {x["id"]: x["number"] for rs in bracket_rounds.values() for x in rs}
+                names = [n or _slot_label(slots[i], numbers) for i, n in enumerate(names)]
+                row = stored.get(m["id"])
+                note = _("table %(t)s") % {"t": row.table} if row else ""
+                start = clock(row.started_at) if row and row.started_at else clock(planned.get(number))
+                matches.append(ScheduleMatch(f"№ {m['number']}", names[0], names[1], note, start))
+        elif rnd is not None and not rnd.is_draft:
+            for m in sorted(rnd.matches.all(), key=lambda m: m.table):
+                matches.append(
+                    ScheduleMatch(
+                        _("table %(t)s") % {"t": m.table},
+                        _name(by_key.get(str(m.player1_id))),
+                        _name(by_key.get(str(m.player2_id))) if m.player2_id else _("bye"),
+                        "",
+                        clock(m.started_at) if m.started_at else clock(planned.get(number)),
+                    )
+                )
+        out.append(
+            ScheduleRound(
+                number=number,
+                title=title,
+                planned=local_time(planned.get(number)),
+                started=local_time(rnd.start_time) if rnd and rnd.start_time else "",
+                match_length=length,
+                status=status,
+                matches=tuple(matches),
+            )
+        )
+    return ScheduleData(
+        heading=heading(t),
+        rounds=tuple(out),
+        seats=seats_note(),
+        time_control=t.time_control,
+        signatures=(_signature(_("Chief secretary"), _official(t, Official.Role.CHIEF_SECRETARY)),),
+    )
+
+
+# --- the chief judge's written report (004 §6.2.1 item 6) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CountLine:
+    label: str
+    men: int
+    women: int
+
+    @property
+    def total(self) -> int:
+        return self.men + self.women
+
+
+@dataclass(frozen=True)
+class ReportData:
+    heading: Heading
+    details: tuple[Fact, ...]
+    regions: tuple[CountLine, ...]  # participants by region and gender
+    officials: tuple[Fact, ...]
+    protests: tuple[Fact, ...]  # filed, accepted, upheld, dismissed, not accepted
+    sanctions: tuple[SanctionLine, ...]
+    removed: tuple[RemovedLine, ...]
+    winners: tuple[tuple[str, str], ...]  # (place, name) of the places awarded
+    conditions: str
+    course: str
+    remarks: str
+    signatures: tuple[Signature, ...]
+    draft: str = ""
+    report_rule: str = ""
+
+
+def report_data(t: Tournament) -> ReportData:
+    notes = ChiefJudgeReport.objects.filter(tournament=t).first()
+    people = t.participants.select_related("person")
+    by_region: dict[str, list[int]] = {}
+    for p in people:
+        region = p.person.region or _("region not given")
+        counts = by_region.setdefault(region, [0, 0])
+        counts[1 if p.person.gender == Gender.FEMALE else 0] += 1
+    regions = tuple(
+        CountLine(r, m, w) for r, (m, w) in sorted(by_region.items(), key=lambda x: (-sum(x[1]), x[0]))
+    )
+    protests = Counter(Protest.objects.filter(tournament=t).values_list("status", flat=True))
+    protest_facts = (
+        Fact(_("Protests filed"), str(sum(protests.values()))),
+        Fact(_("not accepted for consideration"), str(protests[Protest.Status.REJECTED])),
+        Fact(_("upheld"), str(protests[Protest.Status.UPHELD])),
+        Fact(_("dismissed"), str(protests[Protest.Status.DISMISSED])),
+        Fact(_("still open"), str(protests[Protest.Status.FILED] + protests[Protest.Status.ACCEPTED])),
+    )
+    computed = ranking.compute(t)
+    winners = tuple(
+        (s.row.place_label, s.participant.person.full_name)
+        for s in computed.rows
+        if s.row.place is not None and s.row.place <= t.awarded_places and not s.removed
+    )
+    finished = t.status == Tournament.Status.FINISHED
+    return ReportData(
+        heading=heading(t),
+        details=regulation_facts(t),
+        regions=regions,
+        officials=officials_facts(t),
+        protests=protest_facts,
+        sanctions=sanction_lines(t),
+        removed=_removed_lines(t),
+        winners=winners,
+        conditions=notes.conditions if notes else "",
+        course=notes.course if notes else "",
+        remarks=notes.remarks if notes else "",
+        signatures=(_signature(_("Chief judge"), _official(t, Official.Role.CHIEF_JUDGE)),),
+        draft=draft_mark(finished),
+        report_rule=cite("004 §6.2.1 item 6"),
+    )
+
+
+# --- diplomas for the places the regulation awards ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Diploma:
+    place: str
+    name: str
+    female: bool
+    region: str
+    club: str
+
+
+@dataclass(frozen=True)
+class DiplomasData:
+    heading: Heading
+    diplomas: tuple[Diploma, ...]
+    signatures: tuple[Signature, ...]
+    draft: str = ""
+
+
+def diplomas_data(t: Tournament) -> DiplomasData:
+    """One diploma for each participant placed 1…``awarded_places`` (a shared place 3–4 is a 3rd place
+    for both; a removed player gets none, 004 §5.7.3)."""
+    computed = ranking.compute(t)
+    out = []
+    for s in computed.rows:
+        if s.removed or s.row.place is None or s.row.place > t.awarded_places:
+            continue
+        p = s.participant
+        out.append(
+            Diploma(
+                place=str(s.row.place),
+                name=p.person.full_name,
+                female=p.person.gender == Gender.FEMALE,
+                region=p.person.region,
+                club=p.club or p.person.organisation,
+            )
+        )
+    return DiplomasData(
+        heading=heading(t),
+        diplomas=tuple(out),
+        signatures=panel_signatures(t),
+        draft=draft_mark(t.status == Tournament.Status.FINISHED),
     )

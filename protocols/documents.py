@@ -5,9 +5,11 @@ document made from the same data; only when the data changed (or nothing was mad
 ``protocols.tasks.generate``.
 
 Public documents (anyone may read them, like the pages they mirror): the pairing protocol of a published
-round, the standings, the crosstable and the bracket, and the final protocol once it is signed — "signed"
-meaning the tournament is finished (004 §6.2.1, §6.2.3: the chief judge and the chief secretary sign it at the
-end). Every other document, and the draft final protocol, only for the tournament's accredited officials.
+round, the schedule, the standings, the crosstable and the bracket, and the final protocol once it is signed
+— "signed" meaning the tournament is finished (004 §6.2.1, §6.2.3: the chief judge and the chief secretary
+sign it at the end). Every other document (match protocols, registration protocol, protest decisions,
+sanctions, the chief judge's report, the diplomas), and the draft final protocol, only for the tournament's
+accredited officials.
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ def _stage(t: Tournament, key: str) -> Stage:
 
 
 def _protest(t: Tournament, key: str):
+    """The protest by its number in the tournament (the number it is known by: «Протест № 1»)."""
     try:
         return Protest.objects.select_related(
             "tournament",
@@ -79,7 +82,7 @@ def _protest(t: Tournament, key: str):
             "match__player1__person",
             "match__player2__person",
             "protester__person",
-        ).get(tournament=t, pk=int(key))
+        ).get(tournament=t, number=int(key))
     except (ValueError, Protest.DoesNotExist) as exc:
         raise Http404 from exc
 
@@ -144,6 +147,9 @@ SPECS: dict[str, Spec] = {
         ),
         Spec(Kind.SANCTIONS, _whole(d.sanctions_data), render.sanctions, _never),
         Spec(Kind.FINAL, _whole(d.final_protocol_data), render.final_protocol, _signed),
+        Spec(Kind.SCHEDULE, _whole(d.schedule_data), render.schedule, _always),
+        Spec(Kind.REPORT, _whole(d.report_data), render.report, _never),
+        Spec(Kind.DIPLOMAS, _whole(d.diplomas_data), render.diplomas, _never),
     )
 }
 
@@ -185,7 +191,10 @@ def render_document(
 
 def available(t: Tournament, official: bool) -> list[tuple[str, list[tuple[str, str, str]]]]:
     """The documents to list on the tournament's documents page: [(section, [(title, kind, key)])]."""
-    general: list[tuple[str, str, str]] = [(str(Kind.STANDINGS.label), Kind.STANDINGS, "")]
+    general: list[tuple[str, str, str]] = [
+        (str(Kind.STANDINGS.label), Kind.STANDINGS, ""),
+        (str(Kind.SCHEDULE.label), Kind.SCHEDULE, ""),
+    ]
     stages = list(t.stages.all())
     if crosstable_stage(t) is not None:
         general.append((str(Kind.CROSSTABLE.label), Kind.CROSSTABLE, ""))
@@ -201,6 +210,8 @@ def available(t: Tournament, official: bool) -> list[tuple[str, list[tuple[str, 
     if official:
         general.append((str(Kind.REGISTRATION.label), Kind.REGISTRATION, ""))
         general.append((str(Kind.SANCTIONS.label), Kind.SANCTIONS, ""))
+        general.append((str(Kind.REPORT.label), Kind.REPORT, ""))
+        general.append((str(Kind.DIPLOMAS.label), Kind.DIPLOMAS, ""))
     sections = [(_("Tournament"), general)]
     rounds = t.round_set.order_by("number")
     if not official:
@@ -216,8 +227,8 @@ def available(t: Tournament, official: bool) -> list[tuple[str, list[tuple[str, 
         sections.append((_("Rounds"), round_docs))
     if official:
         protests = [
-            (_("Protest № %(n)s") % {"n": pr.pk}, Kind.PROTEST, str(pr.pk))
-            for pr in Protest.objects.filter(tournament=t).order_by("filed_at", "pk")
+            (_("Protest № %(n)s") % {"n": pr.number}, Kind.PROTEST, str(pr.number))
+            for pr in Protest.objects.filter(tournament=t, number__isnull=False).order_by("number")
         ]
         if protests:
             sections.append((_("Protests"), protests))

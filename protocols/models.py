@@ -1,4 +1,6 @@
-"""Generated documents: one row per PDF made, kept so a document is made again only when its data changed."""
+"""Generated documents: one row per PDF made, kept so a document is made again only when its data changed;
+and what the officials write for the documents alone: the schedule's planned times and the chief judge's
+report."""
 
 from __future__ import annotations
 
@@ -18,6 +20,9 @@ class Kind(models.TextChoices):
     PROTEST = "protest", _("protest decision")
     SANCTIONS = "sanctions", _("sanctions list")
     FINAL = "final", _("final protocol")
+    SCHEDULE = "schedule", _("schedule of matches")
+    REPORT = "report", _("chief judge's report")
+    DIPLOMAS = "diplomas", _("diplomas")
 
 
 def document_path(instance: Document, filename: str) -> str:
@@ -72,3 +77,52 @@ class Document(models.Model):
     @property
     def is_ready(self) -> bool:
         return self.status == self.Status.READY and bool(self.file)
+
+
+class ScheduledRound(models.Model):
+    """The planned start of a round (расписание встреч, 004 §6.2.3 item 3): the secretary keeps it; the
+    schedule and the round's pairing protocol print it (players take their seats 5 minutes before, 003
+    «Начало турнира»). A round not drawn yet may be planned: rows are by round number."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="schedule"
+    )
+    number = models.PositiveSmallIntegerField(_("round"))
+    starts_at = models.DateTimeField(_("planned start"))
+    note = models.CharField(_("note"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("planned round")
+        verbose_name_plural = _("schedule")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="scheduled_round_once"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="scheduled_round_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.number}"
+
+
+class ChiefJudgeReport(models.Model):
+    """What the chief judge types into his written report (004 §6.2.1 item 6); the rest of the report
+    (dates, venue, participants by region and gender, officials, systems, protests, sanctions, removals) is
+    computed from the tournament."""
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="chief_judge_report"
+    )
+    conditions = models.TextField(_("venue and conditions of play"), blank=True)
+    course = models.TextField(_("how the competition went"), blank=True)
+    remarks = models.TextField(_("remarks and proposals"), blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("chief judge's report")
+        verbose_name_plural = _("chief judge's reports")
+
+    def __str__(self) -> str:
+        return str(self.tournament)

@@ -1,25 +1,32 @@
 """Thin renderers: plain data from ``protocols.data`` to PDF bytes with reportlab.
 
-Every document: A4, DejaVu Sans shipped in ``protocols/fonts`` and embedded (the built-in Helvetica has
-no Cyrillic), the tournament's name and the document's title at the top of every page, "page X of Y" at the
-bottom, table headers repeated on every page of a long table, landscape where the table or chart is wide.
-Text is translated by the caller's active language; user text is escaped before it reaches a Paragraph.
+Every document: A4 (landscape, or A3 landscape where a table or chart needs it), DejaVu Sans shipped in
+``protocols/fonts`` and embedded (the built-in Helvetica has no Cyrillic), the tournament's name (wrapped on
+two lines when long) and the document's title at the top of every page, "page X of Y" at the bottom, table
+headers repeated on every page of a long table, a heading never left alone at the foot of a page. A draft
+carries its mark on every page. Characters the font has no glyph for (most emoji) are left out the same way
+everywhere (``printable``), so nothing prints as an empty box. Text is translated by the caller's active
+language; user text is escaped before it reaches a Paragraph.
 """
 
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Callable, Sequence
-from functools import partial
+from dataclasses import dataclass
+from functools import cache, partial
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
-from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.pagesizes import A3, A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -38,7 +45,7 @@ from reportlab.platypus import (
 )
 
 from protocols import data as d
-from standings import brackets
+from tournaments.rules import cite
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT, BOLD, NARROW, NARROW_BOLD = (
@@ -47,18 +54,19 @@ FONT, BOLD, NARROW, NARROW_BOLD = (
     "DejaVuSansCondensed",
     "DejaVuSansCondensed-Bold",
 )
+FILES = {
+    FONT: "DejaVuSans.ttf",
+    BOLD: "DejaVuSans-Bold.ttf",
+    NARROW: "DejaVuSansCondensed.ttf",
+    NARROW_BOLD: "DejaVuSansCondensed-Bold.ttf",
+}
 
 Progress = Callable[[int], None]
 
 
 def register_fonts() -> None:
     registered = set(pdfmetrics.getRegisteredFontNames())
-    for name, file in (
-        (FONT, "DejaVuSans.ttf"),
-        (BOLD, "DejaVuSans-Bold.ttf"),
-        (NARROW, "DejaVuSansCondensed.ttf"),
-        (NARROW_BOLD, "DejaVuSansCondensed-Bold.ttf"),
-    ):
+    for name, file in FILES.items():
         if name not in registered:
             pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
     pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
@@ -69,6 +77,25 @@ def register_fonts() -> None:
 
 register_fonts()
 
+
+@cache
+def _glyphs() -> frozenset[int]:
+    """The characters every one of the four shipped fonts can draw."""
+    sets = [set(pdfmetrics.getFont(name).face.charToGlyph) for name in FILES]
+    return frozenset(set.intersection(*sets))
+
+
+def printable(text: object) -> str:
+    """The text as the fonts can print it: composed (NFC), characters without a glyph left out (emoji such
+    as 🏆 would print as an empty box), runs of spaces made single. Line breaks are kept."""
+    value = unicodedata.normalize("NFC", "" if text is None else str(text))
+    glyphs = _glyphs()
+    if all(ord(c) in glyphs or c == "\n" for c in value):
+        return value
+    kept = "".join(c for c in value if ord(c) in glyphs or c == "\n")
+    return "\n".join(" ".join(line.split()) for line in kept.split("\n"))
+
+
 BODY = ParagraphStyle("body", fontName=FONT, fontSize=9.5, leading=12.5)
 SMALL = ParagraphStyle("small", parent=BODY, fontSize=8, leading=10)
 TITLE = ParagraphStyle("title", parent=BODY, fontName=BOLD, fontSize=15, leading=19, alignment=TA_CENTER)
@@ -77,17 +104,62 @@ H2 = ParagraphStyle("h2", parent=BODY, fontName=BOLD, fontSize=11, leading=15, s
 CELL = ParagraphStyle("cell", fontName=NARROW, fontSize=8, leading=9.5)
 CELL_BOLD = ParagraphStyle("cellb", parent=CELL, fontName=NARROW_BOLD)
 MARGIN = 15 * mm
+HEADER = 11 * mm  # room for the tournament's name on two lines and the rule under it
 GRID = colors.Color(0.55, 0.55, 0.55)
 HEAD_BG = colors.Color(0.88, 0.88, 0.88)
 STRIPE = colors.Color(0.965, 0.965, 0.965)
+MUTED = colors.Color(0.4, 0.4, 0.4)
+
+PORTRAIT = A4
+WIDE = landscape(A4)
+WIDER = landscape(A3)
+
+
+def frame_width(size: tuple[float, float]) -> float:
+    return size[0] - 2 * MARGIN
+
+
+def frame_height(size: tuple[float, float]) -> float:
+    return size[1] - 2 * MARGIN - HEADER
+
+
+FRAME_W = frame_width(PORTRAIT)
+WIDE_W = frame_width(WIDE)
 
 
 def p(text: object, style: ParagraphStyle = BODY) -> Paragraph:
-    return Paragraph(escape(str(text)).replace("\n", "<br/>"), style)
+    return Paragraph(escape(printable(text)).replace("\n", "<br/>"), style)
+
+
+def cell(text: object, width: float, style: ParagraphStyle | None = None) -> str | Paragraph:
+    """A table cell: the plain text when it fits the column on one line (fast: long tables have thousands
+    of cells), else a Paragraph that wraps."""
+    style = style or CELL
+    value = printable(text)
+    if "\n" not in value and pdfmetrics.stringWidth(value, style.fontName, style.fontSize) <= width - 7:
+        return value
+    return p(value, style)
 
 
 def label_value(label: str, value: object, style: ParagraphStyle = BODY) -> Paragraph:
-    return Paragraph(f"<b>{escape(label)}:</b> {escape(str(value))}".replace("\n", "<br/>"), style)
+    return Paragraph(
+        f"<b>{escape(printable(label))}:</b> {escape(printable(value))}".replace("\n", "<br/>"), style
+    )
+
+
+def section(title: str, room: float = 30 * mm) -> list[Flowable]:
+    """A heading that starts a new page rather than stand alone at the foot of one."""
+    return [CondPageBreak(room), p(title, H2)]
+
+
+def fit(text: str, font: str, size: float, width: float) -> str:
+    """The text cut with an ellipsis to fit ``width`` points."""
+    text = printable(text)
+    if pdfmetrics.stringWidth(text, font, size) <= width:
+        return text
+    while text and pdfmetrics.stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 # --- pages ----------------------------------------------------------------------------------------------
@@ -118,11 +190,23 @@ class NumberedCanvas(Canvas):
         self.saveState()
         self.setFont(FONT, 7.5)
         self.setFillColor(colors.Color(0.3, 0.3, 0.3))
-        self.drawString(MARGIN, 9 * mm, self._footer_left)
+        self.drawString(MARGIN, 9 * mm, fit(self._footer_left, FONT, 7.5, width - 2 * MARGIN - 80))
         self.drawRightString(
             width - MARGIN, 9 * mm, _("page %(n)s of %(total)s") % {"n": number, "total": total}
         )
         self.restoreState()
+
+
+def header_lines(name: str, width: float, title_width: float) -> list[str]:
+    """The tournament's name in the page header: wrapped on two lines beside the document's title, the
+    second cut with an ellipsis when even two are not enough (the title block prints it whole)."""
+    name = printable(name)
+    first_width = width - title_width - 8 * mm
+    lines = simpleSplit(name, BOLD, 8.5, first_width)
+    if len(lines) <= 1:
+        return lines
+    rest = name[len(lines[0]) :].strip()
+    return [lines[0], fit(rest, BOLD, 8.5, width)]
 
 
 class Document(BaseDocTemplate):
@@ -131,54 +215,79 @@ class Document(BaseDocTemplate):
         buffer: io.BytesIO,
         heading: d.Heading,
         title: str,
-        wide: bool = False,
+        size: tuple[float, float] = PORTRAIT,
         progress: Progress | None = None,
+        draft: str = "",
     ) -> None:
-        size = landscape(A4) if wide else A4
         super().__init__(
             buffer,
             pagesize=size,
             leftMargin=MARGIN,
             rightMargin=MARGIN,
-            topMargin=MARGIN + 6 * mm,
+            topMargin=MARGIN + HEADER,
             bottomMargin=MARGIN,
-            title=f"{title} — {heading.name}",
-            author=heading.name,
+            title=f"{title} — {printable(heading.name)}",
+            author=printable(heading.name),
             subject=title,
             creator="nardy-tournament",
             initialFontName=FONT,
             initialFontSize=9,
         )
-        self.heading, self.doc_title, self.progress = heading, title, progress
+        self.heading, self.doc_title, self.progress, self.draft = heading, title, progress, draft
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
-        self.addPageTemplates([PageTemplate("page", [frame], onPage=self._on_page, pagesize=size)])
+        self.addPageTemplates(
+            [PageTemplate("page", [frame], onPage=self._on_page, onPageEnd=self._after_page, pagesize=size)]
+        )
 
     def _on_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         width, height = self.pagesize
         canvas.saveState()
         top = height - MARGIN
+        title_width = pdfmetrics.stringWidth(self.doc_title, FONT, 8)
+        lines = header_lines(self.heading.name, width - 2 * MARGIN, title_width)
         canvas.setFont(BOLD, 8.5)
-        canvas.drawString(MARGIN, top, self.heading.name)
+        for i, line in enumerate(lines):
+            canvas.drawString(MARGIN, top - i * 10, line)
         canvas.setFont(FONT, 8)
         canvas.drawRightString(width - MARGIN, top, self.doc_title)
+        rule = top - max(len(lines) - 1, 0) * 10 - 2.5 * mm
         canvas.setStrokeColor(GRID)
         canvas.setLineWidth(0.5)
-        canvas.line(MARGIN, top - 2.5 * mm, width - MARGIN, top - 2.5 * mm)
+        canvas.line(MARGIN, rule, width - MARGIN, rule)
+        if self.draft:
+            # Every page of a draft says so at the top (and across the page, drawn over the content).
+            canvas.setFillColor(colors.Color(0.7, 0.1, 0.1))
+            canvas.setFont(BOLD, 8)
+            canvas.drawRightString(width - MARGIN, rule - 3.2 * mm, self.draft)
         canvas.restoreState()
         if self.progress is not None:
             self.progress(doc.page)
+
+    def _after_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        if not self.draft:
+            return
+        width, height = self.pagesize
+        canvas.saveState()
+        canvas.setFillColor(colors.Color(0.75, 0.1, 0.1))
+        canvas.setFillAlpha(0.13)
+        canvas.setFont(BOLD, 64 if width < 700 else 96)
+        canvas.translate(width / 2, height / 2)
+        canvas.rotate(35)
+        canvas.drawCentredString(0, -20, _("DRAFT"))
+        canvas.restoreState()
 
 
 def build(
     heading: d.Heading,
     title: str,
     story: list[Flowable],
-    wide: bool = False,
+    size: tuple[float, float] = PORTRAIT,
     progress: Progress | None = None,
+    draft: str = "",
 ) -> bytes:
     buffer = io.BytesIO()
-    doc = Document(buffer, heading, title, wide=wide, progress=progress)
-    footer = " · ".join(x for x in (heading.dates, heading.venue) if x)
+    doc = Document(buffer, heading, title, size=size, progress=progress, draft=draft)
+    footer = printable(" · ".join(x for x in (heading.dates, heading.venue) if x))
     doc.build(story, canvasmaker=partial(NumberedCanvas, footer_left=footer))
     return buffer.getvalue()
 
@@ -187,9 +296,15 @@ def title_block(heading: d.Heading, title: str, *lines: str) -> list[Flowable]:
     out: list[Flowable] = [p(title, TITLE), Spacer(1, 1.5 * mm), p(heading.name, SUBTITLE)]
     facts = " · ".join(x for x in (heading.discipline, heading.system, heading.dates, heading.venue) if x)
     out.append(p(facts, SUBTITLE))
+    official = " · ".join(x for x in (heading.category, heading.organiser, heading.regulation) if x)
+    if official:
+        out.append(p(official, SMALL_CENTER))
     out.extend(p(line, SUBTITLE) for line in lines if line)
     out.append(Spacer(1, 4 * mm))
     return out
+
+
+SMALL_CENTER = ParagraphStyle("smallc", parent=SMALL, alignment=TA_CENTER)
 
 
 def grid(
@@ -202,12 +317,17 @@ def grid(
     bold_rows: Sequence[int] = (),
     muted_rows: Sequence[int] = (),
     row_height: float | None = None,
+    head_center: Sequence[int] = (),
 ) -> Table:
     """A table whose header repeats on every page it runs over."""
+    head_style = ParagraphStyle("h", parent=CELL_BOLD, fontSize=font_size, leading=font_size + 1.5)
+    head_centred = ParagraphStyle("hc", parent=head_style, alignment=TA_CENTER)
     head = [
-        Paragraph(escape(str(h)), ParagraphStyle("h", parent=CELL_BOLD, fontSize=font_size)) for h in header
+        Paragraph(escape(printable(h)), head_centred if i in head_center else head_style)
+        for i, h in enumerate(header)
     ]
-    table = Table([head, *rows], colWidths=widths, repeatRows=1, rowHeights=row_height)
+    heights = [None, *([row_height] * len(rows))] if row_height else None  # the header as tall as it needs
+    table = Table([head, *rows], colWidths=widths, repeatRows=1, rowHeights=heights)
     style: list[tuple] = [
         ("FONT", (0, 0), (-1, -1), NARROW, font_size),
         ("GRID", (0, 0), (-1, -1), 0.4, GRID),
@@ -226,18 +346,19 @@ def grid(
     for r in bold_rows:
         style.append(("FONT", (0, r + 1), (-1, r + 1), NARROW_BOLD, font_size))
     for r in muted_rows:
-        style.append(("TEXTCOLOR", (0, r + 1), (-1, r + 1), colors.Color(0.4, 0.4, 0.4)))
+        style.append(("TEXTCOLOR", (0, r + 1), (-1, r + 1), MUTED))
     table.setStyle(TableStyle(style))
     return table
 
 
 def signature_block(items: Sequence[d.Signature], width: float) -> list[Flowable]:
-    """Signature lines: role, a line to sign on, the name to print under it (or a line for it)."""
+    """Signature lines: role, a line to sign on, the name (and category, city) under it or a line for it."""
     rows = []
     for s in items:
         name = f"/ {s.name} /" if s.name else "/ ________________________ /"
-        rows.append([p(s.role, BODY), "", p(name, BODY)])
-    table = Table(rows, colWidths=[width * 0.32, width * 0.36, width * 0.32], rowHeights=11 * mm)
+        role = [p(s.role, BODY), p(s.detail, SMALL)] if s.detail else p(s.role, BODY)
+        rows.append([role, "", p(name, BODY)])
+    table = Table(rows, colWidths=[width * 0.36, width * 0.30, width * 0.34], rowHeights=12 * mm)
     table.setStyle(
         TableStyle(
             [
@@ -273,8 +394,31 @@ def facts_table(facts: Sequence[tuple[str, str]], width: float) -> Table:
     return table
 
 
-FRAME_W = A4[0] - 2 * MARGIN
-WIDE_W = landscape(A4)[0] - 2 * MARGIN
+def pairs_table(facts: Sequence[tuple[str, str]], width: float) -> Table:
+    """Facts two to a row (label, value, label, value): a form that keeps its page."""
+    cells = [[p(label, CELL_BOLD), p(value, CELL)] for label, value in facts]
+    if len(cells) % 2:
+        cells.append(["", ""])
+    rows = [cells[i] + cells[i + 1] for i in range(0, len(cells), 2)]
+    table = Table(rows, colWidths=[width * 0.2, width * 0.3, width * 0.2, width * 0.3])
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), FONT, 8),
+                ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("BACKGROUND", (0, 0), (0, -1), STRIPE),
+                ("BACKGROUND", (2, 0), (2, -1), STRIPE),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+            ]
+        )
+    )
+    return table
+
+
+def blank_line(label: str, value: str = "") -> Paragraph:
+    return label_value(label, value or "_" * 60)
 
 
 # --- round pairing protocol -----------------------------------------------------------------------------
@@ -288,15 +432,24 @@ def pairings(data: d.PairingsData, progress: Progress | None = None) -> bytes:
         else _("Round %(n)s") % {"n": data.round}
     )
     lines = [head + (f" · {data.stage}" if data.stage else "")]
-    lines.append(_("Matches to %(n)s points") % {"n": data.match_length})
+    length = _("Matches to %(n)s points") % {"n": data.match_length}
+    if data.time_control:
+        length += " · " + _("time control %(t)s") % {"t": data.time_control}
+    lines.append(length)
     if data.start_time:
-        lines.append(_("Start: %(t)s") % {"t": data.start_time})
+        start = _("Start: %(t)s") % {"t": data.start_time}
+        if data.started:
+            start += " · " + _("started %(t)s") % {"t": data.started}
+        lines.append(start)
     w = FRAME_W
     rows = [
         [str(r.table), p(r.player1, CELL), p(r.player2 or "—", CELL), str(r.match_length), p(r.note, CELL)]
         for r in data.rows
     ]
     story = title_block(data.heading, title, *lines)
+    if data.seats:
+        story.append(p(data.seats, SMALL))
+        story.append(Spacer(1, 2 * mm))
     story.append(
         grid(
             [_("Table"), _("Player 1"), _("Player 2"), _("to, points"), _("Note")],
@@ -307,7 +460,7 @@ def pairings(data: d.PairingsData, progress: Progress | None = None) -> bytes:
         )
     )
     story.append(signatures(data.signatures, w))
-    return build(data.heading, title, story, progress=progress)
+    return build(data.heading, title, story, progress=progress, draft=data.draft)
 
 
 # --- match protocol -------------------------------------------------------------------------------------
@@ -316,17 +469,21 @@ def pairings(data: d.PairingsData, progress: Progress | None = None) -> bytes:
 def _match_story(data: d.MatchProtocolData) -> list[Flowable]:
     w = FRAME_W
     story = title_block(data.heading, _("Match protocol"))
+    blank = "____________"
+    breaks_rule, dice_rule, crawford_rule, protocol_rule = (list(data.rules) + ["", "", "", ""])[:4]
     facts = [
         (_("Round"), str(data.round)),
         (_("Table"), str(data.table)),
         (_("Match to, points"), str(data.match_length)),
-        (_("Breaks allowed to each player (003)"), str(data.breaks) if data.breaks else _("none")),
-        (_("Start"), data.start_time or "____________"),
-        (_("Player 1"), data.player1),
-        (_("Player 2"), data.player2),
+        (_("Time control"), data.time_control or blank),
+        (_("Start"), data.start_time or blank),
+        (_("End"), data.end_time or blank),
+        (_("Breaks to each player"), str(data.breaks) if data.breaks else _("none")),
+        (_("Match judge"), data.judge or blank),
     ]
-    story.append(facts_table(facts, w))
-    story.append(Spacer(1, 4 * mm))
+    story.append(pairs_table(facts, w))
+    story.append(facts_table([(_("Player 1"), data.player1), (_("Player 2"), data.player2)], w))
+    story.append(Spacer(1, 3 * mm))
     header = [
         _("Game"),
         _("Winner (1 or 2)"),
@@ -335,34 +492,55 @@ def _match_story(data: d.MatchProtocolData) -> list[Flowable]:
         _("Points"),
         _("Score: player 1"),
         _("Score: player 2"),
+        _("Crawford game"),
     ]
-    widths = [w * 0.09, w * 0.15, w * 0.12, w * 0.22, w * 0.12, w * 0.15, w * 0.15]
+    widths = [w * 0.08, w * 0.14, w * 0.11, w * 0.2, w * 0.1, w * 0.13, w * 0.13, w * 0.11]
     if data.games:
         rows = [
             [
                 f"{g.number}{'' if g.checked else '*'}",
                 str(g.winner),
-                str(g.cube),
+                "—" if g.crawford else str(g.cube),
                 f"×{g.multiplier}",
                 str(g.points),
                 str(g.score1),
                 str(g.score2),
+                pgettext("Crawford game", "C") if g.crawford else "",
             ]
             for g in data.games
         ]
     else:
-        rows = [[str(i), "", "", "", "", "", ""] for i in range(1, data.blank_games + 1)]
-    story.append(grid(header, rows, widths, font_size=8.5, center=range(7), row_height=6.2 * mm))
-    story.append(Spacer(1, 3 * mm))
+        rows = [[str(i), "", "", "", "", "", "", ""] for i in range(1, data.blank_games + 1)]
+    story.append(grid(header, rows, widths, font_size=8, center=range(8), row_height=5.3 * mm))
+    story.append(Spacer(1, 2 * mm))
+    story.append(
+        p(
+            _(
+                "C — the Crawford game: the first game after a player reaches match point is played without "
+                "the cube (%(rule)s)."
+            )
+            % {"rule": crawford_rule},
+            SMALL,
+        )
+    )
     if data.breaks:
         boxes = " ".join("☐" for _i in range(data.breaks))
         story.append(
             p(
-                _("Breaks taken (at most 4 minutes, only between games): player 1 %(b)s, player 2 %(b)s")
-                % {"b": boxes},
+                _(
+                    "Breaks taken (at most 4 minutes, only between games; %(rule)s): player 1 %(b)s, "
+                    "player 2 %(b)s"
+                )
+                % {"b": boxes, "rule": breaks_rule},
                 SMALL,
             )
         )
+    story.append(Spacer(1, 1.5 * mm))
+    dice_label = _("Dice replaced (%(rule)s)") % {"rule": dice_rule}
+    if data.filled:
+        story.append(label_value(dice_label, data.dice or _("no"), SMALL))
+    else:
+        story.append(label_value(dice_label, "_" * 70, SMALL))
     if data.filled:
         score = f"{data.score1}:{data.score2}" if data.score1 is not None and data.score2 is not None else "—"
         story.append(Spacer(1, 2 * mm))
@@ -380,8 +558,9 @@ def _match_story(data: d.MatchProtocolData) -> list[Flowable]:
             p(
                 _(
                     "Handed in by the winner of the match; a game is not counted until the protocol is "
-                    "handed in; corrections until either player starts the next match (003)."
-                ),
+                    "handed in; corrections until either player starts the next match (%(rule)s)."
+                )
+                % {"rule": protocol_rule},
                 SMALL,
             )
         )
@@ -390,7 +569,7 @@ def _match_story(data: d.MatchProtocolData) -> list[Flowable]:
 
 
 def match_protocol(data: d.MatchProtocolData, progress: Progress | None = None) -> bytes:
-    return build(data.heading, _("Match protocol"), _match_story(data), progress=progress)
+    return build(data.heading, _("Match protocol"), _match_story(data), progress=progress, draft=data.draft)
 
 
 def round_protocols(data: d.RoundProtocolsData, progress: Progress | None = None) -> bytes:
@@ -401,64 +580,108 @@ def round_protocols(data: d.RoundProtocolsData, progress: Progress | None = None
         story.extend(_match_story(one))
     if not story:
         story = title_block(data.heading, _("Match protocols"), _("This round has no matches to play."))
-    return build(data.heading, _("Match protocols"), story, progress=progress)
+    return build(data.heading, _("Match protocols"), story, progress=progress, draft=data.draft)
 
 
 # --- standings and the final places ---------------------------------------------------------------------
 
 
 def _standings_table(
-    columns: Sequence[d.Column], rows: Sequence[d.StandingLine], groups: bool, width: float
+    columns: Sequence[d.Column],
+    rows: Sequence[d.StandingLine],
+    groups: bool,
+    width: float,
+    federation: bool = False,
+    norms: bool = False,
 ) -> Table:
+    """The standings; ``federation``: the final protocol's columns (year of birth, rank, region, club,
+    coach, the rank fulfilled)."""
     # A "wins" tie-break is the same number as the W column: print it once, as the tie-break.
     own_wins = all(c.key != "wins" for c in columns)
-    header = [_("Place"), _("Participant"), _("Organisation, region")]
+    numbers = [_("Points"), _("M")] + ([_("W")] if own_wins else []) + [_("L"), *(c.abbr for c in columns)]
+    if federation:
+        text = [_("Participant"), _("Born"), _("Rank"), _("Region"), _("Club"), _("Coach")]
+        text_widths = [0.2, 0.045, 0.05, 0.13, 0.15, 0.12]
+    else:
+        text = [_("Participant"), _("Organisation, region")]
+        text_widths = [0.31, 0.29]
+    header = [_("Place"), *text]
     if groups:
         header.append(_("Gr."))
-    header += [_("Points"), _("M")] + ([_("W")] if own_wins else []) + [_("L"), *(c.abbr for c in columns)]
-    numbers = len(header) - (4 if groups else 3)
-    fixed = 0.065 + 0.056 * numbers + (0.04 if groups else 0)
-    widths = [width * 0.065, width * (1 - fixed) * 0.52, width * (1 - fixed) * 0.48]
+    header += numbers
+    if norms:
+        header.append(_("Rank fulfilled"))
+    # Landscape (the final protocol) leaves room enough at narrower fractions of the width.
+    place_w, number_w, group_w = (0.055, 0.045, 0.035) if federation else (0.065, 0.056, 0.045)
+    fixed = place_w + number_w * len(numbers) + (group_w if groups else 0) + (0.06 if norms else 0)
+    scale = (1 - fixed) / sum(text_widths)
+    widths = [width * place_w, *(width * x * scale for x in text_widths)]
     if groups:
-        widths.append(width * 0.04)
-    widths += [width * 0.056] * numbers
+        widths.append(width * group_w)
+    widths += [width * number_w] * len(numbers)
+    if norms:
+        widths.append(width * 0.06)
     body = []
     muted = []
+    removed = pgettext("removed from the tournament", "removed")
+    withdrawn = pgettext("withdrew from the tournament", "withdrawn")
     for i, r in enumerate(rows):
-        name = f"{r.name} ({_('removed')})" if r.removed else r.name
-        line = [r.place, p(name, CELL), p(r.organisation, CELL)]
+        name = r.name
+        if r.removed:
+            name = f"{name} ({removed})"
+        elif r.status == "withdrawn":
+            name = f"{name} ({withdrawn})"
+        if federation:
+            line = [
+                r.place,
+                cell(name, widths[1]),
+                r.year,
+                r.rank,
+                cell(r.region, widths[4]),
+                cell(r.club, widths[5]),
+                cell(r.coach, widths[6]),
+            ]
+        else:
+            line = [r.place, cell(name, widths[1]), cell(r.organisation, widths[2])]
         if groups:
             line.append(r.group)
         line += [r.points, str(r.played)] + ([str(r.wins)] if own_wins else []) + [str(r.losses), *r.metrics]
+        if norms:
+            line.append(r.fulfilled)
         body.append(line)
         if r.removed:
             muted.append(i)
-    first_number = 4 if groups else 3
+    first_number = len(header) - len(numbers) - (1 if norms else 0)
+    centred = [0, 2, 3] if federation else [0]
+    if norms:
+        centred.append(len(header) - 1)
     return grid(
         header,
         body,
         widths,
-        center=(0,),
-        align_right=range(first_number, len(header)),
+        center=centred,
+        align_right=range(first_number, first_number + len(numbers)),
         muted_rows=muted,
     )
 
 
-def _legend(columns: Sequence[d.Column]) -> Paragraph:
+def _legend(columns: Sequence[d.Column], federation: bool = False) -> Paragraph:
     parts = [_("M — matches"), _("W — wins"), _("L — losses")]
     if any(c.key == "wins" for c in columns):
         parts.remove(_("W — wins"))
     parts += [f"{c.abbr} — {c.name}" for c in columns]
+    if federation:
+        parts.append(_("Rank — the sports rank or title held; Born — year of birth"))
     if columns:
         return p(_("Columns: %(c)s. Tie-breaks in this order.") % {"c": "; ".join(parts)}, SMALL)
     return p(_("Columns: %(c)s.") % {"c": "; ".join(parts)}, SMALL)
 
 
-def _teams_section(teams: Sequence[d.TeamLine], width: float) -> list[Flowable]:
+def _teams_section(teams: Sequence[d.TeamLine], width: float, rule: str) -> list[Flowable]:
     if not teams:
         return []
     return [
-        p(_("Team standings (004 §1.3)"), H2),
+        *section(_("Team standings (%(rule)s)") % {"rule": rule}),
         grid(
             [_("Place"), _("Team"), _("Team players"), _("Points"), _("W"), _("+/−")],
             [
@@ -474,28 +697,39 @@ def _teams_section(teams: Sequence[d.TeamLine], width: float) -> list[Flowable]:
 
 def standings_doc(data: d.StandingsData, progress: Progress | None = None) -> bytes:
     title = _("Standings")
-    wide = len(data.columns) > 4
-    width = WIDE_W if wide else FRAME_W
+    size = WIDE if len(data.columns) > 4 else PORTRAIT
+    width = frame_width(size)
     story = title_block(data.heading, title, data.as_of)
     story.append(_standings_table(data.columns, data.rows, data.with_groups, width))
     story.append(Spacer(1, 2 * mm))
     story.append(_legend(data.columns))
-    story.extend(_teams_section(data.teams, width))
-    return build(data.heading, title, story, wide=wide, progress=progress)
+    story.extend(_teams_section(data.teams, width, data.team_rule))
+    if data.signatures:
+        story.append(signatures(data.signatures, width))
+    return build(data.heading, title, story, size=size, progress=progress)
 
 
 def final_protocol(data: d.FinalProtocolData, progress: Progress | None = None) -> bytes:
     title = _("Final protocol")
-    w = FRAME_W
-    status = "" if data.signed else _("DRAFT: the tournament is not finished")
-    story = title_block(data.heading, title, status)
-    story.append(p(_("Tournament details and regulation"), H2))
-    story.append(facts_table([(f.label, f.value) for f in data.details], w))
+    size = WIDE
+    w = frame_width(size)
+    story = title_block(data.heading, title, data.draft and _("DRAFT: the tournament is not finished"))
+    story += section(_("Tournament details and regulation"))
+    story.append(pairs_table([(f.label, f.value) for f in data.details], w))
+    for r in data.reopened:
+        story.append(Spacer(1, 2 * mm))
+        story.append(
+            p(
+                _("Reopened by the chief judge on %(d)s (%(u)s): %(r)s")
+                % {"d": r.when, "u": r.by or "—", "r": r.reason},
+                BODY,
+            )
+        )
     if data.officials:
-        story.append(p(_("Judging panel and officials"), H2))
+        story += section(_("Judging panel and officials"))
         story.append(facts_table([(f.label, f.value) for f in data.officials], w))
     if data.qualification:
-        story.append(p(_("Qualification from the groups (004 §1.4.7)"), H2))
+        story += section(_("Qualification from the groups (%(rule)s)") % {"rule": cite("004 §1.4.7")})
         story.append(
             grid(
                 [_("Group"), _("Place"), _("Participant"), _("How decided")],
@@ -503,24 +737,23 @@ def final_protocol(data: d.FinalProtocolData, progress: Progress | None = None) 
                 [w * 0.1, w * 0.1, w * 0.4, w * 0.4],
             )
         )
-    story.append(CondPageBreak(40 * mm))
-    story.append(p(_("Final places"), H2))
-    story.append(_standings_table(data.columns, data.rows, False, w))
+    story += section(_("Final places"), 40 * mm)
+    story.append(_standings_table(data.columns, data.rows, False, w, federation=True, norms=data.with_norms))
     story.append(Spacer(1, 2 * mm))
-    story.append(_legend(data.columns))
-    story.extend(_teams_section(data.teams, w))
-    story.append(p(_("Removed players (004 §5.7.3: the place is not kept)"), H2))
+    story.append(_legend(data.columns, federation=True))
+    story.extend(_teams_section(data.teams, w, data.team_rule))
+    story += section(_("Removed players (%(rule)s: the place is not kept)") % {"rule": data.removed_rule})
     if data.removed:
         story.append(
             grid(
                 [_("Participant"), _("Removed"), _("Rule"), _("Consequence")],
-                [[p(r.name, CELL), r.when, r.clause, p(r.consequence, CELL)] for r in data.removed],
-                [w * 0.35, w * 0.18, w * 0.15, w * 0.32],
+                [[p(r.name, CELL), r.when, p(r.clause, CELL), p(r.consequence, CELL)] for r in data.removed],
+                [w * 0.3, w * 0.15, w * 0.3, w * 0.25],
             )
         )
     else:
         story.append(p(_("None."), BODY))
-    story.append(p(_("Protests"), H2))
+    story += section(_("Protests"))
     if data.protests:
         story.append(
             grid(
@@ -536,7 +769,7 @@ def final_protocol(data: d.FinalProtocolData, progress: Progress | None = None) 
                     ]
                     for x in data.protests
                 ],
-                [w * 0.06, w * 0.15, w * 0.23, w * 0.18, w * 0.18, w * 0.2],
+                [w * 0.05, w * 0.13, w * 0.25, w * 0.17, w * 0.2, w * 0.2],
             )
         )
     else:
@@ -558,217 +791,388 @@ def final_protocol(data: d.FinalProtocolData, progress: Progress | None = None) 
                     ]
                     for s in data.sanctions
                 ],
-                [w * 0.06, w * 0.15, w * 0.25, w * 0.16, w * 0.18, w * 0.2],
+                [w * 0.05, w * 0.13, w * 0.22, w * 0.14, w * 0.26, w * 0.2],
             )
         )
     else:
         closing.append(p(_("None."), BODY))
-    for r in data.reopened:
-        closing.append(Spacer(1, 2 * mm))
-        closing.append(
-            p(
-                _("Reopened by the chief judge on %(d)s (%(u)s): %(r)s")
-                % {"d": r.when, "u": r.by or "—", "r": r.reason},
-                BODY,
-            )
-        )
     if data.signed:
         closing.append(Spacer(1, 3 * mm))
         closing.append(p(_("The tournament was finished on %(d)s.") % {"d": data.finished_at}, BODY))
     closing.extend(signature_block(data.signatures, w))
     story.append(KeepTogether(closing))
-    return build(data.heading, title, story, progress=progress)
+    return build(data.heading, title, story, size=size, progress=progress, draft=data.draft)
 
 
 # --- crosstable -----------------------------------------------------------------------------------------
 
+CROSS_FONT = 6.5
+CROSS_NUMBER_W = 7 * mm
+CROSS_NAME_W = 42 * mm
+CROSS_TAIL_W = 9 * mm  # points, each tie-break, place
+
+
+def _cell_width(sections: Sequence[d.CrossSection]) -> float:
+    """The narrowest cell every result fits in on at most two lines (the mark over the score)."""
+    widest = max(
+        (
+            pdfmetrics.stringWidth(line, NARROW, CROSS_FONT)
+            for s in sections
+            for r in s.rows
+            for c in r.cells
+            for line in c.split("\n")
+        ),
+        default=0,
+    )
+    return max(widest + 4, 5.5 * mm)
+
+
+def crosstable_layout(
+    data: d.CrosstableData,
+) -> tuple[tuple[float, float], float, int]:
+    """(page size, cell width, players per column block): A4 landscape when the widest section fits, else
+    A3 landscape; a section wider than A3 is split into blocks of columns, each with the row headers."""
+    n = max((len(s.rows) for s in data.sections), default=0)
+    cell = _cell_width(data.sections)
+    tail = CROSS_TAIL_W * (2 + len(data.columns))
+    fixed = CROSS_NUMBER_W + CROSS_NAME_W + tail
+    for size in (WIDE, WIDER):
+        if fixed + n * cell <= frame_width(size):
+            # Room to spare widens the cells, up to 14 mm: easier to read.
+            roomy = min((frame_width(size) - fixed) / max(n, 1), 14 * mm)
+            return size, max(cell, roomy), max(n, 1)
+    per_block = max(int((frame_width(WIDER) - fixed) // cell), 1)
+    return WIDER, cell, per_block
+
+
+def _cross_table(
+    section: d.CrossSection, columns: Sequence[d.Column], first: int, last: int, cell: float
+) -> Table:
+    header = ["№", _("Participant"), *(str(i) for i in range(first + 1, last + 1))]
+    header += [_("Points"), *(c.abbr for c in columns), _("Place")]
+    name_style = ParagraphStyle("xn", parent=CELL, fontSize=7, leading=8)
+    removed = pgettext("removed from the tournament", "removed")
+    rows = []
+    for r in section.rows:
+        name = f"{r.name} ({removed})" if r.removed else r.name
+        rows.append(
+            [
+                str(r.number),
+                p(name, name_style),
+                *(printable(c) for c in r.cells[first:last]),
+                r.points,
+                *r.metrics,
+                r.place,
+            ]
+        )
+    count = last - first
+    widths = [CROSS_NUMBER_W, CROSS_NAME_W, *([cell] * count), *([CROSS_TAIL_W] * (2 + len(columns)))]
+    table = grid(
+        header,
+        rows,
+        widths,
+        font_size=CROSS_FONT,
+        center=range(0, len(header)),
+        head_center=[i for i in range(len(header)) if i != 1],
+    )
+    style = [
+        ("LEFTPADDING", (2, 0), (-1, -1), 1),
+        ("RIGHTPADDING", (2, 0), (-1, -1), 1),
+        ("LEADING", (2, 1), (-1, -1), CROSS_FONT + 1),
+    ]
+    for i, r in enumerate(section.rows):
+        j = r.number - 1
+        if first <= j < last:
+            style.append(
+                ("BACKGROUND", (j - first + 2, i + 1), (j - first + 2, i + 1), colors.Color(0.7, 0.7, 0.7))
+            )
+        if r.removed:
+            style.append(("TEXTCOLOR", (0, i + 1), (-1, i + 1), MUTED))
+    table.setStyle(TableStyle(style))
+    return table
+
 
 def crosstable(data: d.CrosstableData, progress: Progress | None = None) -> bytes:
     title = _("Crosstable")
-    w = WIDE_W
+    size, cell, per_block = crosstable_layout(data)
     story = title_block(data.heading, title, data.as_of)
-    for section in data.sections:
-        n = len(section.rows)
-        if section.title:
-            story.append(p(section.title, H2))
-        name_w = min(w * 0.26, max(w * 0.2, w - n * 16 * mm - w * 0.14))
-        cell_w = (w - name_w - w * 0.04 - w * 0.1) / max(n, 1)
-        size = 7 if cell_w > 13 * mm else 6
-        header = ["№", _("Participant"), *(str(i) for i in range(1, n + 1)), _("Points"), _("Place")]
-        rows = [
-            [
-                str(r.number),
-                p(r.name, CELL),
-                *(
-                    p(
-                        c,
-                        ParagraphStyle(
-                            "x", parent=CELL, fontSize=size, leading=size + 1, alignment=TA_CENTER
-                        ),
-                    )
-                    for c in r.cells
-                ),
-                r.points,
-                r.place,
-            ]
-            for r in section.rows
-        ]
-        table = grid(
-            header,
-            rows,
-            [w * 0.04, name_w, *([cell_w] * n), w * 0.05, w * 0.05],
-            font_size=size + 1,
-            center=range(0, n + 4),
-        )
-        diagonal = [
-            ("BACKGROUND", (i + 2, i + 1), (i + 2, i + 1), colors.Color(0.75, 0.75, 0.75)) for i in range(n)
-        ]
-        table.setStyle(TableStyle(diagonal))
-        story.append(table)
+    for s in data.sections:
+        n = len(s.rows)
+        blocks = [(i, min(i + per_block, n)) for i in range(0, n, per_block)] or [(0, 0)]
+        for b, (first, last) in enumerate(blocks):
+            heading = s.title
+            if len(blocks) > 1:
+                columns = _("columns %(a)s–%(b)s of %(n)s") % {"a": first + 1, "b": last, "n": n}
+                heading = f"{heading} · {columns}" if heading else capfirst(columns)
+            if b:
+                story.append(PageBreak())
+            if heading:
+                story += section(heading)
+            story.append(_cross_table(s, data.columns, first, last, cell))
+        for note in s.ties:
+            story.append(Spacer(1, 1.5 * mm))
+            story.append(p(note, SMALL))
         story.append(Spacer(1, 3 * mm))
-    story.append(
-        p(
-            _(
-                "A cell is the result of the row's player against the column's: 1 won, 0 lost, with the "
-                "score; + and − a technical win or defeat; × annulled."
-            ),
-            SMALL,
-        )
+    legend = _(
+        "Rows and columns by the drawn numbers. A cell is the result of the row's player against the "
+        "column's: 1 won, 0 lost, with the score under it; + and − a technical win or defeat; × annulled."
     )
-    return build(data.heading, title, story, wide=True, progress=progress)
+    if data.columns:
+        legend += " " + "; ".join(f"{c.abbr} — {c.name}" for c in data.columns) + "."
+    story.append(p(legend, SMALL))
+    if data.signatures:
+        story.append(signatures(data.signatures, frame_width(size)))
+    return build(data.heading, title, story, size=size, progress=progress)
+
+
+def capfirst(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # --- bracket chart --------------------------------------------------------------------------------------
 
+BOX_W, BOX_H = 150.0, 26.0
+COL_GAP, ROW_GAP = 26.0, 10.0
+BAND_HEAD = 30.0  # the band's title and its columns' titles
+LABEL_H = 10.0  # the match's number above its box
+NAME_FONT = 8.0
+MIN_NAME_FONT = 7.0  # names never print smaller than this
 
-class BracketChart(Flowable):
-    """The bracket drawn from ``tournaments.brackets.layout`` positions, scaled to the frame's width; a chart
-    taller than a page is cut into slices, one per page."""
+
+@dataclass
+class BandLayout:
+    band: d.BracketBand
+    columns: list[int]  # the rounds, left to right
+    pos: dict[str, tuple[float, float]]  # box id → (column index, y of its top below the band's head)
+    height: float
+
+
+def layout_band(band: d.BracketBand, boxes: Sequence[d.BracketBox]) -> BandLayout:
+    """Where each box of a band goes. The fullest column is stacked; a later box sits level with the
+    middle of the boxes that feed it; an earlier one (a preliminary round with few matches) beside the box
+    it feeds. Boxes never overlap."""
+    mine = [b for b in boxes if b.bracket == band.key]
+    columns = [r for r, _title in band.columns]
+    index = {r: i for i, r in enumerate(columns)}
+    by_col: dict[int, list[d.BracketBox]] = {i: [] for i in range(len(columns))}
+    for b in sorted(mine, key=lambda b: b.number):
+        by_col[index[b.round]].append(b)
+    ids = {b.id for b in mine}
+    feeds: dict[str, str] = {}
+    for b in mine:
+        for s in b.sources:
+            if s in ids:
+                feeds[s] = b.id
+    anchor = max(range(len(columns)), key=lambda c: (len(by_col[c]), -c)) if columns else 0
+    step = BOX_H + ROW_GAP
+    y: dict[str, float] = {}
+
+    def settle(column: list[tuple[float, str]]) -> None:
+        last = -step
+        for want, box_id in sorted(column):
+            y[box_id] = max(want, last + step)
+            last = y[box_id]
+
+    for i, b in enumerate(by_col.get(anchor, [])):
+        y[b.id] = i * step
+    for c in range(anchor + 1, len(columns)):
+        wanted = []
+        for k, b in enumerate(by_col[c]):
+            placed = [y[s] for s in b.sources if s in y]  # "" (no drawn source) is never in y
+            wanted.append((sum(placed) / len(placed) if placed else k * step, b.id))
+        settle(wanted)
+    for c in range(anchor - 1, -1, -1):
+        wanted = []
+        for k, b in enumerate(by_col[c]):
+            target = feeds.get(b.id)
+            wanted.append((y[target] if target in y else k * step, b.id))
+        settle(wanted)
+    top = min(y.values(), default=0)
+    pos = {b.id: (index[b.round], y[b.id] - top) for b in mine}
+    height = max((v for _c, v in pos.values()), default=0) + BOX_H
+    return BandLayout(band, columns, pos, height)
+
+
+def bracket_page(layouts: Sequence[BandLayout]) -> tuple[tuple[float, float], int]:
+    """The page size and the most columns a page shows: A4 landscape when every band fits its width and a
+    page's height, else A3 landscape; a band wider than that is split into blocks of columns."""
+    col = BOX_W + COL_GAP
+    widest = max((len(lay.columns) * col - COL_GAP for lay in layouts), default=0)
+    tallest = max((lay.height for lay in layouts), default=0) + BAND_HEAD
+    if widest <= frame_width(WIDE) and tallest <= frame_height(WIDE) - 60:
+        return WIDE, max(int((frame_width(WIDE) + COL_GAP) // col), 1)
+    return WIDER, max(int((frame_width(WIDER) + COL_GAP) // col), 2)
+
+
+class ChartPiece(Flowable):
+    """A part of one band that fits a page: columns ``first``…``last`` − 1 and the boxes between ``y0``
+    and ``y1``; the band's and the columns' titles on top (again on every continuation)."""
 
     def __init__(
-        self, boxes: Sequence[d.BracketBox], titles: dict[str, str], top: float = 0, cut: float | None = None
-    ):
+        self,
+        lay: BandLayout,
+        boxes: dict[str, d.BracketBox],
+        first: int,
+        last: int,
+        y0: float,
+        y1: float,
+        continued: bool,
+    ) -> None:
         super().__init__()
-        self.boxes, self.titles = list(boxes), titles
-        plain = [
-            {
-                "id": b.id,
-                "round": b.round,
-                "bracket": b.bracket,
-                "slots": [{"winner_of": s} for s in b.sources],
-            }
-            for b in self.boxes
-        ]
-        self.pos, self.bands, self.full_w, self.full_h = brackets.layout(plain)
-        self.box_w, self.box_h = brackets.BOX_W, brackets.BOX_H
-        self.top, self.cut = top, cut
-        self.scale = 1.0
+        self.lay, self.boxes, self.first, self.last = lay, boxes, first, last
+        self.y0, self.y1, self.continued = y0, y1, continued
+        self.page_room = float("inf")  # the height of a whole page's frame (set by the story)
+        self.width = (last - first) * (BOX_W + COL_GAP) - COL_GAP
+        self.height = BAND_HEAD + (y1 - y0)
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        self.scale = min(1.0, avail_w / self.full_w) if self.full_w else 1.0
-        remaining = (self.full_h - self.top) * self.scale
-        self.height = min(remaining, self.cut * self.scale) if self.cut else remaining
-        self.width = self.full_w * self.scale
         return self.width, self.height
 
     def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
-        self.wrap(avail_w, avail_h)
-        if self.height <= avail_h or avail_h < 40 * mm:
-            return [] if self.height > avail_h else [self]
-        span = avail_h / self.scale
-        # Cut where no box (with its id above it) and no band title (with its first row) is split.
-        blocks = [(y - 12, y + self.box_h) for _x, y in self.pos.values()]
-        blocks += [(ty - 16, ty + brackets.TITLE_H + self.box_h) for _band, _x, ty in self.bands]
-        candidates = [self.top + span] + [start - 2 for start, _end in blocks]
-        cut = (
-            max(
-                (
-                    c
-                    for c in candidates
-                    if self.top < c <= self.top + span and not any(a < c < b for a, b in blocks)
-                ),
-                default=self.top + span,
-            )
-            - self.top
-        )
-        first = BracketChart(self.boxes, self.titles, self.top, cut)
-        rest = BracketChart(self.boxes, self.titles, self.top + cut)
-        return [first, rest]
+        """Cut under the last whole box that fits the page (never through a box); the rest goes on."""
+        if self.height <= avail_h:
+            return [self]
+        spans = [(y - LABEL_H, y + BOX_H) for c, y in self.lay.pos.values() if self.first <= c < self.last]
+        spans = [(a, b) for a, b in spans if a >= self.y0 - 0.01 and b <= self.y1 + 0.01]
+        limit = self.y0 + avail_h - BAND_HEAD
+        clean = [b for _a, b in spans if b <= limit and not any(a2 < b < b2 for a2, b2 in spans)]
+        if clean:
+            cut = max(clean)
+        elif self.height > self.page_room:
+            # Taller than any page and no cut clear of every box: cut under the last box that fits; a box
+            # the cut crosses goes whole onto the next page.
+            fitting = [b for _a, b in spans if b <= limit]
+            if not fitting:
+                return []
+            cut = max(fitting)
+        else:
+            return []  # the whole piece fits the next page: it starts there
+        rest = [a for a, b in spans if b > cut]
+        if not rest:
+            return [self]
+        head = ChartPiece(self.lay, self.boxes, self.first, self.last, self.y0, cut, self.continued)
+        tail = ChartPiece(self.lay, self.boxes, self.first, self.last, min(rest), self.y1, True)
+        head.page_room = tail.page_room = self.page_room
+        return [head, tail]
+
+    def _inside(self, box_id: str) -> bool:
+        c, y = self.lay.pos[box_id]
+        return self.first <= c < self.last and self.y0 <= y and y + BOX_H <= self.y1 + 0.01
 
     def draw(self) -> None:
         c = self.canv
-        s = self.scale
-        visible_h = self.height / s
+        col = BOX_W + COL_GAP
+
+        def x_of(column: int) -> float:
+            return (column - self.first) * col
+
+        def y_of(y: float) -> float:  # layout y grows downwards from the head; the canvas's upwards
+            return self.height - BAND_HEAD - (y - self.y0)
+
         c.saveState()
-        path = c.beginPath()
-        path.rect(0, 0, self.width, self.height)
-        c.clipPath(path, stroke=0, fill=0)
-        c.scale(s, s)
-        # Layout y grows downwards from the top; the canvas's grows upwards.
-        c.translate(0, visible_h + self.top)
-
-        def y_of(y: float) -> float:
-            return -y
-
-        c.setFont(BOLD, 11)
-        for band, x, y in self.bands:
-            c.drawString(x, y_of(y), self.titles.get(band, band))
-        by_id = {b.id: b for b in self.boxes}
+        c.setFont(BOLD, 10)
+        band_title = self.lay.band.title
+        if self.continued:
+            band_title = _("%(band)s (continued)") % {"band": band_title}
+        c.drawString(0, self.height - 11, printable(band_title))
+        c.setFont(NARROW_BOLD, 7.5)
+        c.setFillColor(MUTED)
+        for i, (_r, text) in enumerate(self.lay.band.columns[self.first : self.last]):
+            if text:
+                c.drawString(x_of(self.first + i), self.height - 24, fit(text, NARROW_BOLD, 7.5, BOX_W))
         c.setStrokeColor(GRID)
-        c.setLineWidth(1)
-        for b in self.boxes:
-            x, y = self.pos[b.id]
-            for src in b.sources:
-                if src in self.pos and by_id[src].bracket == b.bracket:
-                    sx, sy = self.pos[src]
-                    x1, y1 = sx + self.box_w, y_of(sy + self.box_h / 2)
-                    x2, y2 = x, y_of(y + self.box_h / 2)
-                    mid = (x1 + x2) / 2
-                    c.line(x1, y1, mid, y1)
-                    c.line(mid, y1, mid, y2)
-                    c.line(mid, y2, x2, y2)
-        for b in self.boxes:
-            x, y = self.pos[b.id]
-            c.setStrokeColor(colors.black)
-            c.setFillColor(colors.white)
-            c.rect(x, y_of(y + self.box_h), self.box_w, self.box_h, stroke=1, fill=1)
-            c.line(x, y_of(y + self.box_h / 2), x + self.box_w, y_of(y + self.box_h / 2))
-            c.setFillColor(colors.Color(0.4, 0.4, 0.4))
-            c.setFont(FONT, 7)
-            c.drawString(x + 2, y_of(y) + 2, b.id)
-            for i in range(2):
-                row_mid = y + self.box_h * (0.25 + 0.5 * i)
-                won = b.winner == i + 1
-                c.setFillColor(colors.black)
-                c.setFont(NARROW_BOLD if won else NARROW, 10)
-                name = b.names[i] or "—"
-                while name and pdfmetrics.stringWidth(name, NARROW, 10) > self.box_w - 36:
-                    name = name[:-1]
-                c.drawString(x + 5, y_of(row_mid) - 3.5, name)
-                if b.scores[i]:
-                    c.drawRightString(x + self.box_w - 5, y_of(row_mid) - 3.5, b.scores[i])
+        c.setLineWidth(0.8)
+        for box_id, (column, y) in self.lay.pos.items():
+            if not self._inside(box_id):
+                continue
+            b = self.boxes[box_id]
+            for slot, src in enumerate(b.sources):
+                if src not in self.lay.pos or not self._inside(src):
+                    continue
+                sc, sy = self.lay.pos[src]
+                x1, y1 = x_of(sc) + BOX_W, y_of(sy + BOX_H / 2)
+                x2 = x_of(column)
+                # The line meets the row of the player it brings.
+                y2 = y_of(y + BOX_H * (0.25 + 0.5 * min(slot, 1)))
+                mid = x2 - COL_GAP / 2
+                c.line(x1, y1, mid, y1)
+                c.line(mid, y1, mid, y2)
+                c.line(mid, y2, x2, y2)
+        for box_id, (column, y) in self.lay.pos.items():
+            if not self._inside(box_id):
+                continue
+            self._box(self.boxes[box_id], x_of(column), y_of(y + BOX_H))
         c.restoreState()
+
+    def _box(self, b: d.BracketBox, x: float, bottom: float) -> None:
+        c = self.canv
+        c.setStrokeColor(colors.black)
+        c.setFillColor(colors.white)
+        c.setLineWidth(0.6)
+        c.rect(x, bottom, BOX_W, BOX_H, stroke=1, fill=1)
+        c.line(x, bottom + BOX_H / 2, x + BOX_W, bottom + BOX_H / 2)
+        c.line(x + BOX_W - 20, bottom, x + BOX_W - 20, bottom + BOX_H)
+        c.setFillColor(MUTED)
+        c.setFont(FONT, 6.5)
+        label = f"№ {b.number}"
+        if b.technical:
+            label += " · " + _("technical result")
+        c.drawString(x + 1, bottom + BOX_H + 2, label)
+        for i in range(2):
+            won = b.winner == i + 1
+            base = bottom + BOX_H * (0.75 - 0.5 * i) - 3
+            c.setFillColor(colors.black if b.names[i] else MUTED)
+            font = NARROW_BOLD if won else NARROW
+            c.setFont(font, NAME_FONT)
+            c.drawString(x + 3, base, fit(b.names[i] or "—", font, NAME_FONT, BOX_W - 26))
+            if b.scores[i]:
+                c.drawCentredString(x + BOX_W - 10, base, b.scores[i])
+
+
+def bracket_story(data: d.BracketData) -> tuple[list[Flowable], tuple[float, float]]:
+    layouts = [layout_band(band, data.boxes) for band in data.bands]
+    size, per_page = bracket_page(layouts)
+    boxes = {b.id: b for b in data.boxes}
+    story: list[Flowable] = []
+    for lay in layouts:
+        n = len(lay.columns)
+        # Column blocks: the last column of a block starts the next one, so its lines can be followed.
+        starts = [0] if n <= per_page else list(range(0, n - 1, per_page - 1))
+        for k, first in enumerate(starts):
+            last = min(first + per_page, n)
+            tops = [y for c, y in lay.pos.values() if first <= c < last]
+            if not tops:
+                continue
+            end = max(tops) + BOX_H
+            story.append(CondPageBreak(BAND_HEAD + 3 * (BOX_H + ROW_GAP)))
+            piece = ChartPiece(lay, boxes, first, last, min(tops) - LABEL_H, end, k > 0)
+            piece.page_room = frame_height(size) - 12
+            story.append(piece)
+            story.append(Spacer(1, 5 * mm))
+    return story, size
 
 
 def bracket(data: d.BracketData, progress: Progress | None = None) -> bytes:
     title = _("Bracket")
     story = title_block(data.heading, title, data.title)
-    titles = dict(data.band_titles)
+    size = WIDE
     if data.boxes:
-        story.append(BracketChart(data.boxes, titles))
+        chart, size = bracket_story(data)
+        story += chart
+        story.append(p(data.note, SMALL))
     else:
         story.append(p(_("The bracket is not drawn yet."), BODY))
     if data.places:
-        story.append(p(_("Places"), H2))
+        story += section(_("Places"))
         story.append(
             grid(
                 [_("Place"), _("Participant")],
                 [[pl, p(n, CELL)] for pl, n in data.places],
-                [WIDE_W * 0.12, WIDE_W * 0.5],
+                [frame_width(size) * 0.1, frame_width(size) * 0.45],
                 center=(0,),
             )
         )
-    return build(data.heading, title, story, wide=True, progress=progress)
+    return build(data.heading, title, story, size=size, progress=progress)
 
 
 # --- registration protocol ------------------------------------------------------------------------------
@@ -779,66 +1183,116 @@ def registration(data: d.RegistrationData, progress: Progress | None = None) -> 
     proto = data.protocol
     w = WIDE_W
     story = title_block(data.heading, title, proto.gender_group)
-    story.append(
-        p(
-            _("Entries received: %(r)s; admitted: %(a)s; refused: %(f)s; pending: %(p)s. Regions: %(g)s.")
-            % {
-                "r": proto.entries_received,
-                "a": proto.entries_admitted,
-                "f": proto.entries_refused,
-                "p": proto.entries_pending,
-                "g": proto.regions,
-            },
-            BODY,
-        )
-    )
-    story.append(p(_("Admitted participants"), H2))
+    admitted = len(proto.participants)
+    summary = _(
+        "Entries received: %(r)s (admitted %(a)s, refused %(f)s, pending %(p)s). Participants admitted: "
+        "%(n)s, of them added by the secretary without an entry: %(d)s. Regions: %(g)s."
+    ) % {
+        "r": proto.entries_received,
+        "a": proto.entries_admitted,
+        "f": proto.entries_refused,
+        "p": proto.entries_pending,
+        "n": admitted,
+        "d": proto.added_directly,
+        "g": proto.regions,
+    }
+    story.append(p(summary, BODY))
+    story += section(_("Admitted participants"))
+    teams = any(x.team for x in proto.participants)
     rows = [
         [
             str(x.number),
             p(x.full_name, CELL),
             f"{x.birth_date:%d.%m.%Y}" if x.birth_date else "",
-            p(x.organisation, CELL),
-            p(x.region, CELL),
             p(x.qualification, CELL),
-            p(x.team, CELL),
+            p(x.region, CELL),
+            p(x.club or x.organisation, CELL),
+            p(x.coach, CELL),
+            *([p(x.team, CELL)] if teams else []),
             p(x.status, CELL),
         ]
         for x in proto.participants
     ]
+    widths = (
+        (0.04, 0.2, 0.08, 0.1, 0.12, 0.15, 0.12, 0.1, 0.09)
+        if teams
+        else (0.04, 0.22, 0.08, 0.1, 0.14, 0.19, 0.14, 0.09)
+    )
     story.append(
         grid(
             [
                 "№",
                 _("Surname, name, patronymic"),
                 _("Date of birth"),
-                _("Organisation"),
-                _("Region"),
                 _("Qualification"),
-                _("Team"),
+                _("Region"),
+                _("Club, organisation"),
+                _("Coach"),
+                *([_("Team")] if teams else []),
                 _("Status"),
             ],
             rows,
-            [w * 0.04, w * 0.22, w * 0.09, w * 0.17, w * 0.13, w * 0.12, w * 0.13, w * 0.1],
+            [w * x for x in widths],
             center=(0, 2),
         )
     )
-    story.append(p(_("Accredited officials"), H2))
+    story += section(_("Refused entries"))
+    if proto.refused:
+        story.append(
+            grid(
+                [
+                    "№",
+                    _("Surname, name, patronymic"),
+                    _("Date of birth"),
+                    _("Region"),
+                    _("Reason"),
+                    _("Rule"),
+                ],
+                [
+                    [
+                        str(r.number),
+                        p(r.full_name, CELL),
+                        f"{r.birth_date:%d.%m.%Y}" if r.birth_date else "",
+                        p(r.region, CELL),
+                        p(r.reason, CELL),
+                        p(r.clauses or "—", CELL),
+                    ]
+                    for r in proto.refused
+                ],
+                [w * x for x in (0.05, 0.2, 0.08, 0.13, 0.3, 0.24)],
+                center=(0, 2),
+            )
+        )
+    else:
+        story.append(p(_("None."), BODY))
+    story += section(_("Accredited officials"))
     if proto.officials:
         story.append(
             grid(
-                [_("Surname, name, patronymic"), _("Role"), _("Organisation"), _("Region")],
                 [
-                    [p(o.full_name, CELL), p(o.role_label, CELL), p(o.organisation, CELL), p(o.region, CELL)]
+                    _("Surname, name, patronymic"),
+                    _("Role"),
+                    _("Judging category"),
+                    _("City"),
+                    _("Organisation"),
+                ],
+                [
+                    [
+                        p(o.full_name, CELL),
+                        p(o.role_label, CELL),
+                        p(o.judging_category, CELL),
+                        p(o.city or o.region, CELL),
+                        p(o.organisation, CELL),
+                    ]
                     for o in proto.officials
                 ],
-                [w * 0.3, w * 0.25, w * 0.25, w * 0.2],
+                [w * 0.27, w * 0.2, w * 0.18, w * 0.15, w * 0.2],
             )
         )
     else:
         story.append(p(_("None."), BODY))
     story.append(signatures(data.signatures, w))
-    return build(data.heading, title, story, wide=True, progress=progress)
+    return build(data.heading, title, story, size=WIDE, progress=progress)
 
 
 # --- protest decision -----------------------------------------------------------------------------------
@@ -848,7 +1302,7 @@ def protest_decision(data: d.ProtestData, progress: Progress | None = None) -> b
     title = _("Protest decision")
     w = FRAME_W
     story = title_block(data.heading, title, _("Protest № %(n)s") % {"n": data.number})
-    story.append(p(_("The protest"), H2))
+    story += section(_("The protest"))
     facts = [
         (_("Filed"), data.filed_at),
         (_("Protester"), data.protester),
@@ -863,7 +1317,7 @@ def protest_decision(data: d.ProtestData, progress: Progress | None = None) -> b
     if data.deposit:
         facts.append((_("Deposit"), data.deposit))
     story.append(facts_table(facts, w))
-    story.append(p(_("Decision of the judging panel"), H2))
+    story += section(_("Decision of the judging panel"))
     decision = [(_("Status"), data.status)]
     if data.reviewed_at:
         decision.append((_("Reviewed"), data.reviewed_at))
@@ -878,7 +1332,9 @@ def protest_decision(data: d.ProtestData, progress: Progress | None = None) -> b
         decision.append((_("Deposit"), data.deposit_fate))
     story.append(facts_table(decision, w))
     story.append(Spacer(1, 2 * mm))
-    story.append(p(_("The decision of the judging panel is final (004 §5.10)."), SMALL))
+    story.append(
+        p(_("The decision of the judging panel is final (%(rule)s).") % {"rule": data.final_rule}, SMALL)
+    )
     story.append(signatures(data.signatures, w))
     return build(data.heading, title, story, progress=progress)
 
@@ -922,10 +1378,211 @@ def sanctions(data: d.SanctionsData, progress: Progress | None = None) -> bytes:
                     ]
                     for s in data.rows
                 ],
-                [w * x for x in (0.03, 0.08, 0.13, 0.1, 0.12, 0.07, 0.17, 0.08, 0.1, 0.07, 0.05)],
+                [w * x for x in (0.03, 0.075, 0.12, 0.1, 0.11, 0.13, 0.15, 0.075, 0.1, 0.065, 0.045)],
             )
         )
     else:
         story.append(p(_("No sanctions were applied in this tournament."), BODY))
     story.append(signatures(data.signatures, w))
-    return build(data.heading, title, story, wide=True, progress=progress)
+    return build(data.heading, title, story, size=WIDE, progress=progress)
+
+
+# --- the schedule ---------------------------------------------------------------------------------------
+
+
+def schedule(data: d.ScheduleData, progress: Progress | None = None) -> bytes:
+    title = _("Schedule of matches")
+    w = FRAME_W
+    lines = [_("Time control %(t)s") % {"t": data.time_control}] if data.time_control else []
+    story = title_block(data.heading, title, *lines)
+    story.append(p(data.seats, SMALL))
+    story.append(Spacer(1, 2 * mm))
+    story.append(
+        grid(
+            [_("Round"), _("Planned start"), _("Started"), _("to, points"), _("Status")],
+            [
+                [p(r.title, CELL), r.planned or "—", r.started or "", r.match_length, p(r.status, CELL)]
+                for r in data.rounds
+            ],
+            [w * 0.4, w * 0.18, w * 0.16, w * 0.1, w * 0.16],
+            center=(3,),
+        )
+    )
+    for r in data.rounds:
+        if not r.matches:
+            continue
+        when = r.planned or r.started
+        story += section(f"{r.title}" + (f" · {when}" if when else ""), 25 * mm)
+        story.append(
+            grid(
+                [_("Table / match"), _("Start"), _("Player 1"), _("Player 2"), _("Note")],
+                [
+                    [m.number, m.start, p(m.player1, CELL), p(m.player2, CELL), p(m.note, CELL)]
+                    for m in r.matches
+                ],
+                [w * 0.12, w * 0.1, w * 0.3, w * 0.3, w * 0.18],
+                center=(0, 1),
+            )
+        )
+    story.append(signatures(data.signatures, w))
+    return build(data.heading, title, story, progress=progress)
+
+
+# --- the chief judge's report ---------------------------------------------------------------------------
+
+
+def report(data: d.ReportData, progress: Progress | None = None) -> bytes:
+    title = _("Report of the chief judge")
+    w = FRAME_W
+    story = title_block(data.heading, title, _("(%(rule)s)") % {"rule": data.report_rule})
+    story += section(_("1. The competition"))
+    story.append(pairs_table([(f.label, f.value) for f in data.details], w))
+    story += section(_("2. Participants by region and gender"))
+    total_m = sum(r.men for r in data.regions)
+    total_w = sum(r.women for r in data.regions)
+    rows = [[p(r.label, CELL), str(r.men), str(r.women), str(r.total)] for r in data.regions]
+    rows.append([_("Total"), str(total_m), str(total_w), str(total_m + total_w)])
+    story.append(
+        grid(
+            [_("Region"), _("Men"), _("Women"), _("Total")],
+            rows,
+            [w * 0.55, w * 0.15, w * 0.15, w * 0.15],
+            align_right=(1, 2, 3),
+            bold_rows=(len(rows) - 1,),
+        )
+    )
+    story += section(_("3. Judging panel and officials"))
+    if data.officials:
+        story.append(facts_table([(f.label, f.value) for f in data.officials], w))
+    else:
+        story.append(p(_("None."), BODY))
+    story += section(_("4. Protests"))
+    story.append(facts_table([(f.label, f.value) for f in data.protests], w))
+    story += section(_("5. Sanctions and removals"))
+    if data.sanctions:
+        story.append(
+            grid(
+                ["№", _("Date"), _("Participant"), _("Sanction"), _("Rule")],
+                [
+                    [str(s.number), s.date, p(s.person, CELL), p(s.kind, CELL), p(s.clause, CELL)]
+                    for s in data.sanctions
+                ],
+                [w * 0.06, w * 0.18, w * 0.3, w * 0.16, w * 0.3],
+            )
+        )
+    else:
+        story.append(p(_("No sanctions were applied in this tournament."), BODY))
+    if data.removed:
+        story.append(Spacer(1, 2 * mm))
+        story.extend(p(f"{r.name}: {r.when} · {r.clause} · {r.consequence}", SMALL) for r in data.removed)
+    story += section(_("6. Winners"))
+    if data.winners:
+        story.append(
+            grid(
+                [_("Place"), _("Participant")],
+                [[pl, p(n, CELL)] for pl, n in data.winners],
+                [w * 0.12, w * 0.6],
+                center=(0,),
+            )
+        )
+    else:
+        story.append(p(_("The places are not decided yet."), BODY))
+    for heading, text in (
+        (_("7. Venue and conditions of play"), data.conditions),
+        (_("8. How the competition went"), data.course),
+        (_("9. Remarks and proposals"), data.remarks),
+    ):
+        story += section(heading, 25 * mm)
+        if text:
+            story.append(p(text, BODY))
+        else:
+            story.extend(p("_" * 95, BODY) for _i in range(3))
+    story.append(signatures(data.signatures, w))
+    return build(data.heading, title, story, progress=progress, draft=data.draft)
+
+
+# --- diplomas -------------------------------------------------------------------------------------------
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII", 9: "IX", 10: "X"}
+
+
+class DiplomaPage(Flowable):
+    """One diploma on an A4 landscape page: a frame, the title, the name, the place, the competition."""
+
+    def __init__(self, data: d.DiplomasData, one: d.Diploma, width: float, height: float) -> None:
+        super().__init__()
+        self.data, self.one, self.width, self.height = data, one, width, height
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def _centred(self, text: str, y: float, font: str, size: float, width: float | None = None) -> float:
+        """Draw centred lines (wrapped to ``width``); returns the y under the last line."""
+        c = self.canv
+        c.setFont(font, size)
+        for line in simpleSplit(printable(text), font, size, width or self.width - 40 * mm):
+            c.drawCentredString(self.width / 2, y, line)
+            y -= size * 1.25
+        return y
+
+    def draw(self) -> None:
+        c = self.canv
+        one, data, h = self.one, self.data, self.data.heading
+        gold = colors.Color(0.55, 0.42, 0.12)
+        c.saveState()
+        c.setStrokeColor(gold)
+        c.setLineWidth(3)
+        c.rect(0, 0, self.width, self.height, stroke=1, fill=0)
+        c.setLineWidth(0.8)
+        c.rect(5 * mm, 5 * mm, self.width - 10 * mm, self.height - 10 * mm, stroke=1, fill=0)
+        c.setFillColor(colors.black)
+        y = self.height - 16 * mm
+        if h.organiser:
+            y = self._centred(h.organiser, y, FONT, 10)
+        c.setFillColor(gold)
+        y = self._centred(_("DIPLOMA"), y - 14 * mm, BOLD, 36)
+        place = int(one.place) if one.place.isdigit() else 0
+        if place in ROMAN:
+            y = self._centred(_("%(n)s degree") % {"n": ROMAN[place]}, y + 2, BOLD, 15)
+        c.setFillColor(colors.black)
+        y = self._centred(_("is awarded to"), y - 3 * mm, FONT, 11.5)
+        y = self._centred(one.name, y - 5 * mm, BOLD, 22)
+        where = ", ".join(x for x in (one.club, one.region) if x)
+        if where:
+            y = self._centred(where, y + 3, FONT, 10)
+        if one.female:
+            took = pgettext("female", "who took place %(p)s") % {"p": one.place}
+        else:
+            took = pgettext("male", "who took place %(p)s") % {"p": one.place}
+        y = self._centred(took, y - 3 * mm, BOLD, 14)
+        y = self._centred(_("in the competition"), y - 1 * mm, FONT, 10.5)
+        y = self._centred(f"«{h.name}»", y, BOLD, 12)
+        y = self._centred(
+            _("sport «nardy», discipline «%(d)s»; %(s)s") % {"d": h.discipline, "s": h.system}, y, FONT, 10
+        )
+        self._centred(" · ".join(x for x in (h.dates, h.venue) if x), y, FONT, 10)
+        # The signatures at the foot.
+        base = 20 * mm
+        for i, s in enumerate(data.signatures[:2]):
+            x0 = 18 * mm + i * (self.width / 2)
+            c.setFont(FONT, 9.5)
+            c.drawString(x0, base + 5 * mm, printable(s.role))
+            c.line(x0, base, x0 + 50 * mm, base)
+            c.drawString(x0 + 52 * mm, base + 1, printable(s.name))
+        c.setFont(FONT, 9)
+        c.drawCentredString(self.width / 2, 9 * mm, _("L. S."))
+        c.restoreState()
+
+
+def diplomas(data: d.DiplomasData, progress: Progress | None = None) -> bytes:
+    title = _("Diplomas")
+    size = WIDE
+    width, height = frame_width(size) - 12, frame_height(size) - 14  # the frame's own padding
+    story: list[Flowable] = []
+    for i, one in enumerate(data.diplomas):
+        if i:
+            story.append(PageBreak())
+        story.append(DiplomaPage(data, one, width, height))
+    if not story:
+        story = title_block(data.heading, title, _("The places are not decided yet."))
+    return build(data.heading, title, story, size=size, progress=progress, draft=data.draft)

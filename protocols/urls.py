@@ -5,6 +5,8 @@ from protocols import views
 app_name = "protocols"
 urlpatterns = [
     path("t/<int:pk>/documents/", views.document_list, name="list"),
+    path("t/<int:pk>/documents/schedule/plan/", views.schedule_edit, name="schedule_edit"),
+    path("t/<int:pk>/documents/report/notes/", views.report_edit, name="report_edit"),
     path("t/<int:pk>/documents/<slug:kind>/", views.document, name="document"),
     path("t/<int:pk>/documents/<slug:kind>/<int:key>/", views.document, name="document_key"),
     path("documents/<int:doc_pk>/status/", views.document_status, name="status"),

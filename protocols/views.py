@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -10,10 +12,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from protocols import documents, tasks
-from protocols.data import fingerprint
-from protocols.models import Document, Kind
-from registration.permissions import is_official
-from tournaments.models import Tournament
+from protocols.data import fingerprint, planned_round_count
+from protocols.forms import ReportForm, ScheduleForm
+from protocols.models import ChiefJudgeReport, Document, Kind
+from registration.permissions import (
+    can_run,
+    is_chief_judge,
+    is_official,
+    tournament_for_chief_judge,
+    tournament_for_secretary,
+)
+from tournaments.models import Tournament, log
 
 
 def _readable(request: HttpRequest, t: Tournament, kind: str, key: str) -> None:
@@ -32,7 +41,13 @@ def _document_url(doc: Document) -> str:
 def document_list(request: HttpRequest, pk: int) -> HttpResponse:
     t = get_object_or_404(Tournament, pk=pk)
     official = is_official(request.user, t)
-    context = {"t": t, "sections": documents.available(t, official), "official": official}
+    context = {
+        "t": t,
+        "sections": documents.available(t, official),
+        "official": official,
+        "runner": can_run(request.user, t),
+        "chief_judge": is_chief_judge(request.user, t),
+    }
     return render(request, "protocols/list.html", context)
 
 
@@ -115,3 +130,55 @@ def download(request: HttpRequest, doc_pk: int) -> FileResponse:
         raise Http404
     name = f"{doc.kind}-{doc.key}.pdf" if doc.key else f"{doc.kind}.pdf"
     return FileResponse(doc.file.open("rb"), content_type="application/pdf", filename=name)
+
+
+@require_http_methods(["GET", "POST"])
+def schedule_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The secretary plans the start of each round (004 §6.2.3 item 3); the schedule and the pairings print
+    it. A finished tournament's plan is read-only."""
+    t = tournament_for_secretary(request, pk)
+    locked = t.is_finished
+    form = ScheduleForm(request.POST or None, tournament=t, count=planned_round_count(t))
+    if locked:
+        for field in form.fields.values():
+            field.disabled = True
+    if request.method == "POST":
+        if locked:
+            messages.error(request, _("The tournament is finished: its data can no longer be changed."))
+            return redirect("protocols:schedule_edit", pk=pk)
+        if form.is_valid():
+            with transaction.atomic():
+                changed = form.save()
+                if changed:
+                    log(t, request.user, "schedule", _("Schedule: %(c)s") % {"c": "; ".join(changed)})
+            messages.success(request, _("Saved."))
+            return redirect("protocols:document", pk=pk, kind=Kind.SCHEDULE)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request, "protocols/schedule_form.html", {"t": t, "form": form, "locked": locked}, status=status
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def report_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The chief judge types the notes of his written report (004 §6.2.1 item 6). The report is written when
+    the competition is over, so it stays editable after the tournament is finished; every change is logged."""
+    t = tournament_for_chief_judge(request, pk)
+    report = ChiefJudgeReport.objects.filter(tournament=t).first() or ChiefJudgeReport(tournament=t)
+    form = ReportForm(request.POST or None, instance=report)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            saved = form.save(commit=False)
+            saved.updated_by = request.user
+            saved.save()
+            log(
+                t,
+                request.user,
+                "report",
+                _("Chief judge's report: %(f)s") % {"f": ", ".join(form.changed_data) or "—"},
+                clause="004 §6.2.1 item 6",
+            )
+        messages.success(request, _("Saved."))
+        return redirect("protocols:document", pk=pk, kind=Kind.REPORT)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "protocols/report_form.html", {"t": t, "form": form}, status=status)

@@ -209,6 +209,7 @@ def participant(request: HttpRequest, pk: int, participant_pk: int) -> HttpRespo
             .order_by("filed_at")
         ),
         "live_url": live_url(request),
+        "runner": can_run(request.user, t),
     }
     if _is_fragment(request):
         return render(request, "public/_participant_live.html", context)

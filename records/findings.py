@@ -15,6 +15,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from records import manager
+from tournaments.rules import cite
 
 LEGAL = "legal"  # the expected column lists the legal plays of the roll
 
@@ -215,7 +216,11 @@ def verdict_rows(record, verdict) -> tuple[list[dict], list[dict], list[dict]]:
                 if steps is None:  # a verdict stored before findings named their step
                     steps = manager.step_index(record)
                 step = steps.get((f.get("game"), f.get("move"), f.get("side")))
-            out[kind].append({**f, **present(f, name, names), "who": name(f.get("side")), "step": step})
+            # The clause as a reader knows it (tournaments.rules), not rules_core's key.
+            rule = cite(f.get("rule", ""))
+            out[kind].append(
+                {**f, **present(f, name, names), "rule": rule, "who": name(f.get("side")), "step": step}
+            )
     games = []
     for g in verdict.games:
         checked = g.get("checked", True)

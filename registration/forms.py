@@ -9,6 +9,7 @@ from __future__ import annotations
 from django import forms
 from django.db import IntegrityError, transaction
 from django.utils.formats import date_format
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -16,16 +17,19 @@ from registration import manager, permissions
 from registration.models import (
     Entry,
     Gender,
+    JudgingCategory,
     Official,
     Participant,
     Person,
     Qualification,
+    RankNorm,
     RegistrationSettings,
     Source,
     Team,
     TeamEntry,
 )
 from tournaments.models import Character, Discipline, Tournament, log
+from tournaments.rules import cite, cite_lazy
 
 DATE_FORMATS = ["%Y-%m-%d", "%d.%m.%Y"]  # the browser's date input; the way dates are written in Russia
 CONTACT_FIELDS = ["responsible_name", "responsible_phone", "responsible_email"]
@@ -102,6 +106,8 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
             "organisation",
             "region",
             "qualification",
+            "club",
+            "coach",
             "disciplines",
             *CONTACT_FIELDS,
             "identity_document_number",
@@ -113,15 +119,28 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         (
             gettext_lazy("Participant"),
             "",
-            ["surname", "name", "patronymic", "birth_date", "gender", "qualification", "team_name"],
+            [
+                "surname",
+                "name",
+                "patronymic",
+                "birth_date",
+                "gender",
+                "qualification",
+                "club",
+                "coach",
+                "team_name",
+            ],
         ),
         (gettext_lazy("Sending organisation and disciplines"), "", ["organisation", "region", "disciplines"]),
         (gettext_lazy("Responsible person"), "", CONTACT_FIELDS),
         (
             gettext_lazy("Documents"),
-            gettext_lazy(
-                "The originals are shown to the admission commission: identity document, medical clearance, "
-                "medical insurance policy (004 §2.3.3, §2.5.1)."
+            format_lazy(
+                gettext_lazy(
+                    "The originals are shown to the admission commission: identity document, medical "
+                    "clearance, medical insurance policy ({rule})."
+                ),
+                rule=cite_lazy("004 §2.3.3, §2.5.1"),
             ),
             ["identity_document_number", "insurance_policy_number"],
         ),
@@ -243,7 +262,7 @@ def duplicate_message(entry: Entry) -> str:
     ) % {
         "p": person.full_name,
         "d": date_format(person.birth_date, "d.m.Y") if person.birth_date else "—",
-        "n": entry.pk,
+        "n": entry.number,
         "s": entry.get_status_display(),
     }
 
@@ -317,7 +336,10 @@ def _require_a_contact(form: forms.Form, data: dict) -> None:
         and not data.get("responsible_phone")
         and not data.get("responsible_email")
     ):
-        form.add_error("responsible_phone", _("Give the responsible person's phone or e-mail (004 §5.1.3)."))
+        form.add_error(
+            "responsible_phone",
+            _("Give the responsible person's phone or e-mail (%(rule)s).") % {"rule": cite("004 §5.1.3")},
+        )
 
 
 class MemberForm(IdentityFields):
@@ -480,6 +502,12 @@ class OfficialForm(IdentityFields):
     """
 
     role = forms.ChoiceField(label=gettext_lazy("role"), choices=Official.Role.choices)
+    judging_category = forms.ChoiceField(
+        label=gettext_lazy("judging category"),
+        choices=[("", "—"), *JudgingCategory.choices],
+        required=False,
+    )
+    city = forms.CharField(label=gettext_lazy("city"), max_length=100, required=False)
     username = forms.CharField(
         label=gettext_lazy("login on this site"),
         required=False,
@@ -550,8 +578,8 @@ class OfficialForm(IdentityFields):
                 # 004 §2.3.5: an official of a tournament cannot be its participant. A team's representative
                 # is not an official of the competition (§2.4: "тренеров, представителей команд").
                 raise forms.ValidationError(
-                    _("%(p)s is a participant of this tournament and cannot be its official (004 §2.3.5).")
-                    % {"p": person}
+                    _("%(p)s is a participant of this tournament and cannot be its official (%(rule)s).")
+                    % {"p": person, "rule": cite("004 §2.3.5")}
                 )
         return data
 
@@ -569,6 +597,13 @@ class ParticipantForm(IdentityFields):
 
     organisation = forms.CharField(label=gettext_lazy("sending organisation"), max_length=200, required=False)
     region = forms.CharField(label=gettext_lazy("region"), max_length=200, required=False)
+    qualification = forms.ChoiceField(
+        label=gettext_lazy("sports rank or title"),
+        choices=[("", "—"), *Qualification.choices],
+        required=False,
+    )
+    club = forms.CharField(label=gettext_lazy("club"), max_length=200, required=False)
+    coach = forms.CharField(label=gettext_lazy("coach"), max_length=200, required=False)
     seed = forms.IntegerField(
         label=gettext_lazy("seeding number"), required=False, min_value=1, max_value=100000
     )
@@ -595,14 +630,29 @@ class ParticipantEditForm(IdentityFields):
     seed = forms.IntegerField(
         label=gettext_lazy("seeding number"), required=False, min_value=1, max_value=100000
     )
+    # What the federation's protocols print about him in this tournament (issue 15).
+    qualification = forms.ChoiceField(
+        label=gettext_lazy("sports rank or title"),
+        required=False,
+        choices=[("", "—"), *Qualification.choices],
+    )
+    club = forms.CharField(label=gettext_lazy("club"), max_length=200, required=False)
+    coach = forms.CharField(label=gettext_lazy("coach"), max_length=200, required=False)
 
     def __init__(self, *args, participant: Participant, **kwargs):
         person = participant.person
         initial = {f: getattr(person, f) for f in manager.PERSON_FIELDS}
         initial["seed"] = participant.seed
+        initial.update({f: getattr(participant, f) for f in manager.PARTICIPANT_FIELDS})
         super().__init__(*args, tournament=participant.tournament, initial=initial, **kwargs)
         if manager.seed_locked_reason(participant):
             self.fields["seed"].disabled = True
+
+    def clean_club(self):
+        return " ".join(self.cleaned_data["club"].split())
+
+    def clean_coach(self):
+        return " ".join(self.cleaned_data["coach"].split())
 
 
 class ParticipantDocumentsForm(forms.Form):
@@ -611,3 +661,46 @@ class ParticipantDocumentsForm(forms.Form):
     identity = forms.BooleanField(label=gettext_lazy("identity document shown"), required=False)
     medical = forms.BooleanField(label=gettext_lazy("medical clearance shown"), required=False)
     insurance = forms.BooleanField(label=gettext_lazy("insurance policy shown"), required=False)
+
+
+class RankNormForm(forms.ModelForm):
+    class Meta:
+        model = RankNorm
+        fields = ["qualification", "place_to", "min_participants"]
+
+    def clean_place_to(self):
+        value = self.cleaned_data["place_to"]
+        if not 1 <= value <= 10000:
+            raise forms.ValidationError(_("From 1 to 10000."))
+        return value
+
+    def clean_min_participants(self):
+        value = self.cleaned_data["min_participants"]
+        if value is not None and not 2 <= value <= 100000:
+            raise forms.ValidationError(_("From 2 to 100000."))
+        return value
+
+
+class BaseRankNormFormSet(forms.BaseInlineFormSet):
+    def clean(self):
+        super().clean()
+        seen = set()
+        for form in self.forms:
+            if not form.has_changed() or self._should_delete_form(form) or form.errors:
+                continue
+            code = form.cleaned_data.get("qualification")
+            if code in seen:
+                form.add_error("qualification", _("One norm per rank or title."))
+            seen.add(code)
+
+
+RankNormFormSet = forms.inlineformset_factory(
+    Tournament,
+    RankNorm,
+    form=RankNormForm,
+    formset=BaseRankNormFormSet,
+    extra=3,
+    max_num=len(Qualification.choices),
+    validate_max=True,
+    can_delete=True,
+)

@@ -33,6 +33,7 @@ from registration.models import (
     accepts_participants,
 )
 from tournaments.models import AuditEntry, GenderGroup, Tournament, log
+from tournaments.rules import cite, cite_text
 
 
 class AdmissionError(Exception):
@@ -167,7 +168,13 @@ def register_official(tournament: Tournament, data: dict, by) -> Official:
         )
     team = data.get("team") if data["role"] == Official.Role.REPRESENTATIVE else None
     official = Official.objects.create(
-        tournament=tournament, person=person, role=data["role"], team=team, accredited=False
+        tournament=tournament,
+        person=person,
+        role=data["role"],
+        team=team,
+        accredited=False,
+        judging_category=data.get("judging_category", ""),
+        city=" ".join(data.get("city", "").split()),
     )
     log(
         tournament,
@@ -407,7 +414,7 @@ class CheckRow:
 def describe(verdict: admission.Verdict, entry: Entry | None = None) -> CheckRow:
     f = verdict.facts
     title, detail = _TEXTS[verdict.key](f, verdict.passed, entry)
-    return CheckRow(verdict.key, title, f"004 {verdict.clause}", verdict.passed, detail, verdict.kind)
+    return CheckRow(verdict.key, title, cite(f"004 {verdict.clause}"), verdict.passed, detail, verdict.kind)
 
 
 def check_rows(entry: Entry, regulation: admission.Regulation | None = None) -> list[CheckRow]:
@@ -566,7 +573,7 @@ def decide(entry: Entry, status: str, reason: str, by) -> Entry:
         if bad:
             raise AdmissionError(
                 _("The entry cannot be admitted: %(c)s.")
-                % {"c": "; ".join(f"{FAILURES[v.key]} (004 {v.clause})" for v in bad)}
+                % {"c": "; ".join(f"{FAILURES[v.key]} ({cite(f'004 {v.clause}')})" for v in bad)}
             )
         _activate(entry, by)
     else:
@@ -595,13 +602,13 @@ def declare_invalid(entry: Entry, reason: str, by) -> Entry:
         return entry
     _take_out(entry, by, reason)
     entry.invalid, entry.invalid_reason = True, reason
-    refusal = _("invalid entry (004 §5.1.4): %(r)s") % {"r": reason}
+    refusal = _("invalid entry (%(rule)s): %(r)s") % {"r": reason, "rule": cite("004 §5.1.4")}
     _save_decision(entry, Entry.Status.REFUSED, refusal, by, "invalid", "invalid_reason")
     log(
         entry.tournament,
         by,
         "entry_invalid",
-        _("Entry of %(p)s declared invalid (004 §5.1.4)") % {"p": entry.person},
+        _("Entry of %(p)s declared invalid (%(rule)s)") % {"p": entry.person, "rule": cite("004 §5.1.4")},
         reason=reason,
         entry=entry.pk,
     )
@@ -642,7 +649,13 @@ def _activate(entry: Entry, by) -> None:
     tournament, person = entry.tournament, entry.person
     participant = Participant.objects.filter(tournament=tournament, person=person).first()
     if participant is not None and participant.status == Participant.Status.REMOVED:
-        raise AdmissionError(_("%(p)s was removed from this tournament (004 §5.7.3).") % {"p": person})
+        raise AdmissionError(
+            _("%(p)s was removed from this tournament (%(rule)s).")
+            % {
+                "p": person,
+                "rule": cite("004 §5.7.3"),
+            }
+        )
     joins = participant is None or participant.status != Participant.Status.ACTIVE
     if joins and not accepts_participants(tournament):
         raise AdmissionError(_("Participants can no longer be added: the draw has started."))
@@ -656,6 +669,13 @@ def _activate(entry: Entry, by) -> None:
     elif joins or participant.team_id != getattr(team, "pk", None):
         participant.status, participant.team = Participant.Status.ACTIVE, team
         participant.save(update_fields=["status", "team"])
+    # What the protocols print about him comes from the entry the commission checked.
+    coach = entry.coach or (entry.team_entry.representative if entry.team_entry_id else "")
+    sport = {"qualification": entry.qualification, "club": entry.club, "coach": coach}
+    if any(getattr(participant, k) != v for k, v in sport.items()):
+        for k, v in sport.items():
+            setattr(participant, k, v)
+        participant.save(update_fields=list(sport))
     # The commission has checked the entry: its sending organisation is now the person's.
     if (person.organisation, person.region) != (entry.organisation, entry.region):
         person.organisation, person.region = entry.organisation, entry.region
@@ -756,6 +776,8 @@ def bar_disqualified(tournament: Tournament, person: Person, reason: str, by) ->
 
 
 PERSON_FIELDS = ("surname", "name", "patronymic", "birth_date", "gender", "organisation", "region")
+# What the federation's protocols print about him in this tournament (issue 15).
+PARTICIPANT_FIELDS = ("qualification", "club", "coach")
 
 
 def seed_locked_reason(participant: Participant) -> str:
@@ -798,6 +820,13 @@ def edit_participant(participant: Participant, data: dict, by) -> list[str]:
     if changed:
         person.save(update_fields=changed)
     fields = list(changed)
+    own = [f for f in PARTICIPANT_FIELDS if f in data and getattr(participant, f) != data[f]]
+    for f in own:
+        before[f] = str(getattr(participant, f) or "")
+        setattr(participant, f, data[f])
+    if own:
+        participant.save(update_fields=own)
+        fields += own
     if seed != participant.seed:
         before["seed"] = str(participant.seed or "")
         participant.seed = seed
@@ -865,6 +894,8 @@ class ProtocolParticipant:
     status: str  # the participant's status now: active, withdrawn, removed
     admitted_by: str  # "" when the participant was added directly, without an entry
     admitted_at: datetime.datetime | None
+    club: str = ""
+    coach: str = ""
 
 
 @dataclass(frozen=True)
@@ -874,6 +905,21 @@ class ProtocolOfficial:
     role_label: str
     organisation: str
     region: str
+    judging_category: str = ""
+    city: str = ""
+
+
+@dataclass(frozen=True)
+class ProtocolRefusal:
+    """A refused entry: who, and why, with the clauses of the checks it failed (004 §5.3.2 item 4)."""
+
+    number: int  # the entry's number in the tournament
+    full_name: str
+    birth_date: datetime.date | None
+    region: str
+    reason: str
+    clauses: str  # the failed checks' clauses as a reader knows them; "" when the reason is the commission's
+    decided_at: datetime.datetime | None
 
 
 @dataclass(frozen=True)
@@ -891,6 +937,8 @@ class RegistrationProtocol:
     entries_refused: int
     entries_pending: int
     regions: int
+    refused: tuple[ProtocolRefusal, ...] = ()
+    added_directly: int = 0  # admitted participants the secretary added without an entry
 
 
 def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
@@ -901,7 +949,7 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
     whose entry is refused or pending is not in it. Officials: the accredited ones, by role.
     Labels are translated into the language active when this is called.
     """
-    entries = {e.person_id: e for e in tournament.entries.select_related("decided_by")}
+    entries = {e.person_id: e for e in tournament.entries.select_related("decided_by", "person")}
     participants = tournament.participants.select_related("person", "team").order_by(
         "person__surname", "person__name", "person__patronymic", "pk"
     )
@@ -925,6 +973,8 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
                 status=str(p.get_status_display()),
                 admitted_by=_user_name(entry.decided_by) if entry else "",
                 admitted_at=entry.decided_at if entry else None,
+                club=p.club,
+                coach=p.coach,
             )
         )
     officials = tuple(
@@ -934,6 +984,8 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
             role_label=o.role_display,
             organisation=o.person.organisation,
             region=o.person.region,
+            judging_category=str(o.get_judging_category_display()) if o.judging_category else "",
+            city=o.city,
         )
         for o in tournament.officials.filter(accredited=True)
         .select_related("person", "team")
@@ -942,6 +994,23 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
     counts = {status: 0 for status in Entry.Status.values}
     for entry in entries.values():
         counts[entry.status] += 1
+    refused = []
+    regulation = regulation_of(tournament) if counts[Entry.Status.REFUSED] else None
+    for entry in sorted(entries.values(), key=lambda e: (e.number or 0, e.pk)):
+        if entry.status != Entry.Status.REFUSED:
+            continue
+        failed = admission.failed(verdicts_for(entry, regulation))
+        refused.append(
+            ProtocolRefusal(
+                number=entry.number or 0,
+                full_name=entry.person.full_name,
+                birth_date=entry.person.birth_date,
+                region=entry.region,
+                reason=cite_text(entry.decision_reason),
+                clauses="; ".join(dict.fromkeys(cite(f"004 {v.clause}") for v in failed)),
+                decided_at=entry.decided_at,
+            )
+        )
     return RegistrationProtocol(
         tournament=tournament.name,
         discipline=str(tournament.get_discipline_display()),
@@ -956,6 +1025,8 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
         entries_refused=counts[Entry.Status.REFUSED],
         entries_pending=counts[Entry.Status.PENDING],
         regions=len({r.region.casefold() for r in rows if r.region}),
+        refused=tuple(refused),
+        added_directly=sum(1 for r in rows if not r.admitted_by and r.admitted_at is None),
     )
 
 

@@ -3,16 +3,45 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
+from django.db.models import Max
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Discipline, System, Tournament
+from tournaments.rules import cite_lazy
 from tournaments.validators import sane_date
 
 
 class Gender(models.TextChoices):
     MALE = "male", _("male")
     FEMALE = "female", _("female")
+
+
+class Qualification(models.TextChoices):
+    """Sport qualifications, lowest first; the order is ``admission.QUALIFICATIONS``."""
+
+    NONE = "none", _("no qualification")
+    YOUTH3 = "youth3", _("3rd youth class")
+    YOUTH2 = "youth2", _("2nd youth class")
+    YOUTH1 = "youth1", _("1st youth class")
+    ADULT3 = "adult3", _("3rd class")
+    ADULT2 = "adult2", _("2nd class")
+    ADULT1 = "adult1", _("1st class")
+    CMS = "cms", _("candidate master of sport")
+    MS = "ms", _("master of sport")
+    MSMK = "msmk", _("master of sport, international class")
+    ZMS = "zms", _("honoured master of sport")
+
+
+class JudgingCategory(models.TextChoices):
+    """The sports judge's category (квалификационная категория спортивного судьи)."""
+
+    NATIONAL = "national", _("all-Russian category")
+    FIRST = "first", _("1st category")
+    SECOND = "second", _("2nd category")
+    THIRD = "third", _("3rd category")
+    YOUNG = "young", _("young sports judge")
 
 
 class Person(models.Model):
@@ -86,6 +115,12 @@ class Participant(models.Model):
     # An entry is admitted only with them; the secretary's "add participant" shortcut leaves them unchecked,
     # and the draw refuses until the commission has checked them (``registration.manager.check_documents``).
     documents_checked = models.BooleanField(_("documents checked"), default=True)
+    # What the federation's protocols print about him in this tournament (from his entry when admitted).
+    qualification = models.CharField(
+        _("sports rank or title"), max_length=10, blank=True, choices=Qualification.choices
+    )
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    coach = models.CharField(_("coach"), max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -129,6 +164,10 @@ class Official(models.Model):
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="official_roles")
     role = models.CharField(_("role"), max_length=30, choices=Role.choices)
     accredited = models.BooleanField(_("accredited"), default=True)
+    judging_category = models.CharField(
+        _("judging category"), max_length=10, blank=True, choices=JudgingCategory.choices
+    )
+    city = models.CharField(_("city"), max_length=100, blank=True)
     # The team a representative speaks for; empty for every other role.
     team = models.ForeignKey(
         Team,
@@ -163,22 +202,6 @@ class Official(models.Model):
         return str(self.get_role_display())
 
 
-class Qualification(models.TextChoices):
-    """Sport qualifications, lowest first; the order is ``admission.QUALIFICATIONS``."""
-
-    NONE = "none", _("no qualification")
-    YOUTH3 = "youth3", _("3rd youth class")
-    YOUTH2 = "youth2", _("2nd youth class")
-    YOUTH1 = "youth1", _("1st youth class")
-    ADULT3 = "adult3", _("3rd class")
-    ADULT2 = "adult2", _("2nd class")
-    ADULT1 = "adult1", _("1st class")
-    CMS = "cms", _("candidate master of sport")
-    MS = "ms", _("master of sport")
-    MSMK = "msmk", _("master of sport, international class")
-    ZMS = "zms", _("honoured master of sport")
-
-
 class RegistrationSettings(models.Model):
     """The regulation's admission settings for one tournament (004 §2.1, §2.2.2, §5.1.2).
 
@@ -200,20 +223,27 @@ class RegistrationSettings(models.Model):
     women_in_mens_event = models.BooleanField(
         _("women may enter the men's event"),
         default=True,
-        help_text=_("004 §2.1: unless the regulation forbids it."),
+        help_text=format_lazy(_("{rule}: unless the regulation forbids it."), rule=cite_lazy("004 §2.1")),
     )
     max_age = models.PositiveSmallIntegerField(
-        _("maximum age"), null=True, blank=True, help_text=_("Empty: no upper limit (004 §2.2.2).")
+        _("maximum age"),
+        null=True,
+        blank=True,
+        help_text=format_lazy(_("Empty: no upper limit ({rule})."), rule=cite_lazy("004 §2.2.2")),
     )
     min_qualification = models.CharField(
         _("minimum qualification"),
         max_length=10,
         blank=True,
         choices=Qualification.choices,
-        help_text=_("Empty: any (004 §2.2.2)."),
+        help_text=format_lazy(_("Empty: any ({rule})."), rule=cite_lazy("004 §2.2.2")),
     )
     regions = models.TextField(
-        _("regions admitted"), blank=True, help_text=_("One region a line; empty: every region (004 §2.2.2).")
+        _("regions admitted"),
+        blank=True,
+        help_text=format_lazy(
+            _("One region a line; empty: every region ({rule})."), rule=cite_lazy("004 §2.2.2")
+        ),
     )
 
     class Meta:
@@ -247,6 +277,49 @@ def accepts_participants(tournament) -> bool:
     if tournament.system in {System.SWISS, System.SWISS_LOSSES}:
         return True
     return not tournament.round_set.exists()
+
+
+class RankNorm(models.Model):
+    """A norm of the regulation for a sports rank or title in this tournament: places 1…``place_to``
+    fulfil it, when at least ``min_participants`` took part (empty: any number). The final protocol prints
+    the highest rank a participant's place fulfils; a tournament without norms prints none."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="rank_norms"
+    )
+    qualification = models.CharField(_("sports rank or title"), max_length=10, choices=Qualification.choices)
+    place_to = models.PositiveSmallIntegerField(_("places 1 to"))
+    min_participants = models.PositiveSmallIntegerField(
+        _("at least this many participants"), null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("rank norm")
+        verbose_name_plural = _("rank norms")
+        ordering = ["place_to", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "qualification"], name="rank_norm_once"),
+            models.CheckConstraint(condition=models.Q(place_to__gte=1), name="rank_norm_place_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_qualification_display()}: 1–{self.place_to}"
+
+
+def rank_fulfilled(norms, place: int | None, participants: int) -> str:
+    """The qualification code of the highest norm that ``place`` fulfils among ``participants``, or "".
+
+    ``place`` is the worst place of a shared range (5–8 counts as 8): a norm is fulfilled by a place the
+    participant holds for certain."""
+    if place is None:
+        return ""
+    order = [q.value for q in Qualification]
+    met = [
+        n.qualification
+        for n in norms
+        if place <= n.place_to and (n.min_participants is None or participants >= n.min_participants)
+    ]
+    return max(met, key=order.index, default="")
 
 
 class Source(models.TextChoices):
@@ -331,6 +404,8 @@ class Entry(Submission):
     qualification = models.CharField(
         _("qualification"), max_length=10, blank=True, choices=Qualification.choices
     )
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    coach = models.CharField(_("coach"), max_length=200, blank=True)
     identity_document_number = models.CharField(
         _("identity document (type, number)"), max_length=100, blank=True
     )
@@ -353,17 +428,32 @@ class Entry(Submission):
     # 004 §5.1.4: an entry with false data is invalid.
     invalid = models.BooleanField(_("invalid"), default=False)
     invalid_reason = models.TextField(_("why the entry is invalid"), blank=True)
+    # Numbered within the tournament: its first entry is № 1 (set once, when the entry is made).
+    number = models.PositiveIntegerField(_("No."), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
         ordering = ["person__surname", "person__name", "person__patronymic", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "person"], name="entry_once_per_tournament")
+            models.UniqueConstraint(fields=["tournament", "person"], name="entry_once_per_tournament"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="entry_number_unique"),
         ]
 
     def __str__(self) -> str:
         return f"{self.person} — {self.tournament}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.number is not None:
+            super().save(*args, **kwargs)
+            return
+        with transaction.atomic():
+            # The next number of this tournament, under a lock on the tournament's row: two entries made at
+            # once wait for each other instead of sharing a number.
+            Tournament.objects.select_for_update().filter(pk=self.tournament_id).first()
+            last = Entry.objects.filter(tournament_id=self.tournament_id).aggregate(n=Max("number"))["n"]
+            self.number = (last or 0) + 1
+            super().save(*args, **kwargs)
 
 
 class EntryImport(models.Model):

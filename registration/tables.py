@@ -6,12 +6,13 @@ from django.utils.translation import gettext_lazy as _
 
 from registration import admission
 from registration.manager import FAILURES
+from tournaments.rules import cite
 
 
 class EntryTable(tables.Table):
     """The commission's list: who, from where, the checks' verdicts, the documents, the decision."""
 
-    number = tables.Column(verbose_name=_("No."), accessor="entry__pk")
+    number = tables.Column(verbose_name=_("No."), accessor="entry__number")
     person = tables.Column(verbose_name=_("participant"), accessor="entry__person")
     birth_date = tables.Column(verbose_name=_("date of birth"), accessor="entry__person__birth_date")
     organisation = tables.Column(verbose_name=_("organisation"), accessor="entry__organisation")
@@ -39,8 +40,8 @@ class EntryTable(tables.Table):
             return format_html('<span class="ok">✓ {}</span>', _("all passed"))
         return format_html_join(
             " ",
-            '<span class="badge refused" title="004 {}">{}</span>',
-            ((v.clause, FAILURES[v.key]) for v in bad),
+            '<span class="badge refused" title="{}">{}</span>',
+            ((cite(f"004 {v.clause}"), FAILURES[v.key]) for v in bad),
         )
 
     def render_status(self, record):

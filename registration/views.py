@@ -28,6 +28,7 @@ from registration.forms import (
     ParticipantDocumentsForm,
     ParticipantEditForm,
     ParticipantForm,
+    RankNormFormSet,
     ReasonForm,
     RegistrationSettingsForm,
     TeamEntryForm,
@@ -625,7 +626,13 @@ def participant_add(request: HttpRequest, pk: int) -> HttpResponse:
             with transaction.atomic():
                 # 004 §2.3.3, §2.5.1: the shortcut has seen no document; the draw waits for the commission.
                 participant = Participant.objects.create(
-                    tournament=tournament, person=person, seed=d.get("seed"), documents_checked=False
+                    tournament=tournament,
+                    person=person,
+                    seed=d.get("seed"),
+                    documents_checked=False,
+                    qualification=d.get("qualification", ""),
+                    club=" ".join(d.get("club", "").split()),
+                    coach=" ".join(d.get("coach", "").split()),
                 )
                 log(
                     tournament,
@@ -709,4 +716,33 @@ def participant_edit(request: HttpRequest, pk: int, participant_pk: int) -> Http
             "read_only": tournament.read_only_reason,
         },
         status=status,
+    )
+
+
+def rank_norms(request: HttpRequest, pk: int) -> HttpResponse:
+    """The regulation's norms for sports ranks: which places fulfil which rank (the final protocol prints
+    the rank each place fulfils; a tournament without norms prints none)."""
+    tournament = tournament_for_secretary(request, pk)
+    locked = tournament.is_finished
+    formset = RankNormFormSet(request.POST or None, instance=tournament, prefix="norms")
+    if locked:
+        for form in formset.forms:
+            for field in form.fields.values():
+                field.disabled = True
+    if request.method == "POST":
+        if locked:
+            messages.error(request, _("The tournament is finished: its data can no longer be changed."))
+            return redirect("registration:rank_norms", pk=pk)
+        if formset.is_valid():
+            with transaction.atomic():
+                formset.save()
+                norms = ", ".join(str(n) for n in tournament.rank_norms.all()) or "—"
+                log(tournament, request.user, "rank_norms", _("Rank norms: %(n)s") % {"n": norms})
+            messages.success(request, _("Saved."))
+            return redirect("registration:rank_norms", pk=pk)
+    return render(
+        request,
+        "registration/rank_norms.html",
+        {"t": tournament, "formset": formset, "locked": locked},
+        status=400 if request.method == "POST" else 200,
     )

@@ -98,7 +98,7 @@ def play_out(client, t: Tournament, seed: int = 1, max_rounds: int = 60) -> int:
     # Every result is provisional for its protest window: finish once the windows have closed.
     later = timezone.now() + datetime.timedelta(minutes=t.protest_window_minutes + 1)
     with time_machine.travel(later, tick=False):
-        response = client.post(reverse("judging:finish", args=[t.pk]), {"confirm": "1"})
+        response = client.post(reverse("judging:finish", args=[t.pk]), {"confirm": "1", "confirm_early": "1"})
     assert response.status_code == 302, response.content.decode()[:3000]
     t.refresh_from_db()
     assert t.status == "finished", _messages(client, t)

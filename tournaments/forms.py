@@ -6,22 +6,44 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from tournaments.models import System, Tiebreak, Tournament
+from tournaments.rules import cite
 
 MAX_MATCH_LENGTH = 51
+
+
+# What the documents print about the competition; editable at any time (they change no result).
+DOCUMENT_FIELDS = [
+    "category",
+    "organiser",
+    "regulation_number",
+    "regulation_date",
+    "time_control_minutes",
+    "time_control_increment",
+    "awarded_places",
+]
 
 
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         # Name, dates and venue stay editable; the regulation's settings lock at the start (see the model).
-        fields = ["name", "start_date", "end_date", "venue", *Tournament.LOCKED_AFTER_START]
+        fields = [
+            "name",
+            "start_date",
+            "end_date",
+            "venue",
+            *DOCUMENT_FIELDS,
+            *Tournament.LOCKED_AFTER_START,
+        ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "regulation_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["awarded_places"].required = False  # empty: the default, places 1–3
         self.locked = bool(self.instance.pk and self.instance.settings_locked)
         if self.locked:
             # Announced before the start, fixed once round 1 is published (004 §6.1.2 item 5).
@@ -43,6 +65,32 @@ class TournamentForm(forms.ModelForm):
             raise forms.ValidationError(
                 _("The match length must be from 1 to %(n)s points.") % {"n": MAX_MATCH_LENGTH}
             )
+        return value
+
+    def clean_regulation_date(self):
+        value = self.cleaned_data["regulation_date"]
+        if value is not None and not 1990 <= value.year <= 2100:
+            raise forms.ValidationError(_("Check the date of the regulation."))
+        return value
+
+    def clean_time_control_minutes(self):
+        value = self.cleaned_data["time_control_minutes"]
+        if value is not None and not 1 <= value <= 600:
+            raise forms.ValidationError(_("From 1 to 600 minutes."))
+        return value
+
+    def clean_time_control_increment(self):
+        value = self.cleaned_data["time_control_increment"]
+        if value is not None and value > 600:
+            raise forms.ValidationError(_("At most 600 seconds a move."))
+        return value
+
+    def clean_awarded_places(self):
+        value = self.cleaned_data["awarded_places"]
+        if value is None:
+            return Tournament._meta.get_field("awarded_places").default
+        if not 1 <= value <= 10:
+            raise forms.ValidationError(_("From 1 to 10 places."))
         return value
 
     def clean_cycles(self):
@@ -67,7 +115,9 @@ class TournamentForm(forms.ModelForm):
         value = self.cleaned_data["min_age"]
         if value < 18:
             # 004 §2.1, §2.3.1: the regulation may restrict further, never below 18.
-            raise forms.ValidationError(_("The minimum age cannot be below 18 (004 §2.3.1)."))
+            raise forms.ValidationError(
+                _("The minimum age cannot be below 18 (%(rule)s).") % {"rule": cite("004 §2.3.1")}
+            )
         return value
 
     def clean_protest_window_minutes(self):
@@ -104,6 +154,8 @@ class TournamentForm(forms.ModelForm):
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The last day cannot be before the first day."))
+        if data.get("time_control_increment") and not data.get("time_control_minutes"):
+            self.add_error("time_control_minutes", _("Give the minutes per player first."))
         if data.get("system") == System.MIXED:
             groups = data.get("group_count") or 0
             if groups < 2:

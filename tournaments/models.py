@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.text import format_lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 import rules_core
+from tournaments.rules import cite_lazy
 from tournaments.validators import sane_date
 
 
@@ -43,7 +45,7 @@ class GenderGroup(models.TextChoices):
 
 
 class HeadRule(models.TextChoices):
-    FEDERATION = "federation", _("federation (004 §5.4.11)")
+    FEDERATION = "federation", format_lazy(_("federation ({rule})"), rule=cite_lazy("004 §5.4.11"))
     CLASSIC = "classic", _("classic (either player's first roll)")
 
 
@@ -118,6 +120,18 @@ class GroupTies(models.TextChoices):
     MATCH = "match", _("by a play-off match")
 
 
+class Category(models.TextChoices):
+    """The rank (status) of the competition as the calendar of competitions names it (ранг соревнований)."""
+
+    INTERNATIONAL = "international", _("international")
+    NATIONAL = "national", _("all-Russian")
+    INTERREGIONAL = "interregional", _("interregional")
+    REGIONAL = "regional", _("regional (a subject of the Russian Federation)")
+    MUNICIPAL = "municipal", _("municipal")
+    LEAGUE = "league", _("the League's competition")
+    CLUB = "club", _("club")
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("preparation")
@@ -129,6 +143,21 @@ class Tournament(models.Model):
     start_date = models.DateField(_("first day"), validators=[sane_date])
     end_date = models.DateField(_("last day"), validators=[sane_date])
     venue = models.CharField(_("venue"), max_length=300, blank=True)
+    # What the federation's documents carry about the competition (the headings of its protocols).
+    category = models.CharField(
+        _("rank of the competition"), max_length=20, choices=Category.choices, blank=True
+    )
+    organiser = models.CharField(_("organiser"), max_length=300, blank=True)
+    regulation_number = models.CharField(_("regulation No."), max_length=50, blank=True)
+    regulation_date = models.DateField(_("regulation approved on"), null=True, blank=True)
+    time_control_minutes = models.PositiveSmallIntegerField(
+        _("time control: minutes per player"), null=True, blank=True
+    )
+    time_control_increment = models.PositiveSmallIntegerField(
+        _("time control: seconds added per move"), null=True, blank=True
+    )
+    # Diplomas for places 1…N (the regulation says which places are awarded; 1–3 unless it says otherwise).
+    awarded_places = models.PositiveSmallIntegerField(_("places awarded diplomas"), default=3)
     system = models.CharField(_("system"), max_length=30, choices=System.choices)
     character = models.CharField(
         _("character"), max_length=20, choices=Character.choices, default=Character.PERSONAL
@@ -142,7 +171,9 @@ class Tournament(models.Model):
         _("number of rounds (Swiss)"),
         null=True,
         blank=True,
-        help_text=_("Empty: the recommended number from the field size (004 §1.4.6)."),
+        help_text=format_lazy(
+            _("Empty: the recommended number from the field size ({rule})."), rule=cite_lazy("004 §1.4.6")
+        ),
     )
     max_losses = models.PositiveSmallIntegerField(
         _("losses that eliminate (Swiss until N losses)"), default=3
@@ -327,6 +358,16 @@ class Tournament(models.Model):
     @property
     def takes_personal_entries(self) -> bool:
         return self.character != Character.TEAM
+
+    @property
+    def time_control(self) -> str:
+        """ "14 min + 8 s", or "" when the regulation sets none."""
+        if not self.time_control_minutes:
+            return ""
+        text = _("%(m)s min") % {"m": self.time_control_minutes}
+        if self.time_control_increment:
+            text += " + " + _("%(s)s s per move") % {"s": self.time_control_increment}
+        return str(text)
 
     def tiebreak_keys(self) -> list[str]:
         """The regulation's tie-break order, unknown keys dropped."""

@@ -30,6 +30,10 @@ def one_round(secretary, chief_judge, participant_user):
 
 
 def _finish(client, t, **data):
+    # The demo's dates lie ahead of the frozen clock: the second confirmation (finishing before the last
+    # day, issue 15) is given with the first.
+    if data.get("confirm"):
+        data.setdefault("confirm_early", "1")
     return client.post(reverse("judging:finish", args=[t.pk]), data)
 
 

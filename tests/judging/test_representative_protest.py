@@ -77,7 +77,7 @@ def test_the_representative_of_the_players_team_files_within_the_window_004_5_10
     assert entry.data["player"] == player.pk and entry.data["representative"] == official.pk
     # He sees his protest: on the match page and on its own page.
     with frozen(at(10, 30)):
-        assert f"#{protest.pk}" in client.get(_url("match", running, m)).content.decode()
+        assert f"№ {protest.number}" in client.get(_url("match", running, m)).content.decode()
         detail = client.get(reverse("judging:protest", args=[running.pk, protest.pk]))
     assert detail.status_code == 200 and "представитель команды" in detail.content.decode()
 

@@ -41,7 +41,8 @@ def test_publishing_round_1_fixes_the_recommended_number_and_withdrawals_do_not_
         play(swiss, secretary, 2)
     assert draw_manager.rounds_left(swiss)
     assert pairings_data(swiss.round_set.get(number=2)).rounds_total == 3
-    assert ("Туры", "3") in [(f.label, f.value) for f in final_protocol_data(swiss).details]
+    # Two rounds played of the three fixed at the start (004 §1.4.6).
+    assert ("Туры", "2 из 3") in [(f.label, f.value) for f in final_protocol_data(swiss).details]
 
 
 @pytest.mark.parametrize(

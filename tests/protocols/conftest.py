@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import io
 import re
 
@@ -62,3 +63,77 @@ def pdf_reader(pdf: bytes):
 @pytest.fixture
 def mixed(client, secretary, chief_judge, media):
     return _played(client, secretary, chief_judge, 8, system="mixed", group_count=2, qualifiers_per_group=2)
+
+
+def play_direct(t, secretary, seed: int = 1) -> None:
+    """Every round drawn, published and played through the managers (faster than the pages), finished."""
+    import random
+
+    from django.utils import timezone
+
+    from draw import manager as draw_manager
+    from draw import results
+    from draw.models import Round
+    from judging import lifecycle
+
+    rng = random.Random(seed)
+    number = 0
+    while draw_manager.rounds_left(t):
+        number += 1
+        rnd = draw_manager.draw_round(t, secretary, number, seed=seed + number)
+        Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED, published_at=timezone.now())
+        for m in rnd.matches.filter(result_kind=""):
+            loser, first = rng.randrange(0, m.match_length), rng.random() < 0.5
+            s1, s2 = (m.match_length, loser) if first else (loser, m.match_length)
+            results.record_result(m.pk, secretary, results.ResultInput("played", s1, s2), m.version)
+        t.refresh_from_db()
+    # The results were entered a moment ago: let their protest windows (004 §5.10) have closed.
+    from draw.models import Match
+
+    hour_ago = timezone.now() - datetime.timedelta(hours=1)
+    Match.objects.filter(round__tournament=t).exclude(result_kind="").update(ended_at=hour_ago)
+    lifecycle.finish(t, secretary, confirmed=True, confirm_early=True)
+    t.refresh_from_db()
+
+
+@pytest.fixture
+def single33(secretary, chief_judge, media):
+    from tests.factories import make_tournament
+
+    t = make_tournament(secretary, chief_judge, players=33, system="single_elimination", match_length=3)
+    play_direct(t, secretary)
+    return t
+
+
+@pytest.fixture
+def double33(secretary, chief_judge, media):
+    from tests.factories import make_tournament
+
+    t = make_tournament(secretary, chief_judge, players=33, system="double_elimination", match_length=3)
+    play_direct(t, secretary)
+    return t
+
+
+@pytest.fixture
+def round_robin40(secretary, chief_judge, media):
+    from tests.factories import make_tournament
+
+    t = make_tournament(secretary, chief_judge, players=40, system="round_robin", match_length=3)
+    play_direct(t, secretary)
+    return t
+
+
+def text_sizes(pdf: bytes) -> list[tuple[int, str, float]]:
+    """(page, text, effective font size in points) of every text run of the PDF."""
+    reader = pdf_reader(pdf)
+    out: list[tuple[int, str, float]] = []
+    for number, page in enumerate(reader.pages, start=1):
+
+        def visit(text, cm, tm, font, size, number=number):
+            if text.strip():
+                # The size on paper: the font size scaled by the text and the current matrices.
+                scale = abs(tm[3] * cm[3]) or abs(tm[0] * cm[0]) or 1
+                out.append((number, text, size * scale))
+
+        page.extract_text(visitor_text=visit)
+    return out

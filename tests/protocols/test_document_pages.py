@@ -41,7 +41,7 @@ def _private_documents(t):
         ("match", str(m.pk)),
         ("round_protocols", "1"),
         ("registration", ""),
-        ("protest", str(protest.pk)),
+        ("protest", str(protest.number)),
         ("sanctions", ""),
     ]
 

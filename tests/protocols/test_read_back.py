@@ -99,7 +99,7 @@ def test_the_match_protocol_blank_and_filled(swiss):
     text = " ".join(pdf_text(render_document(swiss, "match", str(m.pk))[0]))
     assert "Протокол матча" in text
     assert m.player1.person.full_name in text and m.player2.person.full_name in text
-    assert "Перерывов каждому игроку (003) 1" in text
+    assert "Перерывов каждому 1" in text and "раздел «Перерывы» Правил проведения соревнований Лиги" in text
     assert "Значение куба" in text
     assert f"Результат: {m.score1}:{m.score2}" in text
     assert "Игрок 1" in text and "Секретарь" in text
@@ -120,7 +120,10 @@ def test_the_crosstable_is_landscape_and_complete(round_robin):
     assert page.mediabox.width > page.mediabox.height
     text = " ".join(pdf_text(pdf))
     assert "Турнирная таблица" in text
-    assert _in_order(text, [s.participant.person.full_name for s in ranking.compute(round_robin).rows])
+    # Rows by the drawn (Berger) numbers, 004 §1.4.3.
+    stage = round_robin.stages.get()
+    names = {p.key: p.person.full_name for p in round_robin.participants.select_related("person")}
+    assert _in_order(text, [names[k] for k in stage.plan["order"]])
 
 
 @pytest.mark.parametrize("fixture", ["single", "double"])
@@ -164,11 +167,11 @@ def test_the_sanctions_list_and_the_protest_decision(swiss):
     )
     text = " ".join(pdf_text(render_document(swiss, "sanctions", "")[0]))
     assert "Список санкций" in text and m.player1.person.full_name in text and "предупреждение" in text
-    text = " ".join(pdf_text(render_document(swiss, "protest", str(protest.pk))[0]))
-    assert f"Протест № {protest.pk}" in text
+    text = " ".join(pdf_text(render_document(swiss, "protest", str(protest.number))[0]))
+    assert f"Протест № {protest.number}" in text
     assert "Соперник взял перерыв во время партии" in text
     assert "Перерыв взят между партиями" in text
-    assert "окончательное" in text and "(004 §5.10)" in text
+    assert "окончательное" in text and "(п. 5.10 Правил вида спорта «нарды»)" in text
 
 
 def test_user_text_with_markup_is_printed_as_text(swiss):

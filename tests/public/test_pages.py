@@ -91,7 +91,7 @@ def test_a_participants_page_shows_his_matches_and_sanctions_and_nothing_private
     matches = html[html.index('id="matches"') :]
     assert matches.count("<tr>") == 4  # header + the bye, the win over b and the technical loss to a
     assert "Бабаян" in matches and "Алиев" in matches and "техническое поражение" in matches
-    assert "предупреждение" in html and "004 §5.7.3" in html
+    assert "предупреждение" in html and "п. 5.7.3 Правил вида спорта «нарды»" in html
     assert "секрет" not in html  # the facts stay with the panel
     assert "Протесты" in html
 

@@ -98,7 +98,7 @@ def test_stepping_onto_an_illegal_play_shows_it_in_red_with_the_legal_plays(live
     expect(marks).to_have_count(0)
     page.keyboard.press("ArrowRight")
     expect(marks).to_have_count(1)
-    expect(marks.first).to_contain_text("004 §5.4.11")
+    expect(marks.first).to_contain_text("п. 5.4.11 Правил вида спорта «нарды»")
     expect(marks.first).to_contain_text("с головы за ход можно снять только одну шашку")
     assert page.locator("#replay-marks li").all_text_contents() == finding["args"]["legal"]
     assert count(page, "path.arrow.bad") == len(manager.snapshots(record)[step]["path"])

@@ -53,7 +53,10 @@ def test_004_5_4_11_the_finding_link_opens_the_board_at_the_play_drawn_in_red_wi
     assert svg.count('class="arrow bad"') == len(row["path"]) > 0 and 'class="arrow"' not in svg
     # beside the board: the clause, the Russian text and every legal play listed
     marks = re.search(r'<div class="replay-marks".*?</div>\s*</div>', page, re.S).group(0)
-    assert "004 §5.4.11" in marks and "с головы за ход можно снять только одну шашку" in marks
+    assert (
+        "п. 5.4.11 Правил вида спорта «нарды»" in marks
+        and "с головы за ход можно снять только одну шашку" in marks
+    )
     legal = re.findall(r"<li>(.*?)</li>", marks)
     assert legal == finding["args"]["legal"] and legal
     # the players are named, never "side 2"

@@ -12,6 +12,7 @@ from records import manager, tasks
 from records.models import Record, Verdict
 from rules_core import parse_mat, validate_record, write_mat
 from tests.records.conftest import legal_text
+from tournaments.rules import cite
 
 
 def attach(client, match, text: str, capture, **extra) -> Record:
@@ -138,7 +139,12 @@ def test_an_illegal_record_shows_each_finding_with_game_move_side_and_clause(
     assert "Запись нарушает правила" in page
     # Shown in Russian by its code, never as rules_core's English.
     shown = texts.present(first, record.name_of_side)
-    assert first["rule"] in page and shown["message"] in page and first["message"] not in page
+    assert (
+        cite(first["rule"]) in page
+        and "004 §" not in page
+        and shown["message"] in page
+        and first["message"] not in page
+    )
     assert "с головы за ход можно снять только одну шашку" in shown["message"]
     assert shown["expected"].startswith("один из") and shown["expected"][:40] in page
     # The side is named by the match player, and the finding links to the board at that play.

@@ -34,13 +34,17 @@ def test_18th_birthday_the_day_after_the_first_day_is_refused_004_2_3_1(t, secre
     verdict = _age_verdict(entry)
     assert not verdict.passed
     assert verdict.facts["age"] == 17 and verdict.facts["turns_on"] == turns_18
-    with pytest.raises(manager.AdmissionError, match="004 §2.1, §2.3.1"):
+    with pytest.raises(manager.AdmissionError, match="пп. 2.1, 2.3.1 Правил вида спорта «нарды»"):
         manager.decide(entry, Entry.Status.ADMITTED, "", secretary)
     entry.refresh_from_db()
     assert entry.status == Entry.Status.PENDING
     assert not Participant.objects.filter(tournament=t).exists()
     row = manager.describe(verdict)
-    assert row.clause == "004 §2.1, §2.3.1" and "17" in row.detail and "06.12.2026" in row.detail
+    assert (
+        row.clause == "пп. 2.1, 2.3.1 Правил вида спорта «нарды»"
+        and "17" in row.detail
+        and "06.12.2026" in row.detail
+    )
 
 
 @pytest.mark.parametrize(

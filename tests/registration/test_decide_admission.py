@@ -88,11 +88,14 @@ def test_a_false_entry_is_declared_invalid_with_its_reason_004_5_1_4(t, secretar
     manager.declare_invalid(entry, "Дата рождения не совпадает с паспортом", secretary)
     entry.refresh_from_db()
     assert entry.invalid and entry.status == Entry.Status.REFUSED
-    assert "§5.1.4" in entry.decision_reason and "паспортом" in entry.decision_reason
+    assert (
+        "п. 5.1.4 Правил вида спорта «нарды»" in entry.decision_reason
+        and "паспортом" in entry.decision_reason
+    )
     assert _participant(entry).status == Participant.Status.WITHDRAWN
     rows = {r.key: r for r in manager.check_rows(entry)}
-    assert not rows["valid"].passed and rows["valid"].clause == "004 §5.1.4"
-    with pytest.raises(manager.AdmissionError, match="§5.1.4"):
+    assert not rows["valid"].passed and rows["valid"].clause == "п. 5.1.4 Правил вида спорта «нарды»"
+    with pytest.raises(manager.AdmissionError, match="п. 5.1.4 Правил"):
         manager.decide(entry, Entry.Status.ADMITTED, "", secretary)
 
 
@@ -125,7 +128,7 @@ def test_a_participant_removed_by_sanction_is_not_readmitted(t, secretary):
     entry = manager.decide(make_entry(t), Entry.Status.ADMITTED, "", secretary)
     Participant.objects.filter(pk=_participant(entry).pk).update(status=Participant.Status.REMOVED)
     Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.PENDING)
-    with pytest.raises(manager.AdmissionError, match="§5.7.3"):
+    with pytest.raises(manager.AdmissionError, match="п. 5.7.3 Правил вида спорта «нарды»"):
         manager.decide(entry, Entry.Status.ADMITTED, "", secretary)
     assert _participant(entry).status == Participant.Status.REMOVED
 

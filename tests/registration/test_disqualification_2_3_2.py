@@ -39,9 +39,9 @@ def test_a_disqualification_ending_on_or_after_the_first_day_is_refused_004_2_3_
     _disqualify(entry.person, START - 30 * DAY, ends_on, clause="004 §5.7.4")
     rows = {row.key: row for row in manager.check_rows(entry)}
     assert not rows["disqualification"].passed
-    assert rows["disqualification"].clause == "004 §2.3.2"
+    assert rows["disqualification"].clause == "п. 2.3.2 Правил вида спорта «нарды»"
     assert "004 §5.7.4" in rows["disqualification"].detail
-    with pytest.raises(manager.AdmissionError, match="§2.3.2"):
+    with pytest.raises(manager.AdmissionError, match="п. 2.3.2 Правил вида спорта «нарды»"):
         manager.decide(entry, Entry.Status.ADMITTED, "", secretary)
     assert not Participant.objects.filter(tournament=t).exists()
 

@@ -36,7 +36,7 @@ def test_a_list_of_regions_004_2_2_2(t, secretary):
     outsider = make_entry(t, surname="Чужой", region="Тверская область")
     row = manager.describe(_verdicts(outsider)["region"])
     assert not row.passed and "Тверская область" in row.detail
-    with pytest.raises(manager.AdmissionError, match="§2.2.2"):
+    with pytest.raises(manager.AdmissionError, match="п. 2.2.2 Правил вида спорта «нарды»"):
         manager.decide(outsider, Entry.Status.ADMITTED, "", secretary)
 
 

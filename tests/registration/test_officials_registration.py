@@ -77,7 +77,7 @@ def test_an_admitted_participant_cannot_become_an_official_004_2_3_5(client, t, 
             birth_date=person.birth_date.isoformat(),
         ),
     )
-    assert response.status_code == 400 and "§2.3.5" in response.content.decode()
+    assert response.status_code == 400 and "п. 2.3.5 Правил вида спорта «нарды»" in response.content.decode()
     assert not Official.objects.filter(tournament=t, person=person).exists()
 
 

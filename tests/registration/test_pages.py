@@ -29,7 +29,11 @@ def test_every_page_renders_for_the_secretary(client, t, secretary):
         response = client.get(reverse(f"registration:{name}", args=[t.pk, *args]))
         assert response.status_code == 200, name
     page = client.get(reverse("registration:entry", args=[t.pk, entry.pk])).content.decode()
-    assert "004 §2.3.3" in page and "004 §2.5.1" in page and "004 §2.1, §2.3.1" in page
+    assert (
+        "п. 2.3.3 Правил вида спорта «нарды»" in page
+        and "п. 2.5.1 Правил вида спорта «нарды»" in page
+        and "пп. 2.1, 2.3.1 Правил вида спорта «нарды»" in page
+    )
 
 
 def test_the_list_shows_failing_checks_and_filters_by_decision(client, t, secretary):
@@ -37,7 +41,7 @@ def test_the_list_shows_failing_checks_and_filters_by_decision(client, t, secret
     manager.decide(make_entry(t, surname="Готов"), Entry.Status.ADMITTED, "", secretary)
     client.force_login(secretary)
     page = client.get(reverse("registration:entries", args=[t.pk])).content.decode()
-    assert "Юнец" in page and "Готов" in page and "004 §2.1, §2.3.1" in page
+    assert "Юнец" in page and "Готов" in page and "пп. 2.1, 2.3.1 Правил вида спорта «нарды»" in page
     admitted = client.get(reverse("registration:entries", args=[t.pk]) + "?status=admitted").content.decode()
     assert "Готов" in admitted and "Юнец" not in admitted
 
@@ -49,7 +53,7 @@ def test_the_decision_form_posts_and_shows_why_admission_failed(client, t, secre
         reverse("registration:entry_decide", args=[t.pk, entry.pk]), {"status": "admitted"}, follow=True
     )
     page = response.content.decode()
-    assert "Заявку нельзя допустить" in page and "004 §2.3.3" in page
+    assert "Заявку нельзя допустить" in page and "п. 2.3.3 Правил вида спорта «нарды»" in page
     entry.refresh_from_db()
     assert entry.status == Entry.Status.PENDING
     client.post(
@@ -104,7 +108,10 @@ def test_the_plain_add_participant_form_keeps_the_bars(client, secretary):
     url = reverse("registration:participant_add", args=[t.pk])
     young = {"surname": "Юнец", "name": "Ю", "birth_date": "2010-01-01", "gender": "male"}
     response = client.post(url, young)
-    assert response.status_code == 200 and "004 §2.1, §2.3.1" in response.content.decode()
+    assert (
+        response.status_code == 200
+        and "пп. 2.1, 2.3.1 Правил вида спорта «нарды»" in response.content.decode()
+    )
     assert not t.participants.filter(person__surname="Юнец").exists()
     own = {
         "surname": secretary.person.surname,
@@ -115,7 +122,7 @@ def test_the_plain_add_participant_form_keeps_the_bars(client, secretary):
     secretary.person.birth_date = datetime.date(1980, 1, 1)
     secretary.person.save()
     response = client.post(url, own)
-    assert "004 §2.3.5" in response.content.decode()
+    assert "п. 2.3.5 Правил вида спорта «нарды»" in response.content.decode()
 
 
 def test_the_list_reads_one_query_per_entry_beyond_a_fixed_few(client, t, secretary):

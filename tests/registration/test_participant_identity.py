@@ -148,7 +148,7 @@ def test_the_shortcut_leaves_the_documents_unchecked_and_the_draw_waits_for_the_
     response = client.post(reverse("draw:draw", args=[t.pk]), {"number": 1}, follow=True)
     assert not t.round_set.exists()
     page = response.content.decode()
-    assert "Новиков" in page and "004 §2.3.3" in page
+    assert "Новиков" in page and "п. 2.3.3" in page
     # The commission ticks all three documents on the participant's page; then the draw pairs him.
     url = reverse("registration:participant_edit", args=[t.pk, newcomer.pk])
     assert client.post(url, {"action": "documents", "identity": "on", "medical": "on"}).status_code == 400
