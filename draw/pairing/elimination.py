@@ -554,7 +554,7 @@ def _resolve(
                 # players: the one who withdrew first (earlier in the list) loses, so that the answer
                 # does not change when a second player withdraws later.
                 walkover = True
-                first_out = min((a, b), key=lambda x: withdrawal_order.get(x, len(withdrawal_order)))
+                first_out = min((a, b), key=lambda x: withdrawal_order.get(str(x), len(withdrawal_order)))
                 w, lo = (b, a) if first_out == a else (a, b)
             else:
                 ready = True

@@ -7,6 +7,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .elimination import seed_order
 from .errors import BadRequest
@@ -195,8 +196,8 @@ def _arrange(tiers: list[list[str]], groups_in_seed_order: list[int]) -> tuple[l
     best, best_cost = list(seeds), cost(seeds)
     rng = random.Random(0)  # fixed: the seeding is a function of the groups
     for attempt in range(6):
-        start = list(seeds) if attempt == 0 else _balanced(seeds, group, slots, rounds, rng)
-        candidate = _local_search(start, slots, cost)
+        begin = list(seeds) if attempt == 0 else _balanced(seeds, group, slots, rounds, rng)
+        candidate = _local_search(begin, slots, cost)
         c = cost(candidate)
         if c < best_cost:
             best, best_cost = candidate, c
@@ -216,7 +217,7 @@ def _arrange(tiers: list[list[str]], groups_in_seed_order: list[int]) -> tuple[l
     free = {ti: list(tiers[ti]) for ti in range(1, len(tiers))}
     nodes = [0]
     exhausted = [False]
-    best_holder = [best, best_cost]
+    best_holder: list[Any] = [best, best_cost]  # the best arrangement and its cost, kept by the search
 
     def bound(partial: list[int], depth: int) -> list[int]:
         """partial + for each unplaced player the componentwise cheapest placement vs the placed."""
@@ -388,7 +389,8 @@ def _balanced(
                 net.add_edge(("unit", g, x), "sink", capacity=1, weight=0)
         flow = nx.min_cost_flow(net) if quota and any(quota.values()) else {}
         going = {key: flow.get(("tier", key[0]), {}).get(("group", key[1]), 0) for key in counts}
-        to_left, to_right = [], []
+        to_left: list[str] = []
+        to_right: list[str] = []
         for p in players:
             if p in fixed:
                 (to_left if fixed[p] in left_set else to_right).append(p)

@@ -280,11 +280,12 @@ def _match_group(problem: _Problem, vertices: list[int], rng: random.Random) -> 
         pool[found], pool[-1] = pool[-1], pool[found]
         pairs.append((u, pool.pop()))
     if left:
-        pairs = _repair(problem, pairs, left, rng)
-        if pairs is None:
+        repaired = _repair(problem, pairs, left, rng)
+        if repaired is None:
             if len(vertices) <= _SMALL_GROUP:
                 return _exact_cardinality(problem, vertices)
             return None
+        return repaired
     return pairs
 
 
