@@ -245,6 +245,12 @@ def _started_next(matches: list[Match], now: datetime.datetime) -> dict[int, set
     }
 
 
+def started_next_of(matches: list[Match], now: datetime.datetime) -> dict[int, set[int]]:
+    """For each match, its players who have started a later match by ``now`` (003 «Протоколы»: its result
+    can no longer be corrected): one query for them all, whatever the number of matches."""
+    return _started_next(list(matches), now)
+
+
 def _open_protests(match_ids: list[int]) -> set[int]:
     if not match_ids:
         return set()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from public import pages, views
+from public import entry, pages, views
 
 app_name = "public"
 urlpatterns = [
@@ -10,6 +10,8 @@ urlpatterns = [
     path("t/<int:pk>/settings/", pages.tournament_edit, name="edit"),
     path("t/<int:pk>/participants/", pages.participant_list, name="participants"),
     path("t/<int:pk>/rounds/<int:number>/", pages.round_detail, name="round"),
+    path("t/<int:pk>/rounds/<int:number>/results/", entry.round_entry, name="round_entry"),
+    path("t/<int:pk>/rounds/<int:number>/results/<int:match_pk>/", entry.save_row, name="round_entry_row"),
     path("t/<int:pk>/log/", pages.audit_log, name="audit"),
     path("t/<int:pk>/standings/", views.standings, name="standings"),
     path("t/<int:pk>/crosstable/", views.crosstable, name="crosstable"),

@@ -1,0 +1,207 @@
+"""The secretary's whole-round result entry (issue 14 item 1): every table of a round on one page, two score
+fields per row, each row saved on its own.
+
+A row is saved through the same path as the single result form (``draw.forms.ResultForm`` for the
+validation, ``draw.results.record_result`` for the optimistic lock, the 409 and the log), and the answer to a
+row is that row's HTML only: nothing of the rest of the round is read or rendered. Without JavaScript the
+row's form posts as a plain form and the page comes back with the cursor's anchor on the next table.
+Technical results, losses on time and annulments stay with the judging panel (004 §6.1.2 items 1–2): such a
+row is read-only here and links to the result's own page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from draw import results
+from draw.forms import ResultForm
+from draw.models import Match, ResultKind, Round
+from judging import state
+from judging.models import MatchProtocol
+from registration.permissions import is_panel, tournament_for_secretary
+from tournaments.models import Tournament
+
+
+@dataclass
+class Row:
+    """One table of the round as the entry page shows it."""
+
+    match: Match
+    state: state.MatchState
+    lock: str  # why the row is read-only; "" while it can be entered
+    protocol: MatchProtocol | None
+    form: ResultForm | None = None
+    error: str = ""
+    status: int = 200
+    saved: bool = False
+
+    @property
+    def editable(self) -> bool:
+        return not self.lock
+
+    @property
+    def report(self) -> str:
+        """What the players' protocol says: reported by the winner, confirmed or disputed by the opponent."""
+        if self.protocol is None:
+            return ""
+        return self.protocol.status
+
+
+def _matches(rnd: Round):
+    return rnd.matches.select_related("round__tournament", "player1__person", "player2__person")
+
+
+def lock_reason(m: Match, key: str, t: Tournament, started_next: bool) -> str:
+    """Why a row of the whole-round entry is read-only, or "" when a played score may be entered in it.
+
+    The same reasons the server refuses the row for (``save_row``): the tournament is finished, a bye, a
+    bracket match waiting for the replay before it, a ruling of the judging panel (004 §6.1.2 items 1–2),
+    a result under protest (the panel decides, 004 §5.10), a result a player's next match has made final
+    (003 «Протоколы»), and a final result (a correction goes through the result's own page, logged).
+    """
+    if t.read_only_reason:
+        return t.read_only_reason
+    if m.is_bye:
+        return _("A bye: no result to enter.")
+    if m.awaits_reflow:
+        return _("Waits for the replay of the match before it in the bracket.")
+    if m.result_kind and m.result_kind != ResultKind.PLAYED:
+        return _("A ruling of the judging panel: only the panel changes it, on the result's page.")
+    if key == state.UNDER_PROTEST:
+        return _("Under protest: the judging panel decides.")
+    if m.result_kind and started_next:
+        return _("A player has started his next match: the result can no longer be corrected (003).")
+    if key == state.FINAL and m.result_kind:
+        return _("The result is final: a correction is made on the result's page.")
+    return ""
+
+
+def _rows(t: Tournament, matches: list[Match], now) -> list[Row]:
+    states = state.match_states(matches, now)
+    with_result = [m for m in matches if m.result_kind and not m.is_bye]
+    protocols = {p.match_id: p for p in MatchProtocol.objects.filter(match__in=with_result or [0])}
+    started = state.started_next_of(with_result, now)
+    rows = []
+    for m in matches:
+        key = states[m.pk].key
+        lock = lock_reason(m, key, t, bool(started.get(m.pk)))
+        rows.append(Row(m, states[m.pk], lock, protocols.get(m.pk)))
+    return rows
+
+
+def _round_for_entry(request: HttpRequest, pk: int, number: int) -> tuple[Tournament, Round]:
+    t = tournament_for_secretary(request, pk)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    return t, rnd
+
+
+def round_entry(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The page: every table of the round in order; ``?todo=1`` only the tables without a result."""
+    t, rnd = _round_for_entry(request, pk, number)
+    if rnd.is_draft:
+        return redirect("public:round", pk=pk, number=number)
+    return _page(request, t, rnd)
+
+
+def _page(request: HttpRequest, t: Tournament, rnd: Round, replaced: Row | None = None) -> HttpResponse:
+    todo = request.GET.get("todo") == "1"
+    matches = list(_matches(rnd))
+    rows = _rows(t, matches, timezone.now())
+    if replaced is not None:
+        rows = [replaced if r.match.pk == replaced.match.pk else r for r in rows]
+    shown = [r for r in rows if not todo or not r.match.result_kind or r is replaced]
+    context = {
+        "t": t,
+        "round": rnd,
+        "rows": shown,
+        "todo": todo,
+        "missing": sum(1 for r in rows if not r.match.result_kind),
+        "total": len(rows),
+        "panel": is_panel(request.user, t),
+    }
+    return render(request, "public/entry.html", context, status=replaced.status if replaced else 200)
+
+
+def _row_of(t: Tournament, m: Match) -> Row:
+    """One row read on its own: a handful of queries whatever the size of the round."""
+    now = timezone.now()
+    st = state.match_states([m], now)[m.pk]
+    started = state.started_next_of([m], now) if m.result_kind else {}
+    protocol = MatchProtocol.objects.filter(match=m).first() if m.result_kind else None
+    return Row(m, st, lock_reason(m, st.key, t, bool(started.get(m.pk))), protocol)
+
+
+def _wants_row(request: HttpRequest) -> bool:
+    return request.headers.get("X-Entry-Row") == "1"
+
+
+@require_POST
+def save_row(request: HttpRequest, pk: int, number: int, match_pk: int) -> HttpResponse:
+    """Save one row: a played score, validated as the single form does, under the optimistic lock.
+
+    Answers the row's HTML only (200; 400 with the error; 409 when somebody changed the result since the page
+    was opened, with the stored result shown) to the page's script, or the page itself to a plain form.
+    """
+    t, rnd = _round_for_entry(request, pk, number)
+    m = get_object_or_404(_matches(rnd), pk=match_pk)
+    if rnd.is_draft:
+        raise PermissionDenied
+    data = request.POST.copy()
+    data["kind"] = ResultKind.PLAYED  # this page enters played scores only; rulings are the panel's
+    form = ResultForm(data, initial={}, match=m, panel=False)
+    row: Row
+    with transaction.atomic():
+        # The tournament's row lock first, as record_result takes it: the row's lock is judged on the state
+        # the save will see (a protest filed a moment ago, the next match started).
+        Tournament.objects.select_for_update().filter(pk=t.pk).first()
+        current = _row_of(t, m)
+        if current.lock:
+            row = current
+            row.error, row.status = current.lock, 409 if m.version != _int(data.get("version")) else 400
+        elif not form.is_valid():
+            row = current
+            row.form, row.status = form, 400
+            row.error = " ".join(e for errors in form.errors.values() for e in errors)
+        else:
+            try:
+                results.record_result(m.pk, request.user, form.to_input(), form.cleaned_data["version"])
+            except results.ResultConflict as exc:
+                m.refresh_from_db()
+                row = _row_of(t, m)
+                row.error, row.status = str(exc), 409
+            except results.ResultError as exc:
+                row = current
+                row.form, row.error, row.status = form, str(exc), 400
+            else:
+                m = _matches(rnd).get(pk=m.pk)
+                row = _row_of(t, m)
+                row.saved = True
+    if _wants_row(request):
+        return render(
+            request,
+            "public/_entry_row.html",
+            {"t": t, "round": rnd, "row": row, "panel": is_panel(request.user, t)},
+            status=row.status,
+        )
+    if row.saved:
+        following = rnd.matches.filter(table__gt=m.table).order_by("table").values_list("table", flat=True)
+        anchor = f"#t{following.first()}" if following.exists() else ""
+        query = "?todo=1" if request.GET.get("todo") == "1" else ""
+        return redirect(reverse("public:round_entry", args=[pk, number]) + query + anchor)
+    return _page(request, t, rnd, replaced=row)
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
