@@ -136,6 +136,10 @@ AXES_VERBOSE = False
 AXES_LOCKOUT_CALLABLE = "config.middleware.locked_out"
 # Public entry forms: at most PUBLIC_FORMS_RATE submissions per address (django-ratelimit, on the cache).
 PUBLIC_FORMS_RATE = os.environ.get("PUBLIC_FORMS_RATE", "10/h")
+# Private match links (issue 14 item 2): unknown or revoked tokens per address, and answers sent through one
+# link. A venue's players often share one address, so the first counts only failures.
+MATCH_LINK_BAD_RATE = os.environ.get("MATCH_LINK_BAD_RATE", "30/m")
+MATCH_LINK_POST_RATE = os.environ.get("MATCH_LINK_POST_RATE", "30/h")
 RATELIMIT_IP_META_KEY = "config.middleware.client_ip"
 # The cache holds the rate-limit counters: local memory (one process) unless CACHE_URL names a shared Redis,
 # which production with several web processes needs (CACHE_URL=redis://redis:6379/2).

@@ -708,9 +708,22 @@ class Protest(models.Model):
 
     @classmethod
     def file(
-        cls, match, protester, user, reasons: str, arguments: str, evidence: str, uploads: list[Upload], now
+        cls,
+        match,
+        protester,
+        user,
+        reasons: str,
+        arguments: str,
+        evidence: str,
+        uploads: list[Upload],
+        now,
+        *,
+        by_link: bool = False,
     ) -> Protest:
         """File a protest; refused with a clear message (nothing saved) when it is late or misplaced.
+
+        ``by_link``: the player files it through his private match link (``judging.links``), which proves
+        who he is without an account.
 
         ``protester`` is the player the protest is for; ``user`` files it: the player himself, or an
         accredited representative of the player's team on his behalf (004 §2.4.3 item 2). The same window
@@ -720,7 +733,9 @@ class Protest(models.Model):
         if protester.pk not in (match.player1_id, match.player2_id):
             raise JudgingError(gettext("A protest is filed for a player of the match."))
         representative = None
-        if protester.person.user_id is None or protester.person.user_id != getattr(user, "pk", None):
+        if not by_link and (
+            protester.person.user_id is None or protester.person.user_id != getattr(user, "pk", None)
+        ):
             representative = cls.representative_for(protester, user)
             if representative is None:
                 raise JudgingError(
@@ -987,3 +1002,30 @@ class ProtestAttachment(models.Model):
 
     def __str__(self) -> str:
         return self.original_name
+
+
+# --- private match links (issue 14 item 2) ----------------------------------------------------------------
+
+
+class MatchLink(models.Model):
+    """The current generation of one player's private link to one match (``judging.links``).
+
+    The token itself is signed, not stored: it names the match, the player and this generation, so it can be
+    printed again at any time. Revoking a link moves the generation on: the old token opens nothing any more
+    and a new one is printed. No row means generation 0."""
+
+    match = models.ForeignKey("draw.Match", on_delete=models.CASCADE, related_name="links")
+    participant = models.ForeignKey("registration.Participant", on_delete=models.CASCADE, related_name="+")
+    generation = models.PositiveIntegerField(default=0)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "participant"], name="one_link_per_match_and_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.participant} #{self.generation}"

@@ -1,9 +1,12 @@
 from django.urls import path
 
-from judging import views
+from judging import link_views, views
 
 app_name = "judging"
 urlpatterns = [
+    path("m/<str:token>/", link_views.link_page, name="link"),
+    path("t/<int:pk>/rounds/<int:number>/slips/", link_views.round_slips, name="slips"),
+    path("t/<int:pk>/rounds/<int:number>/slips/revoke/", link_views.revoke_link, name="revoke_link"),
     path("t/<int:pk>/matches/<int:match_pk>/protocol/", views.match_page, name="match"),
     path("t/<int:pk>/matches/<int:match_pk>/protocol/submit/", views.protocol_submit, name="protocol_submit"),
     path("t/<int:pk>/matches/<int:match_pk>/protocol/answer/", views.protocol_answer, name="protocol_answer"),

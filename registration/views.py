@@ -67,9 +67,14 @@ def _rate_limited(request: HttpRequest) -> HttpResponse | None:
     cache; issue 13 item 6): past that, a Russian page, HTTP 429, nothing saved."""
     if request.method != "POST":
         return None
-    if is_ratelimited(
-        request, group="public-entry", key="ip", rate=settings.PUBLIC_FORMS_RATE, increment=True
-    ):
+    return rate_limited(request, "public-entry", settings.PUBLIC_FORMS_RATE)
+
+
+def rate_limited(request: HttpRequest, group: str, rate: str, key="ip") -> HttpResponse | None:
+    """One counted request of ``group`` (django-ratelimit on the cache, by ``key``): the Russian 429 page
+    once past ``rate``, else None. Shared by every form anybody may send without an account (the public
+    entry forms; the private match links, issue 14 item 2)."""
+    if is_ratelimited(request, group=group, key=key, rate=rate, increment=True):
         return render(request, "accounts/rate_limited.html", status=429)
     return None
 
