@@ -51,11 +51,13 @@ def participants_by_key(t: Tournament) -> dict[str, Participant]:
 
 
 def seeding_order(tournament: Tournament) -> list[Participant]:
-    """Participants in seeding order: by seeding number, unnumbered after them by name."""
+    """Participants in seeding order: by seeding number; those without one after them by rating (the highest
+    first), then in the order they joined the list — never by name (issue 14 item 5: a seeded round 1 must
+    not pair alphabetically)."""
     active = tournament.participants.filter(status=Participant.Status.ACTIVE).select_related("person")
     return sorted(
         active,
-        key=lambda p: (p.seed is None, p.seed or 0, p.person.surname, p.person.name, p.pk),
+        key=lambda p: (p.seed is None, p.seed or 0, p.rating is None, -(p.rating or 0), p.pk),
     )
 
 

@@ -131,10 +131,21 @@ def participant_list(request: HttpRequest, pk: int) -> HttpResponse:
         if runner and not tournament.is_finished
         else []
     )
+    decider = can_decide(request.user, tournament)
+    locked = _(
+        "The first round has been drawn: the seeding numbers were used by the draw and stay as they are."
+    )
     return render(
         request,
         "public/participants.html",
-        {"t": tournament, "table": table, "runner": runner, "active": active},
+        {
+            "t": tournament,
+            "table": table,
+            "runner": runner,
+            "active": active,
+            "decider": decider,
+            "seed_locked": locked if decider and tournament.round_set.exists() else "",
+        },
     )
 
 

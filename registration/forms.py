@@ -446,6 +446,17 @@ class DocumentsForm(forms.ModelForm):
         fields = ["has_identity_document", "has_medical_clearance", "has_insurance"]
 
 
+class BulkDecisionForm(forms.Form):
+    """A decision on the entries ticked in the list, with the documents seen for them all (issue 14
+    item 4)."""
+
+    has_identity_document = forms.BooleanField(label=gettext_lazy("identity document shown"), required=False)
+    has_medical_clearance = forms.BooleanField(label=gettext_lazy("medical clearance shown"), required=False)
+    has_insurance = forms.BooleanField(label=gettext_lazy("insurance policy shown"), required=False)
+    status = forms.ChoiceField(label=gettext_lazy("decision"), choices=Entry.Status.choices)
+    reason = forms.CharField(label=gettext_lazy("reason (for a refusal)"), required=False, max_length=2000)
+
+
 class DecisionForm(forms.Form):
     status = forms.ChoiceField(label=gettext_lazy("decision"), choices=Entry.Status.choices)
     reason = forms.CharField(

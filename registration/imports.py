@@ -96,6 +96,38 @@ class TextWidget(widgets.Widget):
         return str(value).strip()
 
 
+class TickWidget(widgets.Widget):
+    """A document seen: «да», «+», «1», «x», «✓» (or empty / «нет» / «-» / «0» for not seen)."""
+
+    YES = {"да", "+", "1", "x", "х", "✓", "v", "yes", "true", "есть"}
+    NO = {"", "нет", "-", "0", "no", "false"}
+
+    def clean(self, value, row=None, **kwargs):
+        text = str(value if value is not None else "").strip().casefold()
+        if isinstance(value, bool):
+            return value
+        if text in self.YES:
+            return True
+        if text in self.NO:
+            return False
+        raise ValueError(_("not understood: «%(v)s»; write «да» or leave it empty") % {"v": value})
+
+
+class NumberWidget(widgets.Widget):
+    """A whole number from 1 to 100,000 (a seeding number, a rating), or empty."""
+
+    def clean(self, value, row=None, **kwargs):
+        if value is None or str(value).strip() == "":
+            return None
+        try:
+            number = float(str(value).strip().replace(",", "."))
+        except ValueError:
+            raise ValueError(_("not a number: «%(v)s»") % {"v": value}) from None
+        if not number.is_integer() or not 1 <= number <= 100_000:
+            raise ValueError(_("a whole number from 1 to 100000, not «%(v)s»") % {"v": value})
+        return int(number)
+
+
 class RawWidget(widgets.Widget):
     """Dates pass as they are: a spreadsheet gives a date, a CSV gives text that ``EntryForm`` parses."""
 
@@ -183,7 +215,19 @@ COLUMNS = [
         ["identity document", "паспорт", "документ удостоверяющий личность"],
     ),
     ("insurance_policy_number", "Полис ОМС", ["insurance policy", "полис", "полис омс"]),
+    # What the commission has seen and how the draw seeds (issue 14 item 4): optional columns.
+    (
+        "has_identity_document",
+        "Документ предъявлен",
+        ["identity document shown", "паспорт предъявлен", "документ проверен"],
+    ),
+    ("has_medical_clearance", "Медицинский допуск", ["medical clearance", "допуск врача", "мед допуск"]),
+    ("has_insurance", "Страховка предъявлена", ["insurance shown", "страховка", "полис предъявлен"]),
+    ("seed", "Стартовый номер", ["seed", "seeding number", "посев", "номер посева"]),
+    ("rating", "Рейтинг", ["rating", "рейтинг игрока"]),
 ]
+# Columns kept on the entry as they are, outside ``EntryForm`` (a public form never sets them).
+EXTRA = ("has_identity_document", "has_medical_clearance", "has_insurance", "seed", "rating")
 REQUIRED = ["surname", "name", "birth_date", "gender", "organisation", "region", "responsible_name"]
 HEADER = {key: header for key, header, _aliases in COLUMNS}
 _ALIASES = {_words(alias): header for _key, header, aliases in COLUMNS for alias in [header, *aliases]}
@@ -197,6 +241,11 @@ WIDGETS = {
         _qualification_words(), gettext_lazy("write б/р, 3 юн., 1 разряд, КМС, МС, МСМК or ЗМС")
     ),
     "disciplines": DisciplinesWidget(),
+    "has_identity_document": TickWidget(),
+    "has_medical_clearance": TickWidget(),
+    "has_insurance": TickWidget(),
+    "seed": NumberWidget(),
+    "rating": NumberWidget(),
 }
 
 
@@ -222,6 +271,11 @@ class EntryResource(resources.ModelResource):
     responsible_email = _field("responsible_email")
     identity_document_number = _field("identity_document_number")
     insurance_policy_number = _field("insurance_policy_number")
+    has_identity_document = _field("has_identity_document")
+    has_medical_clearance = _field("has_medical_clearance")
+    has_insurance = _field("has_insurance")
+    seed = _field("seed")
+    rating = _field("rating")
 
     class Meta:
         model = Entry
@@ -295,9 +349,13 @@ class EntryResource(resources.ModelResource):
         if kwargs.get("dry_run"):
             return  # the preview saves nothing: every check is in EntryForm and the file's own duplicates
         try:
-            instance.form.save(source=Source.IMPORT, user=self.user)
+            entry = instance.form.save(source=Source.IMPORT, user=self.user)
         except AdmissionError as exc:
             raise ValidationError({"__all__": [str(exc)]}) from None
+        extra = {key: getattr(instance, key, None) for key in EXTRA}
+        extra = {k: v for k, v in extra.items() if v not in (None, "")}
+        if entry is not None and extra:
+            Entry.objects.filter(pk=entry.pk).update(**extra)
 
 
 @dataclass(frozen=True)
@@ -483,6 +541,11 @@ def template_csv() -> str:
             "club@example.org",
             "",
             "",
+            "да",
+            "да",
+            "да",
+            "",
+            "1500",
         ]
     )
     return out.getvalue()

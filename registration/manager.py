@@ -591,6 +591,53 @@ def decide(entry: Entry, status: str, reason: str, by) -> Entry:
     return entry
 
 
+@dataclass(frozen=True)
+class BulkRefusal:
+    """An entry a bulk decision could not take, and why: each failed check with its clause."""
+
+    entry: Entry
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BulkOutcome:
+    decided: tuple[Entry, ...]
+    refused: tuple[BulkRefusal, ...]
+
+
+def decide_many(
+    tournament: Tournament, entry_ids, status: str, reason: str, by, documents: dict[str, bool] | None = None
+) -> BulkOutcome:
+    """The commission's decision on many entries at once (issue 14 item 4): the documents ticked for all of
+    them first (when given), then ``decide`` for each — every check with its clause, one transaction per
+    entry, so one entry that cannot be admitted refuses only itself. The refused ones come back with the
+    failed checks (each with its clause) or the decision's own message."""
+    if status not in Entry.Status.values:
+        raise AdmissionError(_("Choose a decision."))
+    if status == Entry.Status.REFUSED and not reason.strip():
+        raise AdmissionError(_("A refusal needs a reason."))
+    entries = list(
+        tournament.entries.filter(pk__in=list(entry_ids)).select_related("person", "tournament", "team_entry")
+    )
+    checker = Checker(tournament)
+    decided: list[Entry] = []
+    refused: list[BulkRefusal] = []
+    for entry in sorted(entries, key=lambda e: e.number or 0):
+        try:
+            if documents and entry.status != Entry.Status.ADMITTED:
+                entry = record_documents(entry, by, **documents)
+            if status == Entry.Status.ADMITTED:
+                bad = admission.failed(checker.verdicts(entry))
+                if bad:
+                    reasons = tuple(f"{FAILURES[v.key]} ({cite(f'004 {v.clause}')})" for v in bad)
+                    refused.append(BulkRefusal(entry, reasons))
+                    continue
+            decided.append(decide(entry, status, reason, by))
+        except AdmissionError as exc:
+            refused.append(BulkRefusal(entry, (str(exc),)))
+    return BulkOutcome(tuple(decided), tuple(refused))
+
+
 @transaction.atomic
 def declare_invalid(entry: Entry, reason: str, by) -> Entry:
     """004 §5.1.4: an entry with false data is invalid, and the organiser refuses it."""
@@ -672,6 +719,11 @@ def _activate(entry: Entry, by) -> None:
     # What the protocols print about him comes from the entry the commission checked.
     coach = entry.coach or (entry.team_entry.representative if entry.team_entry_id else "")
     sport = {"qualification": entry.qualification, "club": entry.club, "coach": coach}
+    # An imported seeding number or rating, while no draw has used the seeding numbers (issue 14 item 5).
+    if entry.rating is not None:
+        sport["rating"] = entry.rating
+    if entry.seed is not None and not seed_locked_reason(participant):
+        sport["seed"] = entry.seed
     if any(getattr(participant, k) != v for k, v in sport.items()):
         for k, v in sport.items():
             setattr(participant, k, v)
@@ -842,6 +894,39 @@ def edit_participant(participant: Participant, data: dict, by) -> list[str]:
             before=before,
         )
     return fields
+
+
+SEED_ORDERS = ("rating", "list")
+
+
+@transaction.atomic
+def seed_participants(tournament: Tournament, order: str, by) -> int:
+    """Number the active participants 1…N at once (issue 14 item 5): ``rating`` — the highest rating first
+    (those without one after them, in list order); ``list`` — the order of the list: entries by their
+    number, then the participants added without an entry in the order they were added. Refused once a draw
+    has used the seeding numbers. Logged. Returns how many were numbered."""
+    if order not in SEED_ORDERS:
+        raise AdmissionError(_("Choose how to seed."))
+    t = _lock_open(tournament.pk)
+    if t.round_set.exists():
+        raise AdmissionError(seed_locked_reason(t.participants.first()))
+    numbers = dict(t.entries.values_list("person_id", "number"))
+    active = list(t.participants.filter(status=Participant.Status.ACTIVE).select_related("person"))
+
+    def list_key(p: Participant):
+        number = numbers.get(p.person_id)
+        return (number is None, number or 0, p.pk)
+
+    if order == "rating":
+        active.sort(key=lambda p: (p.rating is None, -(p.rating or 0), list_key(p)))
+    else:
+        active.sort(key=list_key)
+    for i, p in enumerate(active, start=1):
+        p.seed = i
+    Participant.objects.bulk_update(active, ["seed"])
+    label = _("by rating") if order == "rating" else _("by list order")
+    log(t, by, "seeding", _("Seeding numbers 1–%(n)s given %(how)s") % {"n": len(active), "how": label})
+    return len(active)
 
 
 @transaction.atomic

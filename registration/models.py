@@ -107,6 +107,9 @@ class Participant(models.Model):
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="participations")
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="members")
     seed = models.PositiveIntegerField(_("seeding number"), null=True, blank=True)
+    # A rating (the federation's or the club's) the draw seeds by after the seeding numbers; the secretary
+    # may also number the field by it ("seed by rating", issue 14 item 5).
+    rating = models.PositiveIntegerField(_("rating"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
     # 004 §5.7.3: removed after not more than half of his round-robin matches, his results in the stage are
     # annulled, and so are his later pairings there. Set by the removal (judging), read by the draw.
@@ -430,6 +433,10 @@ class Entry(Submission):
     invalid_reason = models.TextField(_("why the entry is invalid"), blank=True)
     # Numbered within the tournament: its first entry is № 1 (set once, when the entry is made).
     number = models.PositiveIntegerField(_("No."), null=True, blank=True, editable=False)
+    # From an imported file (issue 14 item 4): the seeding number or the rating the participant gets when
+    # the entry is admitted (the draw places by seeding numbers, then by rating).
+    seed = models.PositiveIntegerField(_("seeding number"), null=True, blank=True)
+    rating = models.PositiveIntegerField(_("rating"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("entry")

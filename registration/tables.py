@@ -12,6 +12,11 @@ from tournaments.rules import cite
 class EntryTable(tables.Table):
     """The commission's list: who, from where, the checks' verdicts, the documents, the decision."""
 
+    # The commission ticks entries for a decision on them all at once (issue 14 item 4).
+    select = tables.CheckBoxColumn(
+        accessor="entry__pk",
+        attrs={"td__input": {"name": "entries"}, "th__input": {"id": "select-all", "title": _("all")}},
+    )
     number = tables.Column(verbose_name=_("No."), accessor="entry__number")
     person = tables.Column(verbose_name=_("participant"), accessor="entry__person")
     birth_date = tables.Column(verbose_name=_("date of birth"), accessor="entry__person__birth_date")

@@ -8,6 +8,7 @@ urlpatterns = [
     path("t/<int:pk>/register/team/", views.register_team, name="register_team"),
     path("t/<int:pk>/entries/", views.entry_list, name="entries"),
     path("t/<int:pk>/entries/new/", views.entry_add, name="entry_add"),
+    path("t/<int:pk>/entries/bulk/", views.entries_bulk, name="entries_bulk"),
     path("t/<int:pk>/entries/team/new/", views.team_entry_add, name="team_entry_add"),
     path("t/<int:pk>/entries/team/<int:team_pk>/", views.team_entry, name="team_entry"),
     path("t/<int:pk>/entries/settings/", views.registration_settings, name="settings"),
@@ -34,6 +35,7 @@ urlpatterns = [
     ),
     path("t/<int:pk>/officials/<int:official_pk>/remove/", views.official_remove, name="official_remove"),
     path("t/<int:pk>/participants/add/", views.participant_add, name="participant_add"),
+    path("t/<int:pk>/participants/seed/", views.participants_seed, name="seed"),
     path(
         "t/<int:pk>/participants/<int:participant_pk>/edit/", views.participant_edit, name="participant_edit"
     ),

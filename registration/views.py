@@ -19,6 +19,7 @@ from django_ratelimit.core import is_ratelimited
 
 from registration import imports, manager, tasks
 from registration.forms import (
+    BulkDecisionForm,
     DecisionForm,
     DocumentsForm,
     EntryForm,
@@ -211,7 +212,11 @@ def entry_list(request: HttpRequest, pk: int) -> HttpResponse:
     counts = dict.fromkeys(Entry.Status.values, 0)
     for value in tournament.entries.values_list("status", flat=True):
         counts[value] += 1
-    table = EntryTable(rows, exclude=("team",) if tournament.character == Character.PERSONAL else ())
+    decider = can_decide(request.user, tournament)
+    hidden = ["team"] if tournament.character == Character.PERSONAL else []
+    if not decider or tournament.read_only_reason:
+        hidden.append("select")
+    table = EntryTable(rows, exclude=tuple(hidden))
     return render(
         request,
         "registration/list.html",
@@ -220,7 +225,9 @@ def entry_list(request: HttpRequest, pk: int) -> HttpResponse:
             "table": table,
             "status": status,
             "statuses": [(value, label, counts[value]) for value, label in Entry.Status.choices],
-            "decider": can_decide(request.user, tournament),
+            "decider": decider,
+            "bulk": decider and not tournament.read_only_reason,
+            "bulk_form": BulkDecisionForm(),
             "runner": can_run(request.user, tournament),
             "teams": tournament.team_entries.all() if tournament.character != Character.PERSONAL else None,
         },
@@ -403,6 +410,34 @@ def entry_decide(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
         entry,
         lambda: manager.decide(entry, d["status"], d["reason"], request.user),
         _("Entry of %(p)s: %(s)s."),
+    )
+
+
+@require_POST
+def entries_bulk(request: HttpRequest, pk: int) -> HttpResponse:
+    """Admit or refuse many entries in one action, with the documents ticked for them all (issue 14 item 4).
+
+    Each entry is still judged by every check with its clause; the page lists the refused ones with why."""
+    tournament = tournament_for_commission(request, pk)
+    form = BulkDecisionForm(request.POST)
+    ids = [int(v) for v in request.POST.getlist("entries") if str(v).isdigit()]
+    if not ids:
+        messages.error(request, _("Tick the entries to decide on."))
+        return redirect("registration:entries", pk=pk)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        return redirect("registration:entries", pk=pk)
+    d = form.cleaned_data
+    ticks = {name: True for name in DocumentsForm.Meta.fields if d.get(name)} or None
+    try:
+        outcome = manager.decide_many(tournament, ids, d["status"], d["reason"], request.user, ticks)
+    except manager.AdmissionError as exc:
+        messages.error(request, str(exc))
+        return redirect("registration:entries", pk=pk)
+    return render(
+        request,
+        "registration/bulk_result.html",
+        {"t": tournament, "outcome": outcome, "status": Entry.Status(d["status"]).label},
     )
 
 
@@ -722,6 +757,19 @@ def participant_edit(request: HttpRequest, pk: int, participant_pk: int) -> Http
         },
         status=status,
     )
+
+
+@require_POST
+def participants_seed(request: HttpRequest, pk: int) -> HttpResponse:
+    """Number the field at once: by rating, or by list order (issue 14 item 5); until a draw used them."""
+    tournament = tournament_for_commission(request, pk)
+    try:
+        n = manager.seed_participants(tournament, request.POST.get("order", ""), request.user)
+    except manager.AdmissionError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Seeding numbers 1–%(n)s given.") % {"n": n})
+    return redirect("public:participants", pk=pk)
 
 
 def rank_norms(request: HttpRequest, pk: int) -> HttpResponse:
