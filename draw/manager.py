@@ -400,13 +400,9 @@ def fix_swiss_rounds(t: Tournament, user) -> str:
     return note
 
 
-def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches: bool):
-    if t.system == System.SWISS and number > swiss_rounds(t):
-        raise DrawError(
-            _("All %(n)s rounds have been drawn: finish the tournament.") % {"n": swiss_rounds(t)}
-        )
-    by_key = participants_by_key(t)
-    results = stage_results(stage)
+def swiss_players(t: Tournament, results: list[metrics.Result]) -> tuple[list[dict], dict[str, list[str]]]:
+    """The Swiss engine's players (points, opponents, byes; losses for "until N losses") from the results of
+    the rounds before, and whom each has met: what a draw and a check of a draft both send."""
     active = [p.key for p in seeding_order(t)]
     rows = {row.player: row for row in metrics.table(active, results, Fraction(t.bye_points), ())}
     met: dict[str, list[str]] = {k: [] for k in active}
@@ -419,10 +415,20 @@ def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches:
     players = []
     for key in active:
         row = rows[key]
-        entry = {"id": key, "points": float(row.points), "opponents": met[key], "byes": row.byes}
+        entry = {"id": key, "points": str(row.points), "opponents": met[key], "byes": row.byes}
         if t.system == System.SWISS_LOSSES:
             entry["losses"] = row.losses
         players.append(entry)
+    return players, met
+
+
+def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches: bool):
+    if t.system == System.SWISS and number > swiss_rounds(t):
+        raise DrawError(
+            _("All %(n)s rounds have been drawn: finish the tournament.") % {"n": swiss_rounds(t)}
+        )
+    by_key = participants_by_key(t)
+    players, met = swiss_players(t, stage_results(stage))
     # Swiss until N losses runs until one player is left, so late rounds may have no rematch-free pairing:
     # there the engine always takes the pairing with the fewest rematches (none while one exists).
     request = {
@@ -821,3 +827,131 @@ def rounds_left(t: Tournament) -> bool:
         return stage is None or not bracket(stage)["finished"]
     playoff = t.stages.filter(kind=Stage.Kind.PLAYOFF).first()
     return playoff is None or not bracket(playoff)["finished"]
+
+
+# The Swiss draft checked and edited by the secretary (issue 14 item 6) ------------------------------------
+
+
+def _draft_pairs(rnd: Round) -> tuple[list[tuple[str, str]], str | None]:
+    pairs, bye = [], None
+    for m in rnd.matches.order_by("table"):
+        if m.player2_id is None:
+            bye = str(m.player1_id)
+        else:
+            pairs.append((str(m.player1_id), str(m.player2_id)))
+    return pairs, bye
+
+
+def check_swiss_draft(rnd: Round, pairs=None, bye: str | None | bool = False) -> dict:
+    """The pairing engine's ``swiss_check`` of a Swiss draft (the round's own pairings, or ``pairs``/``bye``
+    as edited): per pair the points, the score group, floats up and down, a rematch; the objective
+    Σ (points difference)² against the engine's optimum; problems that refuse it and warnings that do not."""
+    t = rnd.tournament
+    if pairs is None:
+        pairs, own_bye = _draft_pairs(rnd)
+        bye = own_bye if bye is False else bye
+    results_before = [
+        r
+        for r in results.load_results(t, stage=rnd.stage, published_only=False).get(rnd.stage_id, [])
+        if r.round < rnd.number
+    ]
+    players, _met = swiss_players(t, results_before)
+    allow = any("rematch" in m.flags for m in rnd.matches.all())
+    request = {
+        "system": "swiss_check",
+        "allow_rematches": allow or t.system == System.SWISS_LOSSES,
+        "max_losses": t.max_losses if t.system == System.SWISS_LOSSES else None,
+        "players": players,
+        "pairs": [list(p) for p in pairs],
+        "bye": None if bye is False else bye,
+    }
+    return pairing.handle(request)
+
+
+def problem_text(problem: dict, by_key: dict[str, Participant]) -> str:
+    """A problem of ``swiss_check`` in the secretary's words, with the players' names (004 §1.4.6)."""
+    names = ", ".join(str(by_key[k]) if k in by_key else k for k in problem.get("players", []))
+    texts = {
+        "rematch": _("%(p)s have already met (004 §1.4.6: nobody meets the same opponent twice)."),
+        "avoidable_rematch": _("%(p)s have already met, and a pairing with fewer rematches exists."),
+        "second_bye": _("%(p)s already had a bye, while another player had none."),
+        "bye_not_lowest_group": _(
+            "The bye must go to a player of the lowest score group that allows it: %(p)s."
+        ),
+        "player_twice": _("%(p)s would play twice."),
+        "player_missing": _("%(p)s would not be paired."),
+        "paired_with_self": _("%(p)s cannot play himself."),
+        "inactive_player": _("%(p)s no longer takes part."),
+        "bye_missing": _("An odd number of players needs a bye."),
+        "bye_not_needed": _("An even number of players needs no bye."),
+    }
+    return texts.get(problem.get("code"), _("The pairing breaks a rule: %(p)s.")) % {"p": names}
+
+
+def swap_players(rnd: Round, a: Participant, b: Participant, user) -> dict:
+    """Swap two players between the tables of a Swiss draft, when the pairing engine's check allows the
+    result (``DrawError`` with the reasons otherwise; nothing changes). The matches' flags follow the check;
+    logged with the objective before and after. Returns the check of the new pairings."""
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=rnd.tournament_id)
+        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        if not rnd.is_draft or not t.is_swiss:
+            raise DrawError(_("Players are swapped only in a Swiss round that is still a draft."))
+        if a.pk == b.pk:
+            raise DrawError(_("Choose two different players."))
+        matches = list(rnd.matches.select_for_update().order_by("table"))
+        where = {}
+        for m in matches:
+            for side, pid in ((1, m.player1_id), (2, m.player2_id)):
+                if pid is not None:
+                    where[pid] = (m, side)
+        if a.pk not in where or b.pk not in where:
+            raise DrawError(_("Both players must be in this draft."))
+        (ma, sa), (mb, sb) = where[a.pk], where[b.pk]
+        if ma.pk == mb.pk:
+            raise DrawError(_("The two players already play each other."))
+        before = check_swiss_draft(rnd)
+
+        def _set(m, side, pid):
+            setattr(m, "player1_id" if side == 1 else "player2_id", pid)
+
+        _set(ma, sa, b.pk)
+        _set(mb, sb, a.pk)
+        pairs, bye = [], None
+        for m in matches:
+            if m.player2_id is None:
+                bye = str(m.player1_id)
+            else:
+                pairs.append((str(m.player1_id), str(m.player2_id)))
+        answer = check_swiss_draft(rnd, pairs, bye)
+        if not answer["valid"]:
+            by_key = participants_by_key(t)
+            raise DrawError(
+                _("The swap is refused: %(why)s")
+                % {"why": " ".join(problem_text(p, by_key) for p in answer["problems"])}
+            )
+        checked = {tuple(p["players"]): p for p in answer["pairs"]}
+        for m in (ma, mb):
+            flags = [f for f in m.flags if not f.startswith("float_") and f != "rematch"]
+            info = checked.get((str(m.player1_id), str(m.player2_id))) if m.player2_id else None
+            if info is not None:
+                flags += sorted({f"float_{v}" for v in info["float"].values()})
+                if info["rematch"]:
+                    flags.append("rematch")
+            if m.player2_id is None:
+                m.winner_id, m.flags = m.player1_id, ["bye"]
+            else:
+                m.flags = flags
+            m.save(update_fields=["player1", "player2", "winner", "flags"])
+        log(
+            t,
+            user,
+            "swap",
+            _("Draft round %(n)s: %(a)s (table %(ta)s) and %(b)s (table %(tb)s) swapped")
+            % {"n": rnd.number, "a": a, "ta": ma.table, "b": b, "tb": mb.table},
+            cost_before=str(before["cost"]),
+            cost_after=str(answer["cost"]),
+            optimum=str(answer["optimum"]),
+            warnings=[w.get("code") for w in answer["warnings"]],
+        )
+        return answer

@@ -9,6 +9,7 @@ urlpatterns = [
     path("t/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="publish"),
     path("t/<int:pk>/rounds/<int:number>/review/", views.round_review, name="round_review"),
     path("t/<int:pk>/rounds/<int:number>/drop/", views.round_drop, name="drop"),
+    path("t/<int:pk>/rounds/<int:number>/swap/", views.round_swap, name="swap"),
     path("t/<int:pk>/rounds/<int:number>/length/", views.round_length, name="round_length"),
     path("t/<int:pk>/rounds/<int:number>/start/", views.round_start, name="round_start"),
     path("t/<int:pk>/matches/<int:match_pk>/result/", views.match_result, name="match_result"),

@@ -169,6 +169,35 @@ def round_drop(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return redirect("public:detail", pk=pk)
 
 
+@require_POST
+def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Swap two players between the tables of a Swiss draft, checked by the pairing engine (issue 14
+    item 6): refused with the reason when it breaks a rule, logged otherwise."""
+    tournament = tournament_for_secretary(request, pk)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    a = tournament.participants.filter(pk=_int_or_none(request.POST.get("a"))).first()
+    b = tournament.participants.filter(pk=_int_or_none(request.POST.get("b"))).first()
+    if a is None or b is None:
+        messages.error(request, _("Choose two players of the draft."))
+        return redirect("public:round", pk=pk, number=number)
+    if tournament.read_only_reason:
+        messages.error(request, tournament.read_only_reason)
+        return redirect("public:round", pk=pk, number=number)
+    try:
+        answer = draw_manager.swap_players(rnd, a, b, request.user)
+    except draw_manager.DrawError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("%(a)s and %(b)s swapped.") % {"a": a, "b": b})
+        if answer["warnings"]:
+            messages.warning(
+                request,
+                _("The pairing is valid, but Σ (points difference)² is %(c)s where the draw reached %(o)s.")
+                % {"c": answer["cost"], "o": answer["optimum"]},
+            )
+    return redirect("public:round", pk=pk, number=number)
+
+
 def match_result(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     """Enter or correct a result. A secretary enters played scores; the judging panel also awards technical
     defeats and losses on time and annuls results (004 §6.1.2 items 1–2). Read-only once the tournament is

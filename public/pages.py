@@ -169,6 +169,8 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         # A decision on a pending protest may change a result and the score groups this draft was drawn on.
         "protest_warning": pending_protests_warning(tournament) if runner and not rnd.is_public else "",
     }
+    if runner and rnd.is_draft and tournament.is_swiss and not tournament.is_finished:
+        context["draft_check"] = _draft_check(tournament, rnd, matches)
     if rnd.stage.kind == "playoff" and not rnd.stage.rounds.filter(number__lt=rnd.number).exists():
         # 004 §1.4.7: the first playoff round says how each qualifier was decided.
         context["qualification"] = qualification_lines(tournament)
@@ -185,6 +187,44 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             and not tournament.round_set.filter(number__gt=rnd.number).exists(),
         }
     return render(request, "public/round.html", context)
+
+
+def _draft_check(t: Tournament, rnd: Round, matches) -> dict:
+    """The Swiss draft as the pairing engine's check sees it (issue 14 item 6): each pairing's points, score
+    group, floats and rematch; the objective against the optimum; the players the secretary may swap."""
+    try:
+        answer = draw_manager.check_swiss_draft(rnd)
+    except draw_manager.pairing.PairingError as exc:
+        return {"error": str(exc)}
+    by_key = draw_manager.participants_by_key(t)
+    checked = {tuple(p["players"]): p for p in answer["pairs"]}
+    rows = []
+    for m in matches:
+        if m.player2_id is None:
+            rows.append({"match": m, "bye": True})
+            continue
+        info = checked.get((str(m.player1_id), str(m.player2_id)), {})
+        floats = info.get("float", {})
+        rows.append(
+            {
+                "match": m,
+                "points": info.get("points", ["", ""]),
+                "group": info.get("score_group", ""),
+                "float1": floats.get(str(m.player1_id), ""),
+                "float2": floats.get(str(m.player2_id), ""),
+                "rematch": info.get("rematch", False),
+            }
+        )
+    return {
+        "rows": rows,
+        "cost": answer["cost"],
+        "optimum": answer["optimum"],
+        "problems": [draw_manager.problem_text(p, by_key) for p in answer["problems"]],
+        "players": sorted(
+            ((m.table, p) for m in matches for p in (m.player1, m.player2) if p is not None),
+            key=lambda x: (x[0], str(x[1])),
+        ),
+    }
 
 
 def audit_log(request: HttpRequest, pk: int) -> HttpResponse:

@@ -30,13 +30,20 @@ def test_no_page_scrolls_sideways_at_390_px(live_server, phone):
     demo = Tournament.objects.filter(name__contains="демо", system="swiss").first()
     someone = demo.participants.order_by("seed").first()
     Person.objects.filter(pk=someone.person_id).update(
-        surname=LONG[0], name=LONG[1], patronymic=LONG[2], organisation="Федерация нард Ханты-Мансийского автономного округа — Югры"
+        surname=LONG[0],
+        name=LONG[1],
+        patronymic=LONG[2],
+        organisation="Федерация нард Ханты-Мансийского автономного округа — Югры",
     )
     client = Client()
     secretary = demo.created_by
     client.force_login(secretary)
-    rr = make_tournament(secretary, system="round_robin", players=6, name="Круговой турнир для проверки ширины")
-    se = make_tournament(secretary, system="single_elimination", players=8, name="Олимпийская система для проверки")
+    rr = make_tournament(
+        secretary, system="round_robin", players=6, name="Круговой турнир для проверки ширины"
+    )
+    se = make_tournament(
+        secretary, system="single_elimination", players=8, name="Олимпийская система для проверки"
+    )
     play_out(client, rr, seed=3)
     play_out(client, se, seed=3)
     published = demo.round_set.exclude(status=Round.Status.DRAFT).order_by("-number").first()
