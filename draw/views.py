@@ -164,9 +164,23 @@ def round_drop(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             messages.error(request, _("Only a draft round can be dropped."))
             return redirect("public:round", pk=pk, number=number)
         log(tournament, request.user, "drop", _("Draft round %(n)s dropped") % {"n": number}, seed=rnd.seed)
+        allow = any("rematch" in m.flags for m in rnd.matches.all())
         draw_manager.drop_round(rnd)
-    messages.success(request, _("Draft round %(n)s dropped.") % {"n": number})
-    return redirect("public:detail", pk=pk)
+    if request.POST.get("redraw") != "1":
+        messages.success(request, _("Draft round %(n)s dropped.") % {"n": number})
+        return redirect("public:detail", pk=pk)
+    # "Drop and draw again" does both (issue 14 item 7): a new lot for the same round.
+    try:
+        draw_manager.draw_round(tournament, request.user, expected_number=number, allow_rematches=allow)
+    except draw_manager.AlreadyDrawn:
+        pass
+    except draw_manager.DrawError as exc:
+        messages.error(
+            request, _("Draft round %(n)s dropped, but not drawn again: %(e)s") % {"n": number, "e": exc}
+        )
+        return redirect("public:detail", pk=pk)
+    messages.success(request, _("Round %(n)s drawn again. Check it and publish it.") % {"n": number})
+    return redirect("public:round", pk=pk, number=number)
 
 
 @require_POST

@@ -19,7 +19,7 @@ from judging import redraw
 from judging.state import pending_protests_warning, round_states
 from protocols.data import qualification_lines
 from public.tables import PairingTable, RoundTable
-from registration.models import Official, Participant, Person
+from registration.models import Official, Participant, Person, accepts_participants
 from registration.permissions import (
     can_decide,
     can_run,
@@ -55,6 +55,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "chief_judge": is_chief_judge(request.user, tournament),
         "draw_form": DrawForm(initial={"number": draw_manager.next_round_number(tournament)}),
         "protest_warning": pending_protests_warning(tournament) if runner else "",
+        "accepts": accepts_participants(tournament) if runner else False,
     }
     if tournament.system == System.SWISS:
         context["planned_rounds"] = draw_manager.swiss_rounds(tournament)
