@@ -173,6 +173,18 @@ class DecisionForm(forms.Form):
         required=False,
     )
 
+    def __init__(self, *args, match=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if match is not None and match.player2_id:
+            # The players by name, not "first/second player" (issue 14, the chief judge).
+            self.fields["score1"].label = _("Corrected score: %(p)s") % {"p": match.player1}
+            self.fields["score2"].label = _("Corrected score: %(p)s") % {"p": match.player2}
+            self.fields["winner_side"].choices = [
+                ("", "—"),
+                ("1", str(match.player1)),
+                ("2", str(match.player2)),
+            ]
+
     def clean(self):
         d = super().clean()
         if d.get("upheld"):
@@ -225,6 +237,10 @@ class SanctionForm(forms.Form):
         if participant is not None:
             self.fields["participant"].initial = participant.pk
             matches = matches.filter(Q(player1=participant) | Q(player2=participant))
+        else:
+            # Only the chosen player's matches are offered (issue 14): none until he is chosen above.
+            matches = matches.none()
+            self.fields["match"].help_text = _("Choose the participant above: his matches are listed here.")
         self.fields["match"].queryset = matches
         self.fields["match"].label_from_instance = lambda m: (
             _("Round %(r)s, table %(t)s: %(a)s — %(b)s")

@@ -275,7 +275,7 @@ def _render_protest(request, tournament, protest, panel, status=200, **extra) ->
         "protest": protest,
         "panel": panel,
         "review_form": extra.get("review_form") or ReviewForm(),
-        "decision_form": extra.get("decision_form") or DecisionForm(),
+        "decision_form": extra.get("decision_form") or DecisionForm(match=protest.match),
         "preview": extra.get("preview"),
         "next_round": protest.following_round(),
         "bracket": protest.match.round.stage.is_elimination,
@@ -307,7 +307,7 @@ def protest_review(request: HttpRequest, pk: int, protest_pk: int) -> HttpRespon
 def protest_decide(request: HttpRequest, pk: int, protest_pk: int) -> HttpResponse:
     tournament = tournament_for_panel(request, pk)
     protest = get_object_or_404(Protest, pk=protest_pk, tournament=tournament)
-    form = DecisionForm(request.POST)
+    form = DecisionForm(request.POST, match=protest.match)
     if not form.is_valid():
         return _render_protest(request, tournament, protest, True, status=400, decision_form=form)
     d = form.cleaned_data
@@ -355,7 +355,7 @@ def protest_attachment(request: HttpRequest, pk: int, protest_pk: int, attachmen
 def finalize_now(request: HttpRequest, pk: int) -> HttpResponse:
     tournament_for_panel(request, pk)
     count = finalize_results(pk)  # this tournament's results only
-    messages.success(request, _("Results made final: %(n)s.") % {"n": count})
+    messages.success(request, _("Results of this tournament made final: %(n)s.") % {"n": count})
     return redirect("judging:desk", pk=pk)
 
 
@@ -439,7 +439,9 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
     if tournament.read_only_reason:
         messages.error(request, tournament.read_only_reason)
         return render(request, "judging/sanction_form.html", {"t": tournament, "form": None}, status=400)
-    chosen = tournament.participants.filter(pk=_int(request.GET.get("participant"))).first()
+    # The chosen player (the filter above the form, or the form sent): only his matches are offered.
+    picked = request.POST.get("participant") if request.method == "POST" else request.GET.get("participant")
+    chosen = tournament.participants.filter(pk=_int(picked)).first()
     form = SanctionForm(
         request.POST or None,
         tournament=tournament,
