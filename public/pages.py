@@ -19,6 +19,7 @@ from judging import redraw
 from judging.state import pending_protests_warning, round_states
 from protocols.data import qualification_lines
 from public.tables import PairingTable, RoundTable
+from public.views import find_players
 from registration.models import Official, Participant, Person, accepts_participants
 from registration.permissions import (
     can_decide,
@@ -56,6 +57,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "draw_form": DrawForm(initial={"number": draw_manager.next_round_number(tournament)}),
         "protest_warning": pending_protests_warning(tournament) if runner else "",
         "accepts": accepts_participants(tournament) if runner else False,
+        "current_round": tournament.round_set.public().order_by("-number").first(),
     }
     if tournament.system == System.SWISS:
         context["planned_rounds"] = draw_manager.swiss_rounds(tournament)
@@ -159,12 +161,25 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     matches = rnd.matches.select_related(
         "player1__person", "player2__person", "winner__person", "round", "group"
     )
-    table = PairingTable(matches, can_enter=runner and rnd.is_public and not tournament.is_finished)
+    q = request.GET.get("q", "").strip()[:100]
+    shown = find_players(matches, q) if q else matches
+    table = PairingTable(shown, can_enter=runner and rnd.is_public and not tournament.is_finished)
+    official = is_official(request.user, tournament)
+    mine = set()
+    if request.user.is_authenticated and not official:
+        mine = set(tournament.participants.filter(person__user=request.user).values_list("pk", flat=True))
     context = {
         "t": tournament,
         "round": rnd,
         "round_state": round_states([rnd], timezone.now())[rnd.pk],
         "table": table,
+        "q": q,
+        # The match pages open to the officials and to the players of the match: nobody else sees the links.
+        "protocol_rows": [
+            m for m in matches if m.player2_id and (official or m.player1_id in mine or m.player2_id in mine)
+        ]
+        if rnd.is_public
+        else [],
         "runner": runner,
         "length_form": RoundLengthForm(initial={"match_length": rnd.effective_match_length()}),
         # A decision on a pending protest may change a result and the score groups this draft was drawn on.

@@ -274,11 +274,12 @@ class CrossCell(tables.Column):
             return format_html('<span class="diag">{}</span>', "■")
         if not cells:
             return ""
+        # The score under the result, readable on a phone without hovering (issue 14).
         return format_html_join(
             " ",
-            '<span class="{}" title="{}">{}</span>',
+            '<span class="{}" title="{}">{}<small class="cross-score">{}</small></span>',
             (
-                ("won" if c.won else "lost" if c.won is False else "open", c.detail, c.text or "·")
+                ("won" if c.won else "lost" if c.won is False else "open", c.detail, c.text or "·", c.detail)
                 for c in cells
             ),
         )

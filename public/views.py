@@ -7,6 +7,7 @@ routes) that ``static/js/live.js`` polls every few seconds and swaps in without 
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -18,6 +19,7 @@ from draw import manager as draw_manager
 from draw.models import Round, Stage
 from judging.models import Protest, Sanction
 from judging.state import participant_matches, round_states
+from protocols.models import ScheduledRound
 from public.exports import SafeTableExport
 from public.tables import (
     CrosstableTable,
@@ -166,8 +168,12 @@ def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     runner = can_run(request.user, t)
     if not rnd.is_public and not runner:
         raise PermissionDenied
-    table = PairingTable(round_matches(rnd), can_enter=runner and rnd.is_public and not t.is_finished)
-    return render(request, "public/_pairings_live.html", {"t": t, "round": rnd, "table": table})
+    matches = round_matches(rnd)
+    q = request.GET.get("q", "").strip()[:100]
+    if q:
+        matches = find_players(matches, q)
+    table = PairingTable(matches, can_enter=runner and rnd.is_public and not t.is_finished)
+    return render(request, "public/_pairings_live.html", {"t": t, "round": rnd, "table": table, "q": q})
 
 
 # --- a participant's page --------------------------------------------------------------------------------
@@ -196,6 +202,7 @@ def participant(request: HttpRequest, pk: int, participant_pk: int) -> HttpRespo
     context = {
         "t": t,
         "p": p,
+        "next": _next_match(t, p, rows),
         "rows": rows,
         "standing": mine,
         "keys": data.keys,
@@ -216,6 +223,38 @@ def participant(request: HttpRequest, pk: int, participant_pk: int) -> HttpRespo
     return render(request, "public/participant.html", context)
 
 
+def _next_match(t: Tournament, p: Participant, rows: list[dict]) -> dict | None:
+    """His match still to play in the latest published round: table, opponent, start (issue 14)."""
+    waiting = [r for r in rows if not r["match"].result_kind and r["opponent"] is not None]
+    if not waiting:
+        return None
+    row = waiting[-1]
+    rnd = row["match"].round
+    start = row["match"].started_at or rnd.start_time
+    if start is None:
+        planned = ScheduledRound.objects.filter(tournament=t, number=rnd.number).first()
+        start = planned.starts_at if planned else None
+    return {
+        "match": row["match"],
+        "opponent": row["opponent"],
+        "start": start,
+        "started": bool(rnd.start_time),
+    }
+
+
+def find_players(matches, q: str) -> list:
+    """The matches of a round whose player's name contains ``q`` (any case, ё as е): "find my table"."""
+    words = q.casefold().replace("ё", "е").split()
+    if not words:
+        return list(matches)
+
+    def hit(p) -> bool:
+        name = p.person.full_name.casefold().replace("ё", "е") if p is not None else ""
+        return all(w in name for w in words)
+
+    return [m for m in matches if hit(m.player1) or hit(m.player2)]
+
+
 # --- the venue screen and the home page's live block -------------------------------------------------------
 
 
@@ -227,10 +266,20 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(
             _("The cycle must be from 5 to 600 seconds."), status=400, content_type="text/plain"
         )
+    now = timezone.now()
     return render(
         request,
         "public/screen.html",
-        {"t": t, "round": current_round(t), "cycle": seconds, "live_seconds": LIVE_SECONDS},
+        {
+            "t": t,
+            "round": current_round(t),
+            "cycle": seconds,
+            "live_seconds": LIVE_SECONDS,
+            # The screen shows the server's clock (issue 14), not the browser's.
+            "server_now": now,
+            "server_ms": int(now.timestamp() * 1000),
+            "time_zone": settings.TIME_ZONE,
+        },
     )
 
 

@@ -16,7 +16,7 @@
 
   function refresh(el) {
     fetch(el.dataset.live, { credentials: "same-origin", cache: "no-store", headers: { "X-Live": "1" } })
-      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (r) { syncClock(r); return r.ok ? r.text() : Promise.reject(r.status); })
       .then(function (html) {
         if (html !== el.dataset.liveHtml) {
           el.innerHTML = html;
@@ -29,23 +29,72 @@
       .then(function () { schedule(el); });
   }
 
+  // The venue screen (a [data-cycle] element): its .screen-panel children in turn; a panel marked
+  // data-paged shows its table a screenful of rows at a time, every page in turn, so 50+ tables fit a
+  // 1080p screen. The rows are re-paged after every live update.
+  function paging(panel) {
+    var rows = panel.querySelectorAll("table tbody tr");
+    if (!panel.hasAttribute("data-paged") || !rows.length) return { rows: rows, per: rows.length || 1, count: 1 };
+    rows.forEach(function (r) { r.hidden = false; });
+    var first = rows[0].getBoundingClientRect();
+    var per = Math.max(1, Math.floor((window.innerHeight - first.top - 40) / Math.max(first.height, 1)));
+    return { rows: rows, per: per, count: Math.ceil(rows.length / per) };
+  }
+
+  function showPage(panel, k) {
+    var p = paging(panel);
+    k = Math.min(k, p.count - 1);
+    panel.dataset.page = String(k);
+    p.rows.forEach(function (r, i) { r.hidden = p.count > 1 && (i < k * p.per || i >= (k + 1) * p.per); });
+    var label = panel.querySelector(".screen-page");
+    if (label) label.textContent = p.count > 1 ? (k + 1) + " / " + p.count : "";
+    return p.count;
+  }
+
   function cycle(root) {
     var panels = root.querySelectorAll(".screen-panel");
-    if (panels.length < 2) return;
+    if (!panels.length) return;
     var i = 0;
+    for (var j = 0; j < panels.length; j++) { if (!panels[j].hidden) { i = j; break; } }
+    showPage(panels[i], 0);
+    root.addEventListener("live:updated", function (event) {
+      var panel = event.target.closest(".screen-panel");
+      if (panel && !panel.hidden) showPage(panel, Number(panel.dataset.page || "0"));
+    });
     setInterval(function () {
-      panels[i].hidden = true;
+      var panel = panels[i];
+      var pages = showPage(panel, Number(panel.dataset.page || "0"));
+      var next = Number(panel.dataset.page || "0") + 1;
+      if (next < pages) { showPage(panel, next); return; }
+      if (panels.length < 2) { showPage(panel, 0); return; }
+      panel.hidden = true;
       i = (i + 1) % panels.length;
       panels[i].hidden = false;
+      showPage(panels[i], 0);
     }, parseFloat(root.dataset.cycle || "20") * 1000);
   }
+
+  // The server's clock, not the browser's: the offset from the time the page was rendered with, kept in
+  // step by the Date header of every live answer.
+  var offset = null;
 
   function clock() {
     var el = document.getElementById("screen-clock");
     if (!el) return;
-    var tick = function () { el.textContent = new Date().toLocaleTimeString("ru-RU", { hour: "2-digit", minute: "2-digit" }); };
+    if (el.dataset.serverMs) offset = Number(el.dataset.serverMs) - Date.now();
+    var tick = function () {
+      var now = new Date(Date.now() + (offset || 0));
+      el.textContent = now.toLocaleTimeString("ru-RU", { hour: "2-digit", minute: "2-digit", timeZone: el.dataset.tz || undefined });
+    };
     tick();
-    setInterval(tick, 10000);
+    setInterval(tick, 1000);
+  }
+
+  function syncClock(response) {
+    var header = response.headers.get("Date");
+    if (!header || offset === null) return;
+    var server = Date.parse(header);
+    if (!isNaN(server) && Math.abs(server - (Date.now() + offset)) > 2000) offset = server - Date.now();
   }
 
   function start() {
