@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from protocols import documents, tasks
+from protocols import documents, names, tasks
 from protocols.data import fingerprint, planned_round_count
 from protocols.forms import ReportForm, ScheduleForm
 from protocols.models import ChiefJudgeReport, Document, Kind
@@ -128,8 +128,24 @@ def download(request: HttpRequest, doc_pk: int) -> FileResponse:
     doc = _readable_document(request, doc_pk)
     if not doc.is_ready:
         raise Http404
-    name = f"{doc.kind}-{doc.key}.pdf" if doc.key else f"{doc.kind}.pdf"
-    return FileResponse(doc.file.open("rb"), content_type="application/pdf", filename=name)
+    name = names.file_name(doc.tournament, doc.kind, doc.key)
+    return FileResponse(
+        doc.file.open("rb"), content_type="application/pdf", filename=name, as_attachment=True
+    )
+
+
+@require_GET
+def document_pdf(request: HttpRequest, pk: int, kind: str, key: int | str = "") -> HttpResponse:
+    """Documents in one click (issue 14 item 9): the PDF of the current data — made now if needed — is
+    downloaded at once; while a worker is still making it, the document's page shows the progress and starts
+    the download by itself when it is ready."""
+    t = get_object_or_404(Tournament, pk=pk)
+    key = str(key)
+    _readable(request, t, kind, key)
+    doc = tasks.request_document(t, kind, key, request.user)
+    if doc.is_ready:
+        return download(request, doc.pk)
+    return redirect(_document_url(doc) + "?download=1")
 
 
 @require_http_methods(["GET", "POST"])
