@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 from django import forms
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from tournaments.models import System, Tiebreak, Tournament
+from tournaments.models import DEFAULT_TIEBREAKS, System, Tiebreak, Tournament
 from tournaments.rules import cite
 
 MAX_MATCH_LENGTH = 51
@@ -21,6 +25,60 @@ DOCUMENT_FIELDS = [
     "time_control_increment",
     "awarded_places",
 ]
+
+
+# The settings that belong to some systems only (issue 14 item 8): the form shows them for those systems.
+SWISS = {System.SWISS, System.SWISS_LOSSES}
+BRACKETS = {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION, System.MIXED}
+SYSTEM_FIELDS = {
+    "rounds": {System.SWISS},
+    "bye_points": SWISS,
+    "max_losses": {System.SWISS_LOSSES},
+    "cycles": {System.ROUND_ROBIN, System.MIXED},
+    "group_count": {System.MIXED},
+    "qualifiers_per_group": {System.MIXED},
+    "best_of_rest": {System.MIXED},
+    "playoff_system": {System.MIXED},
+    "playoff_match_length": {System.MIXED},
+    "group_ties": {System.MIXED},
+    "third_place": {System.SINGLE_ELIMINATION, System.MIXED},
+    "classification": {System.SINGLE_ELIMINATION, System.MIXED},
+    "grand_final_reset": {System.DOUBLE_ELIMINATION, System.MIXED},
+    "draw_mode": {System.ROUND_ROBIN, *BRACKETS},
+}
+
+
+class TiebreakOrder(forms.Widget):
+    """The tie-breaks by their names, ticked and ordered (issue 14 item 8): a list of checkboxes in the
+    regulation's order, the ticked ones first; ↑ ↓ move a line (static/js/tournament_form.js). The browser
+    sends ticked boxes in the order of the page, which is the order. Nothing ticked: the system's default."""
+
+    def value_from_datadict(self, data, files, name):
+        return (
+            ",".join(v for v in data.getlist(name) if v) if hasattr(data, "getlist") else data.get(name, "")
+        )
+
+    def render(self, name, value, attrs=None, renderer=None):
+        chosen = [k for k in (value or "").split(",") if k in Tiebreak.values]
+        order = chosen + [k for k in Tiebreak.values if k not in chosen]
+        labels = dict(Tiebreak.choices)
+        items = format_html_join(
+            "",
+            '<li data-key="{}"><label><input type="checkbox" name="{}" value="{}"{}> {}</label> '
+            '<button type="button" class="link small up" aria-label="{}">↑</button>'
+            '<button type="button" class="link small down" aria-label="{}">↓</button></li>',
+            (
+                (k, name, k, mark_safe(" checked") if k in chosen else "", labels[k], _("up"), _("down"))
+                for k in order
+            ),
+        )
+        defaults = {key: value.split(",") for key, value in DEFAULT_TIEBREAKS.items()}
+        return format_html(
+            '<ol class="tiebreaks" id="{}" data-defaults="{}">{}</ol>',
+            (attrs or {}).get("id", f"id_{name}"),
+            json.dumps(defaults),
+            items,
+        )
 
 
 class TournamentForm(forms.ModelForm):
@@ -43,6 +101,10 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["tiebreaks"].widget = TiebreakOrder()
+        self.fields["tiebreaks"].help_text = _(
+            "Tick the tie-breaks and put them in order (↑ ↓); nothing ticked: the system's default."
+        )
         self.fields["awarded_places"].required = False  # empty: the default, places 1–3
         self.locked = bool(self.instance.pk and self.instance.settings_locked)
         if self.locked:
@@ -50,6 +112,10 @@ class TournamentForm(forms.ModelForm):
             for name in Tournament.LOCKED_AFTER_START:
                 if name in self.fields:
                     self.fields[name].disabled = True
+
+    def rows(self):
+        """Each field with the systems it belongs to ("" for every system), for the template."""
+        return [(field, " ".join(sorted(SYSTEM_FIELDS.get(field.name, ())))) for field in self]
 
     def clean_match_length(self):
         value = self.cleaned_data["match_length"]
