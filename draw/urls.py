@@ -1,9 +1,14 @@
 from django.urls import path
 
-from draw import views
+from draw import checkin, views
 
 app_name = "draw"
 urlpatterns = [
+    path("c/<str:token>/", checkin.link_page, name="checkin_link"),
+    path("t/<int:pk>/checkin/", checkin.desk, name="checkin"),
+    path("t/<int:pk>/checkin/present/", checkin.desk_check_in, name="checkin_present"),
+    path("t/<int:pk>/checkin/withdraw-absent/", checkin.withdraw_absent, name="checkin_withdraw"),
+    path("t/<int:pk>/checkin/slips/", checkin.slips, name="checkin_slips"),
     path("t/<int:pk>/participants/withdraw/", views.participant_withdraw, name="withdraw"),
     path("t/<int:pk>/draw/", views.round_draw, name="draw"),
     path("t/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="publish"),

@@ -22,11 +22,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from draw.models import Round
-from judging import links, qr, state
+from judging import links, state
 from judging.errors import AlreadyFiled
 from judging.models import JudgingError, MatchProtocol, Protest
 from registration.permissions import tournament_for_secretary
 from registration.views import rate_limited
+from tournaments import qr
 
 # --- the forms of the link's page ---------------------------------------------------------------------------
 

@@ -504,3 +504,28 @@ class EntryImport(models.Model):
 
     def __str__(self) -> str:
         return self.file_name
+
+
+class CheckIn(models.Model):
+    """A participant present before the draw of a round (issue 14 item 3): checked in by his own link or at
+    the desk. ``round_number`` is the round about to be drawn (1: before the first)."""
+
+    class Via(models.TextChoices):
+        LINK = "link", _("by his link")
+        DESK = "desk", _("at the desk")
+
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="checkins")
+    round_number = models.PositiveSmallIntegerField()
+    at = models.DateTimeField(auto_now_add=True)
+    via = models.CharField(max_length=5, choices=Via.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["participant", "round_number"], name="one_checkin_per_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant}: {self.round_number}"

@@ -90,6 +90,7 @@ class TournamentForm(forms.ModelForm):
             "start_date",
             "end_date",
             "venue",
+            "checkin",  # the day's practice, not the regulation's: editable at any time (issue 14 item 3)
             *DOCUMENT_FIELDS,
             *Tournament.LOCKED_AFTER_START,
         ]
@@ -106,6 +107,7 @@ class TournamentForm(forms.ModelForm):
             "Tick the tie-breaks and put them in order (↑ ↓); nothing ticked: the system's default."
         )
         self.fields["awarded_places"].required = False  # empty: the default, places 1–3
+        self.fields["checkin"].required = False  # empty: the default, before round 1
         self.locked = bool(self.instance.pk and self.instance.settings_locked)
         if self.locked:
             # Announced before the start, fixed once round 1 is published (004 §6.1.2 item 5).
@@ -150,6 +152,9 @@ class TournamentForm(forms.ModelForm):
         if value is not None and value > 600:
             raise forms.ValidationError(_("At most 600 seconds a move."))
         return value
+
+    def clean_checkin(self):
+        return self.cleaned_data["checkin"] or Tournament._meta.get_field("checkin").default
 
     def clean_awarded_places(self):
         value = self.cleaned_data["awarded_places"]

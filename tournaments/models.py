@@ -120,6 +120,14 @@ class GroupTies(models.TextChoices):
     MATCH = "match", _("by a play-off match")
 
 
+class CheckInRule(models.TextChoices):
+    """Whether players confirm they are present before a draw (issue 14 item 3); the rules are silent."""
+
+    NONE = "none", _("no check-in")
+    FIRST = "first", _("before round 1")
+    EVERY = "every", _("before every round")
+
+
 class Category(models.TextChoices):
     """The rank (status) of the competition as the calendar of competitions names it (ранг соревнований)."""
 
@@ -238,6 +246,13 @@ class Tournament(models.Model):
         help_text=_("Where a loser's checker makes koks: 003 «Результат партии», 004 §5.4.3."),
     )
     validate_records = models.BooleanField(_("validate submitted game records"), default=False)
+    checkin = models.CharField(
+        _("check-in of the players"),
+        max_length=10,
+        choices=CheckInRule.choices,
+        default=CheckInRule.FIRST,
+        help_text=_("Players confirm they are present (by their link or at the desk) before the draw."),
+    )
     second_warning = models.CharField(
         _("second warning (004 §5.7.2)"),
         max_length=10,

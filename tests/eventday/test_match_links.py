@@ -139,7 +139,7 @@ def test_the_slips_are_the_runners_and_carry_each_players_link_as_a_qr_code(clie
 
 
 def test_the_qr_code_encodes_the_link(rnd):
-    from judging import qr
+    from tournaments import qr
 
     m = rnd.matches.get(table=1)
     cells = qr.matrix("http://testserver" + links.url_for(m, m.player1))

@@ -31,8 +31,10 @@ def test_the_round_robin_crosstable_has_every_result_twice(client, secretary):
     html = response.content.decode()
     table = html[html.index('id="crosstable"') :]
     # 5 players: 10 matches, each shown from both sides as a 1 and a 0; the diagonal is blank.
-    assert len(re.findall(r'<span class="won" title="\d+:\d+">1</span>', table)) == 10
-    assert len(re.findall(r'<span class="lost" title="\d+:\d+">0</span>', table)) == 10
+    # The score is printed under the result, readable on a phone without hovering (issue 14).
+    score = r'<small class="cross-score">\d+:\d+</small>'
+    assert len(re.findall(r'<span class="won" title="\d+:\d+">1' + score + "</span>", table)) == 10
+    assert len(re.findall(r'<span class="lost" title="\d+:\d+">0' + score + "</span>", table)) == 10
     assert table.count('class="diag"') == 5
     csv = client.get(reverse("public:crosstable", args=[t.pk]), {"_export": "csv"}).content.decode()
     assert len(csv.strip().splitlines()) == 6
