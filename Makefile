@@ -75,6 +75,7 @@ bench: install
 	$(PY) bench/bench_standings.py
 	$(PY) bench/bench_protocols.py
 	$(PY) bench/bench_import.py
+	$(PY) bench/bench_round_entry.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles
