@@ -139,6 +139,9 @@ PUBLIC_FORMS_RATE = os.environ.get("PUBLIC_FORMS_RATE", "10/h")
 # Private match links (issue 14 item 2): unknown or revoked tokens per address, and answers sent through one
 # link. A venue's players often share one address, so the first counts only failures.
 MATCH_LINK_BAD_RATE = os.environ.get("MATCH_LINK_BAD_RATE", "30/m")
+# The site's address as players reach it (https://nardy.example.org): the match protocol PDF prints each
+# player's match link as a QR code with it. Empty: no QR codes in the PDFs (the slips page has them).
+SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
 MATCH_LINK_POST_RATE = os.environ.get("MATCH_LINK_POST_RATE", "30/h")
 RATELIMIT_IP_META_KEY = "config.middleware.client_ip"
 # The cache holds the rate-limit counters: local memory (one process) unless CACHE_URL names a shared Redis,

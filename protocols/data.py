@@ -24,6 +24,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.conf import settings
 from django.db.models import Max, Min
 from django.utils import timezone
 from django.utils.text import capfirst
@@ -33,6 +34,7 @@ from django.utils.translation import pgettext
 from draw import manager as draw_manager
 from draw import pairing
 from draw.models import GroupMember, Match, ResultKind, Round, Stage
+from judging import links as match_links
 from judging.models import MatchNote, Protest, Sanction
 from protocols.models import ChiefJudgeReport
 from records.manager import GameLine
@@ -343,6 +345,9 @@ class MatchProtocolData:
     draft: str = ""
     time_control: str = ""
     rules: tuple[str, ...] = ()  # the clauses the form quotes: breaks, dice, Crawford, protocols
+    # Each player's private match link (issue 14 item 2), printed as a QR code: (player, URL); only with
+    # SITE_URL set and the round published.
+    links: tuple[tuple[str, str], ...] = ()
 
 
 def match_protocol_data(match: Match) -> MatchProtocolData:
@@ -409,6 +414,15 @@ def match_protocol_data(match: Match) -> MatchProtocolData:
             cite("003 «Куб удвоения» п. 15"),
             cite("003 «Фиксация результатов»"),
         ),
+        links=_match_links(match),
+    )
+
+
+def _match_links(match: Match) -> tuple[tuple[str, str], ...]:
+    if not settings.SITE_URL or match.round.is_draft or match.player2_id is None or match.player1_id is None:
+        return ()
+    return tuple(
+        (_name(p), settings.SITE_URL + match_links.url_for(match, p)) for p in (match.player1, match.player2)
     )
 
 

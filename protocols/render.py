@@ -21,6 +21,8 @@ from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A3, A4, landscape
@@ -483,6 +485,8 @@ def _match_story(data: d.MatchProtocolData) -> list[Flowable]:
     ]
     story.append(pairs_table(facts, w))
     story.append(facts_table([(_("Player 1"), data.player1), (_("Player 2"), data.player2)], w))
+    if data.links:
+        story.append(_link_codes(data.links, w))
     story.append(Spacer(1, 3 * mm))
     header = [
         _("Game"),
@@ -566,6 +570,24 @@ def _match_story(data: d.MatchProtocolData) -> list[Flowable]:
         )
     story.append(signatures(data.signatures, w))
     return story
+
+
+def _link_codes(items: Sequence[tuple[str, str]], width: float) -> Table:
+    """Each player's private match link as a QR code with his name (issue 14 item 2): he reports or confirms
+    the result from his phone."""
+    size = 24 * mm
+    cells = []
+    for name, url in items:
+        widget = QrCodeWidget(url, barLevel="M")
+        x0, y0, x1, y1 = widget.getBounds()
+        drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+        drawing.add(widget)
+        caption = p(_("%(p)s: the result from a phone, by this code only") % {"p": name}, SMALL)
+        cells.append([drawing, caption])
+    widths = [size + 2 * mm, width / 2 - size - 2 * mm] * 2
+    table = Table([[cells[0][0], cells[0][1], cells[1][0], cells[1][1]]], colWidths=widths)
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+    return table
 
 
 def match_protocol(data: d.MatchProtocolData, progress: Progress | None = None) -> bytes:

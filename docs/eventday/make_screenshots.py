@@ -78,7 +78,9 @@ def main() -> None:
         page.screenshot(path=str(OUT / "round-entry.png"))
         page.goto(base + reverse("public:round", args=[swiss.pk, 2]))
         page.locator("#draft-check").screenshot(path=str(OUT / "swiss-draft.png"))
-        phone = browser.new_context(locale="ru-RU", viewport={"width": 390, "height": 844}, device_scale_factor=2)
+        phone = browser.new_context(
+            locale="ru-RU", viewport={"width": 390, "height": 844}, device_scale_factor=2
+        )
         player = phone.new_page()
         player.goto(base + links.url_for(m, m.player2))
         player.screenshot(path=str(OUT / "phone-match-confirm.png"), full_page=True)
