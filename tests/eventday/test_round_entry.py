@@ -93,6 +93,7 @@ def test_a_technical_result_stays_with_the_panel_read_only_here_6_1_2(client, se
     assert 'name="score1"' not in row and "судейской коллегии" in row
     response = client.post(_url(t, m), {"score1": 7, "score2": 1, "version": m.version}, **ROW)
     assert response.status_code == 400
+    assert response.content.decode().count("судейской коллегии") == 1  # the reason, said once
     m.refresh_from_db()
     assert m.result_kind == ResultKind.TECHNICAL
 
@@ -167,3 +168,20 @@ def test_saving_a_row_costs_the_same_queries_for_a_round_of_4_or_100_tables(clie
     Round.objects.all().delete()
     large = _row_queries(client, secretary, 200)
     assert small == large
+
+
+def test_a_result_under_protest_is_read_only_and_refused_5_10(client, secretary):
+    from django.utils import timezone
+
+    from judging.models import Protest
+
+    t, rnd = _published(secretary)
+    m = rnd.matches.get(table=1)
+    results.record_result(m.pk, secretary, results.ResultInput(ResultKind.PLAYED, 7, 2), 0)
+    m.refresh_from_db()
+    Protest.file(m, m.player2, None, "причины", "доводы", "", [], timezone.now(), by_link=True)
+    client.force_login(secretary)
+    response = client.post(_url(t, m), {"score1": 7, "score2": 5, "version": m.version}, **ROW)
+    assert response.status_code == 400 and "Опротестован" in response.content.decode()
+    m.refresh_from_db()
+    assert (m.score1, m.score2) == (7, 2)
