@@ -185,6 +185,15 @@ def record_result(match_id: int, user, data: ResultInput, version: int) -> Match
             )
         now = timezone.now()
         correction = bool(m.result_kind)
+        if (
+            correction
+            and not is_panel(user, t)
+            and ("ruling" in m.flags or m.protests.filter(decided_at__isnull=False).exists())
+        ):
+            # 004 §5.10, §6.1.2: a result the panel ruled on (or confirmed deciding a protest) is the panel's.
+            raise PanelOnly(
+                _("The judging panel has ruled on this result: only the panel may change it (004 §5.10).")
+            )
         if correction and either_started_next(m, now):
             raise ResultError(
                 _("A player has started his next match: the result can no longer be corrected (003).")
@@ -255,7 +264,8 @@ def panel_result(
     now = timezone.now()
     before = Before.of(m)
     described = _apply(m, data, now)
-    m.flags = [*m.flags, *[f for f in flags if f not in m.flags]]
+    # "ruling": the panel set this result (004 §5.10: its decision is final); a secretary cannot overwrite it.
+    m.flags = [*m.flags, *[f for f in (*flags, "ruling") if f not in m.flags]]
     m.changed_at, m.reopened_for, m.final_at = now, [], now
     m.save(update_fields=["flags", "changed_at", "reopened_for", "final_at"])
     log(

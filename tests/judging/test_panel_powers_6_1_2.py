@@ -86,3 +86,27 @@ def test_a_deputy_of_another_tournament_has_no_power_here_6_1(client, running, s
     assert response.status_code == 403
     m.refresh_from_db()
     assert m.result_kind == ""
+
+
+def test_a_plain_secretary_cannot_overwrite_a_panel_ruling_with_a_played_score_5_10_6_1_2(
+    client, running, plain_secretary, chief_judge
+):
+    from draw import results
+
+    m = _unplayed(running)
+    results.panel_result(
+        m.pk,
+        chief_judge,
+        results.ResultInput("technical", winner_side=1, reason="неявка"),
+        "неявка",
+        "004 §5.7.3",
+    )
+    m.refresh_from_db()
+    client.force_login(plain_secretary)
+    response = client.post(
+        reverse("draw:match_result", args=[running.pk, m.pk]),
+        {"kind": "played", "score1": 4, "score2": 7, "version": m.version},
+    )
+    assert response.status_code == 403
+    m.refresh_from_db()
+    assert m.result_kind == "technical" and m.winner_id == m.player1_id
