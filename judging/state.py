@@ -20,6 +20,7 @@ from draw.models import Match
 # The draw enforces the same next-match rule for corrections (003 «Протоколы»); re-exported for judging.
 from draw.results import either_started_next as either_started_next
 from draw.results import next_match_started as next_match_started
+from tournaments.models import bump_version
 
 NOT_STARTED = "not_started"
 PLAYING = "playing"
@@ -136,11 +137,14 @@ def finalize_match(match: Match, now: datetime.datetime) -> bool:
         if moment is None:
             return False
         # Only the row still not final is written: a second run, or a run racing this one, does nothing.
-        return bool(
+        written = bool(
             Match.objects.filter(pk=match.pk, final_at__isnull=True, version=match.version).update(
                 final_at=min(moment, now)
             )
         )
+        if written:
+            bump_version(locked.round.tournament_id)  # "provisional" → "final" shows on the public pages
+        return written
 
 
 def _final_moment(match: Match, now: datetime.datetime) -> datetime.datetime | None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F
+from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -147,6 +149,10 @@ class Tournament(models.Model):
         FINISHED = "finished", _("finished")
 
     name = models.CharField(pgettext_lazy("tournament", "name"), max_length=200)
+    # What the public pages show changes only with this number: their ETag, their cached fragments and the
+    # documents' fingerprints are keyed by it. Bumped in the transaction of the change (``bump_version``).
+    version = models.PositiveBigIntegerField(default=1, editable=False)
+    changed_at = models.DateTimeField(null=True, blank=True, editable=False)
     discipline = models.CharField(_("discipline"), max_length=10, choices=Discipline.choices)
     start_date = models.DateField(_("first day"), validators=[sane_date])
     end_date = models.DateField(_("last day"), validators=[sane_date])
@@ -324,7 +330,17 @@ class Tournament(models.Model):
             self.tiebreaks = default_tiebreaks(self.system)
             if kwargs.get("update_fields") is not None:
                 kwargs["update_fields"] = {*kwargs["update_fields"], "tiebreaks"}
+        bump = self.pk is not None and not kwargs.get("force_insert")
+        if bump:
+            # A changed setting (name, tie-breaks, status…) changes what the public pages show. An F()
+            # expression: an instance loaded before another change's bump never writes an older number back.
+            self.version = F("version") + 1
+            self.changed_at = timezone.now()
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "version", "changed_at"}
         super().save(*args, **kwargs)
+        if bump:
+            self.refresh_from_db(fields=["version"])
 
     @property
     def read_only_reason(self) -> str:
@@ -408,7 +424,15 @@ class AuditEntry(models.Model):
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"
 
 
+def bump_version(tournament_id: int) -> None:
+    """Mark that what the public pages show of a tournament changed (one indexed UPDATE, in the caller's
+    transaction: a reader sees the new number only with the change it stands for)."""
+    Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1, changed_at=timezone.now())
+
+
 def log(tournament: Tournament, user, action: str, summary: str, reason: str = "", **data) -> AuditEntry:
+    """Record a change (who, when, why) and bump the tournament's version: every logged change may show."""
+    bump_version(tournament.pk)
     return AuditEntry.objects.create(
         tournament=tournament,
         user=user if getattr(user, "is_authenticated", False) else None,
