@@ -20,7 +20,7 @@ from draw.models import Match
 # The draw enforces the same next-match rule for corrections (003 «Протоколы»); re-exported for judging.
 from draw.results import either_started_next as either_started_next
 from draw.results import next_match_started as next_match_started
-from tournaments.models import bump_version
+from tournaments.models import Tournament, bump_version
 
 NOT_STARTED = "not_started"
 PLAYING = "playing"
@@ -125,6 +125,11 @@ def finalize_match(match: Match, now: datetime.datetime) -> bool:
     if not match.result_kind or match.final_at is not None or match.ended_at is None:
         return False
     with transaction.atomic():
+        # The tournament's row first, as every other change of a result takes it (``lock_open``): the version
+        # bump below then never waits on it while holding the match's row (a deadlock with a protest filed).
+        ids = Match.objects.filter(pk=match.pk).values_list("round__tournament_id", flat=True)
+        tournament_id = ids.first()  # None: the match was deleted meanwhile (a redraw); nothing to write
+        list(Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk", flat=True))
         locked = (
             Match.objects.select_for_update(of=("self",))
             .select_related("round__tournament")
