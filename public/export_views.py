@@ -51,7 +51,10 @@ XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def public_rounds(t: Tournament) -> list[Round]:
-    return list(Round.objects.filter(tournament=t).public().select_related("stage").order_by("number"))
+    rounds = list(Round.objects.filter(tournament=t).public().select_related("stage").order_by("number"))
+    for r in rounds:
+        r.tournament = t  # a round's match length may be the tournament's: no query per round
+    return rounds
 
 
 def as_of(t: Tournament, rounds: list[Round]) -> str:
@@ -395,6 +398,7 @@ def round_pairings(request: HttpRequest, pk: int, number: int, fmt: str) -> Http
     _check_format(fmt)
     t = _tournament(pk)
     rnd = get_object_or_404(Round.objects.public().select_related("stage"), tournament=t, number=number)
+    rnd.tournament = t
     sheets = pairing_sheets(t, [rnd])
     return _answer(request, sheets, fmt, f"pairings-{t.pk}-round-{rnd.number}")
 
