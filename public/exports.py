@@ -36,6 +36,7 @@ from fractions import Fraction
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
@@ -174,6 +175,13 @@ def _width(values: Iterable) -> float:
     return min(max(longest + 2, 6), 60)
 
 
+def _text(value) -> str | None:
+    """A text cell's value: neutralised, without the control characters XML cannot hold; None when empty."""
+    if value is None or value == "":
+        return None
+    return neutralise(ILLEGAL_CHARACTERS_RE.sub("", str(value))) or None
+
+
 def write_xlsx(sheets: Sequence[Sheet]) -> bytes:
     """A workbook with one sheet per table (openpyxl's write-only mode: fast and lean for 10,000 rows)."""
     book = Workbook(write_only=True)
@@ -188,43 +196,37 @@ def write_xlsx(sheets: Sequence[Sheet]) -> bytes:
         formats = []
         for i, column in enumerate(columns):
             values = [row[i] for row in sheet.rows]
-            if column.kind == NUMBER:
-                formats.append(_number_format(values))
-            elif column.kind == INT:
-                formats.append("0")
-            else:
-                formats.append(None)
+            formats.append(_number_format(values) if column.kind == NUMBER else None)
             shown = [decimal_text(v) if column.kind != TEXT else v for v in values]
             ws.column_dimensions[get_column_letter(i + 1)].width = _width([column.header, *shown])
         header_row = len(sheet.title) + 1
         # The title and the header stay on screen while the rows scroll.
         ws.freeze_panes = f"A{header_row + 1}"
         for j, line in enumerate(sheet.title):
-            cell = WriteOnlyCell(ws, value=neutralise(line))
-            cell.data_type = "s"
+            cell = WriteOnlyCell(ws, value=_text(line))
             cell.font = big if j == 0 else bold
             ws.append([cell])
         header = []
         for column in columns:
-            cell = WriteOnlyCell(ws, value=neutralise(column.header))
-            cell.data_type = "s"
+            cell = WriteOnlyCell(ws, value=_text(column.header))
             cell.font = bold
             cell.alignment = wrap
             header.append(cell)
         ws.append(header)
+        # Plain values are written fastest; a text never starts with "=" once neutralised, so openpyxl
+        # writes it as a string, never a formula. Only the fractional numbers carry a format.
+        kinds = [(column.kind, fmt) for column, fmt in zip(columns, formats, strict=True)]
         for row in sheet.rows:
             cells = []
-            for value, column, fmt in zip(row, columns, formats, strict=True):
-                if column.kind == TEXT:
-                    text = "" if value is None else str(value)
-                    cell = WriteOnlyCell(ws, value=neutralise(text) or None)
-                    if text:
-                        cell.data_type = "s"  # a string is never read as a formula
+            for value, (kind, fmt) in zip(row, kinds, strict=True):
+                if kind == TEXT:
+                    cells.append(_text(value))
+                elif fmt is None or value is None or value == "":
+                    cells.append(cell_number(value))
                 else:
                     cell = WriteOnlyCell(ws, value=cell_number(value))
-                    if fmt and cell.value is not None:
-                        cell.number_format = fmt
-                cells.append(cell)
+                    cell.number_format = fmt
+                    cells.append(cell)
             ws.append(cells)
     out = io.BytesIO()
     book.save(out)

@@ -238,3 +238,14 @@ def test_the_workbook_of_a_running_tournament_leaves_the_draft_out(client):
         "Турнирное положение",
         "Командный зачёт",
     ]
+
+
+def test_a_name_with_a_control_character_still_exports(client):
+    """XML cannot hold most control characters: openpyxl would refuse the whole workbook (a 500)."""
+    t, p = build_hand_swiss()
+    person = p["a"].person
+    person.surname = "Али\x07ев"
+    person.save()
+    book = _book(client.get(_url("export_tournament", t)))
+    assert book["Участники"]["B5"].value == "Алиев Иван"
+    assert "Али\x07ев" in client.get(_url("export_participants", t, "csv")).content.decode("utf-8-sig")
