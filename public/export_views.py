@@ -25,7 +25,9 @@ from fractions import Fraction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.http import content_disposition_header
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.http import condition
 
 from draw.models import Match, ResultKind, Round
 from protocols.data import date_range
@@ -334,6 +336,17 @@ def tournament_sheets(t: Tournament) -> list[Sheet]:
 # --- the views -------------------------------------------------------------------------------------------
 
 
+def _version_etag(request: HttpRequest, pk: int, *args, **kwargs) -> str | None:
+    """What an export shows changes only with the tournament's version (bumped in the transaction of every
+    change a public page shows): the same version and language, the same file. One indexed query."""
+    version = Tournament.objects.filter(pk=pk).values_list("version", flat=True).first()
+    return None if version is None else f"export-{pk}-{version}-{get_language()}"
+
+
+# A download unchanged since the browser's copy is a 304 before anything is computed.
+conditional = condition(etag_func=_version_etag)
+
+
 def _tournament(pk: int) -> Tournament:
     return get_object_or_404(Tournament, pk=pk)
 
@@ -369,6 +382,7 @@ def _section(request: HttpRequest) -> int:
     return int(value) if value.isdigit() and len(value) < 6 else -1
 
 
+@conditional
 def standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     _check_format(fmt)
     t = _tournament(pk)
@@ -376,6 +390,7 @@ def standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     return _answer(request, sheets, fmt, f"standings-{t.pk}")
 
 
+@conditional
 def crosstable(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     _check_format(fmt)
     t = _tournament(pk)
@@ -387,12 +402,14 @@ def crosstable(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     return _answer(request, sheets, fmt, f"crosstable-{t.pk}{suffix}", section)
 
 
+@conditional
 def participants(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     _check_format(fmt)
     t = _tournament(pk)
     return _answer(request, [participants_sheet(t)], fmt, f"participants-{t.pk}")
 
 
+@conditional
 def round_pairings(request: HttpRequest, pk: int, number: int, fmt: str) -> HttpResponse:
     """One round's pairings. A draft is a 404 for everybody, the secretary too: a draft is never exported."""
     _check_format(fmt)
@@ -403,6 +420,7 @@ def round_pairings(request: HttpRequest, pk: int, number: int, fmt: str) -> Http
     return _answer(request, sheets, fmt, f"pairings-{t.pk}-round-{rnd.number}")
 
 
+@conditional
 def all_pairings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     _check_format(fmt)
     t = _tournament(pk)
@@ -413,6 +431,7 @@ def all_pairings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     return _answer(request, sheets, fmt, f"pairings-{t.pk}")
 
 
+@conditional
 def tournament(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     return _answer(request, tournament_sheets(t), "xlsx", f"tournament-{t.pk}")

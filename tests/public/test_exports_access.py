@@ -97,3 +97,19 @@ def test_no_export_runs_a_query_per_row_100_or_1000_participants(client):
             counts[name].append(_queries(client, _url(name, t, *args)))
     assert all(a == b for a, b in counts.values()), counts
     assert max(max(c) for c in counts.values()) <= 10, counts  # a handful, whatever the rounds too
+
+
+def test_an_unchanged_export_is_a_304_and_a_change_makes_it_anew(client):
+    t, _p = build_hand_swiss()
+    url = _url("export_tournament", t)
+    first = client.get(url)
+    etag = first["ETag"]
+    assert first.status_code == 200 and etag
+    with CaptureQueriesContext(connection) as captured:
+        again = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and not again.content
+    assert len(captured) == 1  # the version: nothing computed
+    t.name = "Кубок, переименованный"
+    t.save()  # bumps the version
+    changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
