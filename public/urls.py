@@ -1,6 +1,6 @@
 from django.urls import path
 
-from public import entry, pages, views
+from public import entry, export_views, pages, views
 
 app_name = "public"
 urlpatterns = [
@@ -20,4 +20,18 @@ urlpatterns = [
     path("t/<int:pk>/live/", views.home_live, name="home_live"),
     path("t/<int:pk>/rounds/<int:number>/live/", views.round_live, name="round_live"),
     path("t/<int:pk>/p/<int:participant_pk>/", views.participant, name="participant"),
+]
+
+# Exports (issue 17): CSV for a Russian Excel (?dialect=ru, the default) or plain (?dialect=intl), XLSX.
+urlpatterns += [
+    path("t/<int:pk>/export/standings.<str:fmt>", export_views.standings, name="export_standings"),
+    path("t/<int:pk>/export/crosstable.<str:fmt>", export_views.crosstable, name="export_crosstable"),
+    path("t/<int:pk>/export/participants.<str:fmt>", export_views.participants, name="export_participants"),
+    path("t/<int:pk>/export/pairings.<str:fmt>", export_views.all_pairings, name="export_pairings"),
+    path(
+        "t/<int:pk>/export/rounds/<int:number>/pairings.<str:fmt>",
+        export_views.round_pairings,
+        name="export_round",
+    ),
+    path("t/<int:pk>/export/tournament.xlsx", export_views.tournament, name="export_tournament"),
 ]

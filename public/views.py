@@ -20,7 +20,7 @@ from draw.models import Round, Stage
 from judging.models import Protest, Sanction
 from judging.state import participant_matches, round_states
 from protocols.models import ScheduledRound
-from public.exports import SafeTableExport
+from public import export_views
 from public.tables import (
     CrosstableTable,
     PairingTable,
@@ -64,17 +64,6 @@ def live_url(request: HttpRequest) -> str:
     return f"{request.path}?{query.urlencode()}"
 
 
-def _export(request: HttpRequest, table, name: str) -> HttpResponse | None:
-    fmt = request.GET.get("_export")
-    if not fmt:
-        return None
-    if fmt not in ("csv", "xlsx"):
-        return HttpResponse(
-            _("Unknown export format: choose csv or xlsx."), status=400, content_type="text/plain"
-        )
-    return SafeTableExport(fmt, table).response(f"{name}.{fmt}")
-
-
 def current_round(t: Tournament) -> Round | None:
     return t.round_set.public().select_related("stage").order_by("-number").first()
 
@@ -93,6 +82,8 @@ def round_matches(rnd: Round):
 
 
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    if request.GET.get("_export"):  # the old export links: public/export_views.py answers them
+        return export_views.legacy(request, pk, "standings")
     t = _tournament(pk)
     data = ranking.compute(t)
     table = StandingsTable(
@@ -103,9 +94,6 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     )
     # Pages of 100 keep a 1,000-player field fast on a phone and on the server; exports hold every row.
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-    exported = _export(request, table, f"standings-{t.pk}")
-    if exported is not None:
-        return exported
     teams = TeamStandingsTable(team_records(data.teams)) if data.teams else None
     context = {"t": t, "table": table, "teams": teams, "live_url": live_url(request)}
     if _is_fragment(request):
@@ -114,6 +102,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
+    if request.GET.get("_export"):  # the old export links: public/export_views.py answers them
+        return export_views.legacy(request, pk, "crosstable")
     t = _tournament(pk)
     stage = ranking.crosstable_stage(t)  # a round-robin stage with a published round (drafts are nobody's)
     if stage is None:
@@ -126,12 +116,6 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
             sections.append((_("Group %(g)s") % {"g": g.group.name}, CrosstableTable(rows), g.qualifiers))
     else:
         sections.append(("", CrosstableTable(ranking.crosstable(t, stage, data.rows)), []))
-    fmt = request.GET.get("_export")
-    if fmt:
-        index = _int(request.GET.get("section"), 0)
-        if not 0 <= index < len(sections):
-            return HttpResponse(_("No such group."), status=400, content_type="text/plain")
-        return _export(request, sections[index][1], f"crosstable-{t.pk}-{index + 1}")
     context = {"t": t, "sections": sections, "live_url": live_url(request)}
     if _is_fragment(request):
         return render(request, "public/_crosstable_live.html", context)

@@ -52,6 +52,14 @@ def _urls(t: Tournament) -> list[str]:
         r("public:crosstable"),
         r("public:crosstable") + "?_export=csv",
         r("public:crosstable") + "?_export=csv&section=1",
+        r("public:export_tournament"),
+        r("public:export_pairings", "csv"),
+        r("public:export_pairings", "xlsx"),
+        r("public:export_standings", "csv") + "?dialect=intl",
+        r("public:export_standings", "xlsx"),
+        r("public:export_crosstable", "csv") + "?section=1",
+        r("public:export_crosstable", "xlsx"),
+        r("public:export_participants", "csv"),
         r("public:bracket"),
         r("public:screen"),
         r("public:home_live"),
@@ -69,6 +77,8 @@ def _urls(t: Tournament) -> list[str]:
         urls += [
             r("public:round", number),
             r("public:round_live", number),
+            r("public:export_round", number, "csv"),
+            r("public:export_round", number, "xlsx"),
             f"/api/tournaments/{pk}/rounds/{number}",
         ]
         urls.append(r("protocols:document_key", "pairings", number))
@@ -97,8 +107,8 @@ def _normal(response) -> object:
     """The content as a visitor reads it. Aside: CSRF tokens, document ids, and the tournament's status (it
     says "running" once anything is drawn — that a draw has begun, none of what it drew)."""
     if response["Content-Type"].startswith("application/vnd.openxmlformats"):
-        sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
-        return [[c.value for c in row] for row in sheet.iter_rows()]
+        book = openpyxl.load_workbook(io.BytesIO(response.content))
+        return [(s.title, [[c.value for c in row] for row in s.iter_rows()]) for s in book.worksheets]
     content = re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b"", response.content)
     content = re.sub(rb"/documents/\d+/", b"/documents/N/", content)
     content = content.replace(b'"status": "running"', b'"status": "draft"')

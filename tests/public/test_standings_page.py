@@ -68,19 +68,19 @@ def test_a_column_heading_sorts_the_table(client):
     assert positions == sorted(positions)
 
 
-def test_it_exports_csv_and_xlsx_with_every_row(client):
+def test_the_old_export_links_answer_the_excel_friendly_exports_with_every_row(client):
     t, _p = build_hand_swiss()
     url = reverse("public:standings", args=[t.pk])
     response = client.get(url, {"_export": "csv"})
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0][:4] == ["место", "участник", "организация", "очки"]
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0][:4] == ["место", "участник", "организация", "регион"]
     assert [r[1].split()[0] for r in rows[1:]] == ["Алиев", "Васильев", "Бабаян", "Гасанов", "Давыдов"]
-    assert rows[1][3] == "3" and rows[3][rows[0].index("Бухгольц")] == "6"
+    assert rows[1][rows[0].index("очки")] == "3" and rows[3][rows[0].index("Бухгольц")] == "6"
     response = client.get(url, {"_export": "xlsx"})
     sheet = load_workbook(io.BytesIO(response.content)).active
-    assert sheet.cell(row=2, column=2).value.startswith("Алиев")
-    assert sheet.cell(row=2, column=4).value == 3
+    assert sheet.cell(row=5, column=2).value.startswith("Алиев")  # under the three title lines and the header
+    assert sheet.cell(row=5, column=6).value == 3
 
 
 def test_an_unknown_export_format_is_a_400(client):
