@@ -12,6 +12,7 @@ make the ``ETag`` and ``Last-Modified``, and an unchanged copy is a 304 with not
 from __future__ import annotations
 
 import datetime
+import hashlib
 
 from django.db.models import Count, Max, Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse
@@ -436,7 +437,6 @@ def get_standings(
     t, fresh = _conditional(request, response, tid)
     if fresh:
         return fresh
-    host = request.get_host()
 
     def render() -> bytes:
         whole = _standings_whole(t)
@@ -444,8 +444,9 @@ def get_standings(
         checked = schemas.Standings.model_validate({**whole, "rows": rows})  # the contract, once per entry
         return dumps(checked.model_dump(mode="json"))
 
-    # The answer's bytes, per (tournament, version, language, page; the host, in the links).
-    key = f"api:standings-page:{t.pk}:{t.version}:{translation.get_language()}:{limit}:{offset}:{host}"
+    # The answer's bytes, per (tournament, version, language, the whole URL: its page and the links' base).
+    url = hashlib.sha256(request.build_absolute_uri().encode()).hexdigest()[:32]
+    key = f"api:standings-page:{t.pk}:{t.version}:{translation.get_language()}:{url}"
     answer = HttpResponse(cached(key, render), content_type=CONTENT_TYPE)
     for header in ("ETag", "Last-Modified", "Cache-Control"):
         if header in response:
