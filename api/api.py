@@ -292,27 +292,31 @@ def _public_matches(t: Tournament):
 
 
 def _matches_page(request: HttpRequest, matches, limit: int, offset: int, state: str | None = None) -> dict:
-    """A page of ``matches`` with their states: a constant number of queries (count, the page, the states).
+    """A page of ``matches`` with their states: a constant number of queries, whatever the field.
 
-    With a ``state`` filter every candidate's state is judged (the state depends on the clock, 004 §5.10),
-    after the database has kept only the ones that may have it."""
+    The state depends on the clock (004 §5.10), so a ``state`` filter judges the matches that may be in it;
+    a result stored as final (``final_at``) is final without judging: only its place in the order is read."""
     now = timezone.now()
     if state is None:
-        chunk = list(matches[offset : offset + limit])
-        states = match_states(chunk, now)
-        items = [_match_out(m, states[m.pk], now) for m in chunk]
-        return page(request, matches.count(), limit, offset, items)
-    if state in ("not_started", "playing"):
-        matches = matches.filter(result_kind="")
-    elif state in ("provisional", "under_protest"):
-        matches = matches.exclude(result_kind="").filter(final_at__isnull=True)
+        count, chunk = matches.count(), list(matches[offset : offset + limit])
     else:
-        matches = matches.exclude(result_kind="")
-    every = list(matches)
-    states = match_states(every, now)
-    chosen = [m for m in every if states[m.pk].key == state]
-    items = [_match_out(m, states[m.pk], now) for m in chosen[offset : offset + limit]]
-    return page(request, len(chosen), limit, offset, items)
+        if state in ("not_started", "playing"):
+            pool, sure = matches.filter(result_kind=""), None
+        else:
+            pool = matches.exclude(result_kind="").filter(final_at__isnull=True)
+            sure = (
+                matches.exclude(result_kind="").filter(final_at__isnull=False) if state == "final" else None
+            )
+        judged = list(pool)
+        states = match_states(judged, now)
+        order = [(m.round.number, m.table, m.pk) for m in judged if states[m.pk].key == state]
+        if sure is not None:
+            order += list(sure.values_list("round__number", "table", "pk"))
+        order.sort()
+        count, wanted = len(order), [pk for _n, _t, pk in order[offset : offset + limit]]
+        chunk = sorted(matches.filter(pk__in=wanted), key=lambda m: (m.round.number, m.table, m.pk))
+    states = match_states(chunk, now)
+    return page(request, count, limit, offset, [_match_out(m, states[m.pk], now) for m in chunk])
 
 
 @api.get(

@@ -180,6 +180,9 @@ def test_the_state_filter_follows_the_clock_and_gives_the_protest_deadline(clien
     assert [m["id"] for m in items] == [match.pk]
     assert 0 < items[0]["protest_seconds_left"] <= t.protest_window_minutes * 60
     assert items[0]["protest_ends_at"]
+    final = client.get(f"/api/tournaments/{t.pk}/matches", {"state": "final", "limit": 3, "offset": 6}).json()
+    assert final["count"] == 8 and match.pk not in [m["id"] for m in final["items"]]
+    assert [(m["round"], m["table"]) for m in final["items"]] == [(3, 1), (3, 3)]
 
 
 # --- conditional requests and the cache ---------------------------------------------------------------------
