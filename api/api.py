@@ -307,7 +307,7 @@ def _matches_page(request: HttpRequest, matches, limit: int, offset: int, state:
             sure = (
                 matches.exclude(result_kind="").filter(final_at__isnull=False) if state == "final" else None
             )
-        judged = list(pool)
+        judged = list(pool.select_related(None).select_related("round__tournament"))  # no names: only the ids
         states = match_states(judged, now)
         order = [(m.round.number, m.table, m.pk) for m in judged if states[m.pk].key == state]
         if sure is not None:
