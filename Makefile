@@ -77,6 +77,7 @@ bench: install
 	$(PY) bench/bench_import.py
 	$(PY) bench/bench_round_entry.py
 	$(PY) bench/bench_exports.py
+	$(PY) bench/bench_api.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

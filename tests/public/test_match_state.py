@@ -58,7 +58,7 @@ def test_states_go_from_not_started_to_final(secretary, rnd, client):
     assert "не начат" in html and "идёт игра" in html
     assert "предварительный: ещё 7 мин на протест" in html
     assert "опротестован" in html
-    states = {m["table"]: (m["state"], m["protest_seconds_left"]) for m in api["matches"]}
+    states = {m["table"]: (m["state"], m["protest_seconds_left"]) for m in api["matches"]["items"]}
     assert states == {
         1: ("not_started", None),
         2: ("playing", None),
@@ -67,8 +67,8 @@ def test_states_go_from_not_started_to_final(secretary, rnd, client):
     }
     with time_machine.travel(NOON + datetime.timedelta(minutes=41), tick=False):
         api = client.get(f"/api/tournaments/{rnd.tournament_id}/rounds/{rnd.number}").json()
-    assert {m["table"]: m["state"] for m in api["matches"]}[3] == "final"
-    assert {m["table"]: m["state"] for m in api["matches"]}[4] == "under_protest"
+    assert {m["table"]: m["state"] for m in api["matches"]["items"]}[3] == "final"
+    assert {m["table"]: m["state"] for m in api["matches"]["items"]}[4] == "under_protest"
 
 
 def test_the_batched_states_agree_with_the_judging_app(secretary, rnd):
@@ -100,6 +100,6 @@ def test_a_draft_round_is_hidden_from_the_public(secretary, client):
     r = draw_manager.draw_round(t, secretary)
     assert client.get(reverse("public:round_live", args=[t.pk, r.number])).status_code == 403
     assert client.get(f"/api/tournaments/{t.pk}/rounds/{r.number}").status_code == 404
-    assert client.get(f"/api/tournaments/{t.pk}/rounds").json() == []
+    assert client.get(f"/api/tournaments/{t.pk}/rounds").json()["items"] == []
     client.force_login(secretary)
     assert client.get(reverse("public:round_live", args=[t.pk, r.number])).status_code == 200

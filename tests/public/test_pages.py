@@ -61,7 +61,7 @@ def test_elimination_brackets_are_drawn_as_svg(client, secretary, system, player
     assert html.count("<svg") == 1 and 'class="bracket"' in html
     for band in bands:
         assert band in html
-    data = client.get(f"/api/tournaments/{t.pk}/brackets").json()
+    data = client.get(f"/api/tournaments/{t.pk}/brackets").json()["items"]
     assert len(data) == 1 and data[0]["finished"] is True
     # Every match of the engine is a box; every decided one names its winner in bold.
     for m in data[0]["matches"]:
@@ -77,7 +77,7 @@ def test_the_playoff_of_a_mixed_event_is_drawn_and_its_groups_have_crosstables(c
     assert "Плей-офф" in html and "<svg" in html
     html = client.get(reverse("public:crosstable", args=[t.pk])).content.decode()
     assert "Группа A" in html and "Группа B" in html
-    rows = client.get(f"/api/tournaments/{t.pk}/standings").json()["rows"]
+    rows = client.get(f"/api/tournaments/{t.pk}/standings").json()["rows"]["items"]
     assert [r["place"] for r in rows][:2] == [1, 2]
     assert {r["group"] for r in rows[4:]} == {"A", "B"}
 
@@ -165,7 +165,7 @@ def test_an_elimination_ranks_by_the_round_reached_while_the_bracket_goes_on(cli
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
     for m in rnd.matches.all():
         results.record_result(m.pk, secretary, results.ResultInput("played", 7, 2), m.version)
-    rows = client.get(f"/api/tournaments/{t.pk}/standings").json()["rows"]
+    rows = client.get(f"/api/tournaments/{t.pk}/standings").json()["rows"]["items"]
     # The four who lost in round 1 share places 5–8; the four still in have no place yet.
     assert [(r["place"], r["place_to"]) for r in rows] == [(None, None)] * 4 + [(5, 8)] * 4
     html = client.get(reverse("public:standings", args=[t.pk])).content.decode()
