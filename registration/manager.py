@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -31,6 +32,7 @@ from registration.models import (
     Team,
     TeamEntry,
     accepts_participants,
+    fold,
 )
 from tournaments.models import AuditEntry, GenderGroup, Tournament, log
 from tournaments.rules import cite, cite_text
@@ -80,17 +82,24 @@ def find_person(identity: Identity) -> Person | None:
 
 class PeopleLookup:
     """Finds the person of an identity and his entry in a tournament: a query each by default; ``preload``
-    reads them for a whole file in two queries (an import of 5,000 rows, issue 13 item 11)."""
+    reads them for a whole file in two queries (an import of 5,000 rows, issue 13 item 11), the people whose
+    folded surname is the file's too, so that twins ("Ёлкин" for "Елкин") are found without more queries."""
 
     def __init__(self, tournament: Tournament):
         self.tournament = tournament
         self.people: dict[tuple, Person] | None = None
+        self.by_key: dict[str, list[Person]] = {}
         self.entries: dict[int, Entry] = {}
 
     def preload(self, surnames: set[str]) -> None:
-        people = Person.objects.filter(surname__in=surnames)
+        keys = {fold(s) for s in surnames}
+        found = Q(surname__in=surnames) | Q(match_key__in=keys)
+        people = list(Person.objects.filter(found))
         self.people = {(p.surname, p.name, p.patronymic, p.birth_date): p for p in people}
-        entries = Entry.objects.filter(tournament=self.tournament, person__surname__in=surnames)
+        self.by_key = {}
+        for p in people:
+            self.by_key.setdefault(fold(p.surname), []).append(p)
+        entries = Entry.objects.filter(tournament=self.tournament, person__in=Person.objects.filter(found))
         self.entries = {e.person_id: e for e in entries}
 
     def person(self, identity: Identity) -> Person | None:
@@ -104,9 +113,72 @@ class PeopleLookup:
         found = self.entries.get(person.pk)
         return None if found is None or found.pk == exclude else found
 
+    def similar(self, identity: Identity, year_only: bool = False) -> list[Person]:
+        """People who may be this identity under another spelling (ё/е, case, spaces, initials) with the same
+        date of birth (the same year when either knows only the year); never the exact person."""
+        key = fold(identity.surname)
+        if self.people is None:
+            candidates = list(Person.objects.filter(match_key=key))
+        else:
+            candidates = self.by_key.get(key, [])
+        exact = (identity.surname, identity.name, identity.patronymic, identity.birth_date)
+        return [
+            p
+            for p in candidates
+            if (p.surname, p.name, p.patronymic, p.birth_date) != exact
+            and may_be_same(
+                (p.surname, p.name, p.patronymic, p.birth_date, p.birth_year_only),
+                (identity.surname, identity.name, identity.patronymic, identity.birth_date, year_only),
+            )
+        ]
+
+
+def _initial(part: str) -> str:
+    """ "П." or "П" → "п"; "" for a name written in full."""
+    bare = part.rstrip(".")
+    return bare if len(bare) == 1 else ""
+
+
+def _names_agree(a: str, b: str, empty_agrees: bool) -> bool:
+    a, b = fold(a), fold(b)
+    if not a or not b:
+        return empty_agrees
+    if a == b:
+        return True
+    ia, ib = _initial(a), _initial(b)
+    return bool((ia and b.startswith(ia)) or (ib and a.startswith(ib)))
+
+
+def may_be_same(a: tuple, b: tuple) -> bool:
+    """Whether two (surname, name, patronymic, birth date, year only) may be one human: the same surname
+    folded (ё = е, case, spaces), names equal or one an initial of the other, a missing patronymic agreeing
+    with any, and the same date of birth — the same year when either gives the year only.
+
+    >>> import datetime
+    >>> d = datetime.date(1965, 6, 8)
+    >>> may_be_same(("Ёлкин", "Пётр", "Семёнович", d, False), ("ЕЛКИН", "П.", "С.", d, False))
+    True
+    >>> may_be_same(("Ёлкин", "Пётр", "", d, False), ("Елкин", "Павел", "", d, False))
+    False
+    """
+    if a[3] is None or b[3] is None or fold(a[0]) != fold(b[0]):
+        return False
+    if a[4] or b[4]:
+        if a[3].year != b[3].year:
+            return False
+    elif a[3] != b[3]:
+        return False
+    return _names_agree(a[1], b[1], empty_agrees=False) and _names_agree(a[2], b[2], empty_agrees=True)
+
 
 def person_for(
-    identity: Identity, *, gender: str, organisation: str = "", region: str = "", claimant=None
+    identity: Identity,
+    *,
+    gender: str,
+    organisation: str = "",
+    region: str = "",
+    claimant=None,
+    year_only: bool = False,
 ) -> Person:
     """The person with this identity, created when new.
 
@@ -125,7 +197,13 @@ def person_for(
         own.save(update_fields=["birth_date", "gender"])
         return own
     person, _created = Person.objects.get_or_create(
-        **identity.lookup(), defaults={"gender": gender, "organisation": organisation, "region": region}
+        **identity.lookup(),
+        defaults={
+            "gender": gender,
+            "organisation": organisation,
+            "region": region,
+            "birth_year_only": year_only,
+        },
     )
     return person
 
@@ -314,6 +392,7 @@ def applicant_of(entry: Entry, roles: tuple[str, ...] | None = None) -> admissio
         roles = _roles(entry.tournament, entry.person)
     return admission.Applicant(
         birth_date=entry.person.birth_date,
+        birth_year_only=entry.person.birth_year_only,
         gender=entry.person.gender,
         region=entry.region,
         qualification=entry.qualification,
@@ -430,6 +509,16 @@ def _min_age(f, passed, entry):
     title = _("Age at least %(n)s on the first day") % {"n": f["min_age"]}
     if f.get("missing"):
         return title, _("the date of birth is missing")
+    if f.get("year_only"):
+        # 004 §2.1: with the year only, counted from 31 December; the full date decides a failure.
+        detail = _("only the year of birth is known (%(y)s): at least %(a)s full years on %(d)s") % {
+            "y": f["year_only"],
+            "a": f["age"],
+            "d": _day(f["day"]),
+        }
+        if not passed:
+            detail += "; " + _("enter the full date of birth from the identity document")
+        return title, detail
     detail = _("%(a)s full years on %(d)s") % {"a": f["age"], "d": _day(f["day"])}
     if not passed:
         detail += "; " + _("turns %(n)s on %(t)s") % {"n": f["min_age"], "t": _day(f["turns_on"])}
@@ -437,9 +526,16 @@ def _min_age(f, passed, entry):
 
 
 def _max_age(f, passed, entry):
-    return _("Age at most %(n)s on the first day") % {"n": f["max_age"]}, _("%(a)s full years") % {
-        "a": f["age"]
-    }
+    title = _("Age at most %(n)s on the first day") % {"n": f["max_age"]}
+    if f.get("year_only"):
+        detail = _("only the year of birth is known (%(y)s): at most %(a)s full years") % {
+            "y": f["year_only"],
+            "a": f["age"],
+        }
+        if not passed:
+            detail += "; " + _("enter the full date of birth from the identity document")
+        return title, detail
+    return title, _("%(a)s full years") % {"a": f["age"]}
 
 
 def _gender(f, passed, entry):
@@ -870,7 +966,10 @@ def edit_participant(participant: Participant, data: dict, by) -> list[str]:
     for f in changed:
         setattr(person, f, data[f])
     if changed:
-        person.save(update_fields=changed)
+        # A date typed by the secretary is a full date (the year-only flag of an imported file goes).
+        year_only = person.birth_year_only and "birth_date" not in changed
+        person.birth_year_only = year_only
+        person.save(update_fields=[*changed, "birth_year_only"])
     fields = list(changed)
     own = [f for f in PARTICIPANT_FIELDS if f in data and getattr(participant, f) != data[f]]
     for f in own:
