@@ -337,6 +337,148 @@ def remove_official(official: Official, by) -> None:
     official.delete()
 
 
+# --- twins: one human, two records (issue 17) ---------------------------------------------------------
+
+
+def _people_of(tournament: Tournament) -> set[int]:
+    """The people of a tournament: its entries, participants and officials."""
+    return (
+        set(Entry.objects.filter(tournament=tournament).values_list("person_id", flat=True))
+        | set(Participant.objects.filter(tournament=tournament).values_list("person_id", flat=True))
+        | set(Official.objects.filter(tournament=tournament).values_list("person_id", flat=True))
+    )
+
+
+def _facts(p: Person) -> tuple:
+    return (p.surname, p.name, p.patronymic, p.birth_date, p.birth_year_only)
+
+
+def twins_of(tournament: Tournament) -> list[tuple[Person, Person]]:
+    """Pairs of people who may be one human (``may_be_same``), at least one of them in this tournament; the
+    older record (the one with the smaller number, so with the history) first. Three queries."""
+    ids = _people_of(tournament)
+    mine = [p for p in Person.objects.filter(pk__in=ids) if p.match_key]
+    others: dict[str, list[Person]] = {}
+    for p in Person.objects.filter(match_key__in={p.match_key for p in mine}):
+        others.setdefault(p.match_key, []).append(p)
+    pairs: dict[tuple[int, int], tuple[Person, Person]] = {}
+    for p in mine:
+        for q in others.get(p.match_key, []):
+            if q.pk != p.pk and may_be_same(_facts(p), _facts(q)):
+                first, second = sorted((p, q), key=lambda x: x.pk)
+                pairs[(first.pk, second.pk)] = (first, second)
+    return [pairs[k] for k in sorted(pairs)]
+
+
+def _merge_conflict(keep: Person, remove: Person) -> str:
+    """Why two records cannot be one human, or "": both play in one tournament, both hold one role there,
+    one judges where the other plays (004 §2.3.5), or both have their own accounts."""
+
+    def played(p: Person) -> dict[int, str]:
+        out = {
+            e.tournament_id: str(e.tournament)
+            for e in Entry.objects.filter(person=p).select_related("tournament")
+        }
+        for part in Participant.objects.filter(person=p).select_related("tournament"):
+            out[part.tournament_id] = str(part.tournament)
+        return out
+
+    def roles(p: Person) -> dict[tuple[int, str], str]:
+        return {
+            (o.tournament_id, o.role): str(o.tournament)
+            for o in Official.objects.filter(person=p).select_related("tournament")
+        }
+
+    a, b = played(keep), played(remove)
+    shared = sorted(set(a) & set(b))
+    if shared:
+        return _("%(a)s and %(b)s both play in «%(t)s»: they are two people and are not merged.") % {
+            "a": keep,
+            "b": remove,
+            "t": a[shared[0]],
+        }
+    ra, rb = roles(keep), roles(remove)
+    both = sorted(set(ra) & set(rb))
+    if both:
+        return _("Both hold the same role in «%(t)s»: remove one of the two registrations first.") % {
+            "t": ra[both[0]]
+        }
+    judged = ({t for t, _r in ra} & set(b)) | ({t for t, _r in rb} & set(a))
+    if judged:
+        name = {**a, **b}[sorted(judged)[0]]
+        return _("One of them is an official where the other plays («%(t)s», %(rule)s): not merged.") % {
+            "t": name,
+            "rule": cite("004 §2.3.5"),
+        }
+    if keep.user_id and remove.user_id:
+        return _("Both have their own accounts: an administrator decides which stays.")
+    return ""
+
+
+@transaction.atomic
+def merge_persons(tournament: Tournament, keep_pk: int, remove_pk: int, by) -> dict[str, int]:
+    """Make two records of one human one: everything that names ``remove`` — entries, participations,
+    official roles, sanctions and disqualifications, whatever app keeps them — names ``keep``; his account
+    too when ``keep`` has none, and his organisation and region where ``keep`` has none; then ``remove``
+    goes. Logged in every tournament touched. Returns what was moved, by relation.
+
+    Refused (``AdmissionError``, nothing changed) when the two play in one tournament, hold one role in one
+    tournament, or one judges where the other plays; and for the tournament's officials (not staff) unless
+    the two are twins by ``may_be_same`` and one of them is of this tournament (``PermissionDenied``).
+    """
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if t.read_only_reason:
+        raise AdmissionError(t.read_only_reason)
+    if not permissions.can_merge_persons(by, t):
+        raise PermissionDenied(f"{by} may not merge people in tournament {t.pk}")
+    if keep_pk == remove_pk:
+        raise AdmissionError(_("Choose two different people."))
+    people = {p.pk: p for p in Person.objects.select_for_update().filter(pk__in=[keep_pk, remove_pk])}
+    if len(people) != 2:
+        raise AdmissionError(_("No such person."))
+    keep, remove = people[keep_pk], people[remove_pk]
+    if not permissions.is_staff(by):
+        mine = _people_of(t)
+        if not ({keep.pk, remove.pk} & mine and may_be_same(_facts(keep), _facts(remove))):
+            raise PermissionDenied(f"{by} may merge only twins of tournament {t.pk}")
+    conflict = _merge_conflict(keep, remove)
+    if conflict:
+        raise AdmissionError(conflict)
+    touched = (
+        set(Entry.objects.filter(person=remove).values_list("tournament_id", flat=True))
+        | set(Participant.objects.filter(person=remove).values_list("tournament_id", flat=True))
+        | set(Official.objects.filter(person=remove).values_list("tournament_id", flat=True))
+    )
+    moved: dict[str, int] = {}
+    # Every relation to a person, whichever app declares it (judging's sanctions too), without importing it.
+    for relation in Person._meta.related_objects:
+        if not relation.one_to_many:
+            continue
+        rows = relation.related_model._base_manager.filter(**{relation.field.name: remove})
+        count = rows.update(**{relation.field.name: keep})
+        if count:
+            moved[relation.get_accessor_name()] = count
+    before = f"{remove.full_name}, {remove.birth_display} (No. {remove.pk})"
+    account = remove.user_id
+    remove.user = None
+    remove.save(update_fields=["user"])
+    keep.organisation = keep.organisation or remove.organisation
+    keep.region = keep.region or remove.region
+    if account and not keep.user_id:
+        keep.user_id = account
+    keep.save(update_fields=["organisation", "region", "user"])
+    remove.delete()
+    summary = _("Two records of one person merged: %(r)s into %(k)s (No. %(n)s)") % {
+        "r": before,
+        "k": f"{keep.full_name}, {keep.birth_display}",
+        "n": keep.pk,
+    }
+    for tid in sorted({t.pk} | touched):
+        target = t if tid == t.pk else Tournament.objects.get(pk=tid)
+        log(target, by, "persons_merged", summary, kept=keep.pk, removed=remove_pk, moved=moved)
+    return moved
+
+
 # --- entries and teams --------------------------------------------------------------------------------------
 
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
-from registration import imports, manager, tasks
+from registration import imports, manager, permissions, tasks
 from registration.forms import (
     BulkDecisionForm,
     DecisionForm,
@@ -581,6 +581,41 @@ def entries_import_template(request: HttpRequest, pk: int) -> HttpResponse:
     )
     response["Content-Disposition"] = 'attachment; filename="entries.csv"'
     return response
+
+
+# --- twins: one human, two records -------------------------------------------------------------------------
+
+
+def _tournament_for_merging(request: HttpRequest, pk: int) -> Tournament:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not permissions.can_merge_persons(request.user, tournament):
+        raise PermissionDenied
+    return tournament
+
+
+def persons_twins(request: HttpRequest, pk: int) -> HttpResponse:
+    """People of this tournament who may be one human with another record (ё/е, case, initials, the same
+    date of birth): the commission merges them so that sanctions and history follow the one person."""
+    tournament = _tournament_for_merging(request, pk)
+    pairs = manager.twins_of(tournament)
+    return render(request, "registration/twins.html", {"t": tournament, "pairs": pairs})
+
+
+@require_POST
+def persons_merge(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament_for_merging(request, pk)
+    try:
+        keep, remove = int(request.POST.get("keep", "")), int(request.POST.get("remove", ""))
+    except ValueError:
+        messages.error(request, _("Choose two different people."))
+        return redirect("registration:twins", pk=pk)
+    try:
+        manager.merge_persons(tournament, keep, remove, request.user)
+    except manager.AdmissionError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("The two records are one person now."))
+    return redirect("registration:twins", pk=pk)
 
 
 # --- settings, officials, protocol --------------------------------------------------------------------------
