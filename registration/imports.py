@@ -835,29 +835,26 @@ class _Importer:
             elif (
                 decision and decision.isdigit() and int(decision) in ids and ids[int(decision)].entry is None
             ):
-                person = Person.objects.get(pk=int(decision))
+                person = self.lookup.known.get(int(decision)) or Person.objects.get(pk=int(decision))
             else:
                 return _failed(plan, _("Choose the person: the one proposed, or a new one."))
         chosen = person.pk if person is not None else plan.person
         if chosen is not None and chosen in used:
             message = _("%(p)s is already in row %(n)s of this file.") % {"p": plan.who, "n": used[chosen]}
             return _failed(plan, message)
+        if person is None and plan.person is not None:
+            person = self.lookup.known.get(plan.person)  # read with the file's people: no query
         try:
-            with transaction.atomic():
-                if person is not None and (
-                    entry := Entry.objects.filter(tournament=self.tournament, person=person).first()
-                ):
-                    raise AdmissionError(duplicate_message(entry))
-                entry = form.save(
-                    source=Source.IMPORT, user=self.user, person=person, year_only=form.year_only
-                )
-                extra = {k: v for k, v in form.extra.items() if v not in (None, "", False)}
-                if entry is not None and extra:
-                    Entry.objects.filter(pk=entry.pk).update(**extra)
+            # ``EntryForm.save`` is atomic: inside the confirmation's transaction, a savepoint per row.
+            if person is not None and (entry := self.lookup.entry(person)):
+                raise AdmissionError(duplicate_message(entry))
+            entry = form.save(source=Source.IMPORT, user=self.user, person=person, year_only=form.year_only)
+            extra = {k: v for k, v in form.extra.items() if v not in (None, "", False)}
+            if entry is not None and extra:
+                Entry.objects.filter(pk=entry.pk).update(**extra)
         except (AdmissionError, IntegrityError) as exc:
-            return _failed(
-                plan, str(exc) if isinstance(exc, AdmissionError) else _("Not saved: %(e)s") % {"e": exc}
-            )
+            message = str(exc) if isinstance(exc, AdmissionError) else _("Not saved: %(e)s") % {"e": exc}
+            return _failed(plan, message)
         used[entry.person_id] = plan.line
         return _with(plan, status="saved", person=entry.person_id)
 

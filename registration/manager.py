@@ -89,6 +89,7 @@ class PeopleLookup:
         self.tournament = tournament
         self.people: dict[tuple, Person] | None = None
         self.by_key: dict[str, list[Person]] = {}
+        self.known: dict[int, Person] = {}
         self.entries: dict[int, Entry] = {}
 
     def preload(self, surnames: set[str]) -> None:
@@ -96,6 +97,7 @@ class PeopleLookup:
         found = Q(surname__in=surnames) | Q(match_key__in=keys)
         people = list(Person.objects.filter(found))
         self.people = {(p.surname, p.name, p.patronymic, p.birth_date): p for p in people}
+        self.known = {p.pk: p for p in people}
         self.by_key = {}
         for p in people:
             self.by_key.setdefault(fold(p.surname), []).append(p)
