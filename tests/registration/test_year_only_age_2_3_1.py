@@ -45,3 +45,18 @@ def test_the_commission_reads_why_a_year_only_entry_failed_2_3_1(t):
     row = next(r for r in manager.check_rows(entry) if r.key == "min_age")
     assert not row.passed
     assert "известен только год рождения (2008)" in row.detail and "полную дату рождения" in row.detail
+
+
+def test_a_full_date_typed_by_the_secretary_clears_the_year_only_flag(t, secretary):
+    from registration.models import Participant
+
+    entry = make_entry(t, birth_date=datetime.date(1965, 1, 1))
+    entry.person.birth_year_only = True
+    entry.person.save()
+    participant = Participant.objects.create(tournament=t, person=entry.person)
+    manager.edit_participant(participant, {"gender": "female"}, secretary)
+    entry.person.refresh_from_db()
+    assert entry.person.birth_year_only  # another field corrected: the year is still all that is known
+    manager.edit_participant(participant, {"birth_date": datetime.date(1965, 6, 8)}, secretary)
+    entry.person.refresh_from_db()
+    assert not entry.person.birth_year_only and entry.person.birth_display == "08.06.1965"
