@@ -1,6 +1,12 @@
 """Preview (and import) of a 5,000-row entries file: the time the Celery task takes, rows per second.
 
     .venv/bin/python bench/bench_import.py [--rows 5000] [--format csv|xlsx] [--confirm]
+    .venv/bin/python bench/bench_import.py --federation [--confirm]
+
+``--federation`` times the committed 500-row federation file instead (``tests/data/federation_500.csv``:
+a title block, the federation's headings, cp1251, ranks and years as written, the phone once per club,
+twins to propose — the people it names as registered are created first — and bad rows); its confirmation
+takes the proposed person for every twin.
 
 Builds a throw-away SQLite database (or uses ``DATABASE_URL``'s), a tournament with 300 people already known
 (so the person matching has something to find), writes a file of ``--rows`` entries (a few bad rows and
@@ -58,6 +64,7 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=5000)
     parser.add_argument("--format", choices=["csv", "xlsx"], default="csv")
     parser.add_argument("--confirm", action="store_true", help="also time the import itself")
+    parser.add_argument("--federation", action="store_true", help="the committed 500-row federation file")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL"):
         os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
@@ -88,25 +95,51 @@ def main() -> None:
         )  # fmt: skip
         for i in range(0, args.rows, max(1, args.rows // 300))
     )
-    data = make_file(args.rows, args.format)
-    print(f"file: {args.rows} rows, {args.format}, {len(data) / 1024:.0f} KB")
+    name, decisions = f"entries.{args.format}", {}
+    if args.federation:
+        import importlib.util
+
+        path = ROOT / "tests" / "data" / "make_federation_file.py"
+        spec = importlib.util.spec_from_file_location("make_federation_file", path)
+        federation = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(federation)
+        for surname, first, patronymic, born, year_only in federation.KNOWN:
+            day = (
+                datetime.date(int(born), 1, 1) if year_only else datetime.datetime.strptime(born, "%d.%m.%Y")
+            )
+            Person.objects.get_or_create(
+                surname=surname, name=first, patronymic=patronymic, birth_date=day, birth_year_only=year_only
+            )
+        data, name, args.rows = (
+            (ROOT / "tests" / "data" / "federation_500.csv").read_bytes(),
+            "federation.csv",
+            500,
+        )
+    else:
+        data = make_file(args.rows, args.format)
+    print(f"file: {args.rows} rows, {name}, {len(data) / 1024:.0f} KB")
     steps = []
 
     def progress(done: int, total: int) -> None:
         steps.append(done)
 
     wall, cpu = time.perf_counter(), time.process_time()
-    outcome = imports.preview(t, f"entries.{args.format}", data, user, progress=progress)
+    outcome = imports.preview(t, name, data, user, progress=progress)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(
         f"preview: {wall:.2f} s wall, {cpu:.2f} s CPU, {1000 * wall / args.rows:.2f} ms a row; "
-        f"{outcome.good} good, {len(outcome.problems)} with problems; {len(steps)} progress reports"
+        f"{outcome.good} good ({len(outcome.twins)} proposed twins), {len(outcome.problems)} with problems; "
+        f"{len(steps)} progress reports"
     )
+    decisions = {str(p.line): str(p.candidates[0].person) for p in outcome.twins}
     if args.confirm:
-        wall = time.perf_counter()
-        outcome = imports.confirm(t, f"entries.{args.format}", data, user)
-        wall = time.perf_counter() - wall
-        print(f"import: {wall:.2f} s wall, {1000 * wall / args.rows:.2f} ms a row; {outcome.saved} saved")
+        wall, cpu = time.perf_counter(), time.process_time()
+        outcome = imports.confirm(t, name, data, user, decisions=decisions)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        print(
+            f"import: {wall:.2f} s wall, {cpu:.2f} s CPU, {1000 * wall / args.rows:.2f} ms a row; "
+            f"{outcome.saved} saved"
+        )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS {peak:.0f} MiB; load average {os.getloadavg()[0]:.1f}")
 

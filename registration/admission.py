@@ -75,6 +75,9 @@ class Applicant:
     birth_date: datetime.date | None
     gender: str
     region: str = ""
+    # Only the year of birth is known (a federation's file said "1965"; ``birth_date`` is 1 January): the
+    # age checks take the least favourable day of that year, so no year-only entry passes a bar it might fail.
+    birth_year_only: bool = False
     qualification: str = ""  # "" = not stated
     official_roles: tuple[str, ...] = ()  # roles the person holds in this tournament (004 §2.3.5)
     disqualifications: tuple[str, ...] = ()  # disqualifications in force on the first day (004 §2.3.2)
@@ -132,7 +135,7 @@ def check_entry(applicant: Applicant, regulation: Regulation) -> tuple[Verdict, 
     them), then the three documents (§2.3.3, §2.5.1).
     """
     out = [Verdict("valid", "§5.1.4", not applicant.invalid)]
-    out.extend(_age(applicant.birth_date, regulation))
+    out.extend(_age(applicant.birth_date, regulation, applicant.birth_year_only))
     out.append(_gender(applicant.gender, regulation))
     out.append(
         Verdict(
@@ -171,35 +174,33 @@ def failed(verdicts: Iterable[Verdict]) -> tuple[Verdict, ...]:
     return tuple(v for v in verdicts if not v.passed)
 
 
-def _age(birth_date: datetime.date | None, regulation: Regulation) -> list[Verdict]:
+def _age(birth_date: datetime.date | None, regulation: Regulation, year_only: bool = False) -> list[Verdict]:
+    """004 §2.1, §2.3.1 (minimum age on the first day), §2.2.2 (a maximum). With the year of birth only, the
+    minimum is checked as if born on 31 December (the youngest he can be) and the maximum as if born on
+    1 January (the oldest): a pass is then certain, and a failure says the full date is needed."""
     day = regulation.first_day
     if birth_date is None:
         return [
             Verdict("min_age", "§2.1, §2.3.1", False, facts={"missing": True, "min_age": regulation.min_age})
         ]
-    age = age_on(birth_date, day)
-    out = [
-        Verdict(
-            "min_age",
-            "§2.1, §2.3.1",
-            age >= regulation.min_age,
-            facts={
-                "age": age,
-                "min_age": regulation.min_age,
-                "day": day,
-                "turns_on": birthday(birth_date, regulation.min_age),
-            },
-        )
-    ]
+    youngest = datetime.date(birth_date.year, 12, 31) if year_only else birth_date
+    oldest = datetime.date(birth_date.year, 1, 1) if year_only else birth_date
+    age = age_on(youngest, day)
+    facts: dict[str, object] = {
+        "age": age,
+        "min_age": regulation.min_age,
+        "day": day,
+        "turns_on": birthday(youngest, regulation.min_age),
+    }
+    if year_only:
+        facts["year_only"] = birth_date.year
+    out = [Verdict("min_age", "§2.1, §2.3.1", age >= regulation.min_age, facts=facts)]
     if regulation.max_age is not None:
-        out.append(
-            Verdict(
-                "max_age",
-                "§2.2.2",
-                age <= regulation.max_age,
-                facts={"age": age, "max_age": regulation.max_age},
-            )
-        )
+        oldest_age = age_on(oldest, day)
+        max_facts: dict[str, object] = {"age": oldest_age, "max_age": regulation.max_age}
+        if year_only:
+            max_facts["year_only"] = birth_date.year
+        out.append(Verdict("max_age", "§2.2.2", oldest_age <= regulation.max_age, facts=max_facts))
     return out
 
 

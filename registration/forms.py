@@ -208,8 +208,17 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         return data
 
     @transaction.atomic
-    def save(self, *, source: str = Source.SECRETARY, user=None) -> Entry | None:
-        """Create or change the entry; the person is found or created by identity (one record per human).
+    def save(
+        self,
+        *,
+        source: str = Source.SECRETARY,
+        user=None,
+        person: Person | None = None,
+        year_only: bool = False,
+    ) -> Entry | None:
+        """Create or change the entry; the person is found or created by identity (one record per human),
+        or is ``person`` when the secretary chose him (an import's "maybe the same person"). ``year_only``:
+        the file gave the year of birth only (a new person is flagged so).
 
         On the public form a second entry for a person is not saved: None, and the change log says so."""
         d = self.cleaned_data
@@ -218,12 +227,13 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
             return None
         entry = super().save(commit=False)
         entry.tournament = self.tournament
-        entry.person = manager.person_for(
+        entry.person = person or manager.person_for(
             self.identity(),
             gender=d["gender"],
             organisation=d["organisation"],
             region=d["region"],
             claimant=user if source == Source.SELF else None,
+            year_only=year_only,
         )
         entry.team_entry = manager.team_entry_for(entry, d.get("team_name", ""), user)
         if entry.pk is None:
@@ -598,9 +608,30 @@ class OfficialForm(IdentityFields):
 class ImportForm(forms.Form):
     file = forms.FileField(
         allow_empty_file=True,  # read_file says "the file is empty" in the words of the import
-        label=gettext_lazy("file (CSV or XLSX)"),
-        help_text=gettext_lazy("The first row holds the column names; at most 2 MB."),
+        label=gettext_lazy("file (CSV, Unicode text or XLSX)"),
+        help_text=gettext_lazy("One row holds the column names (a title may stand above it); at most 2 MB."),
     )
+    # Given once for the whole file, filled where a row leaves the cell empty (004 §5.1.3 item 3: the
+    # responsible person and his contacts are one per sending organisation, not one per player).
+    responsible_name = forms.CharField(
+        label=gettext_lazy("responsible person (for every row without one)"), max_length=200, required=False
+    )
+    responsible_phone = forms.CharField(
+        label=gettext_lazy("his phone (for every row without one)"), max_length=50, required=False
+    )
+    responsible_email = forms.EmailField(
+        label=gettext_lazy("his e-mail (for every row without one)"), required=False
+    )
+    organisation = forms.CharField(
+        label=gettext_lazy("sending organisation (for every row without one)"), max_length=200, required=False
+    )
+    region = forms.CharField(
+        label=gettext_lazy("region (for every row without one)"), max_length=200, required=False
+    )
+
+    def defaults(self) -> dict:
+        names = ("responsible_name", "responsible_phone", "responsible_email", "organisation", "region")
+        return {n: " ".join(self.cleaned_data[n].split()) for n in names if self.cleaned_data.get(n)}
 
 
 class ParticipantForm(IdentityFields):

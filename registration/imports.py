@@ -1,32 +1,41 @@
-"""Entries from a CSV or XLSX file, through django-import-export, with a preview before anything is saved.
+"""Entries from a federation's own file (CSV, Excel's «Текст Юникод», XLSX), with a preview of every row
+before anything is saved.
 
-The file is read by import-export's formats (tablib, openpyxl); every row goes through ``EntryResource``,
-whose widgets turn the file's words ("М", "КМС", "длинные") into codes and whose ``import_instance`` hands
-the row to ``EntryForm`` — the same validation as the web form. The preview is a dry run inside a
-transaction that is rolled back; the confirmation imports the same file again, and a row that fails is not
-saved.
+Reading (``read_file``): the encoding is found (UTF-8 with or without BOM, UTF-16 LE/BE with BOM — what
+Excel saves as «Текст Юникод» —, Windows-1251), the separator (``;``, tab or ``,``) and the header row: the
+row among the first ``HEADER_SCAN`` that names most columns (``COLUMNS``: each field with the words
+federations head it with), so a title block above the header is skipped and its rows keep their numbers.
+
+Checking (``run``): each row is read into the words of ``EntryForm`` (a rank such as «2 р.», a year of birth
+alone, «М»/«Ж»…), completed from the file's defaults (the responsible person and his phone given once), and
+validated by the same ``EntryForm`` as the web form. Its person is then looked for: the same identity is the
+same person; a person who differs only by ё/е, case, spaces or initials with the same date of birth is
+*proposed* («возможно, это тот же человек») and the secretary chooses him or a new person — a twin is never
+made silently. A person twice in the file is a row error naming the first row's real number. The preview
+(``dry_run``) saves nothing; the confirmation saves each good row in its own savepoint with the secretary's
+choices.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
+import datetime
 import io
+import itertools
+import re
 import zipfile
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 import openpyxl
-import tablib
-from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from import_export import fields, resources, widgets
-from import_export.formats.base_formats import CSV
 
-from registration.forms import EntryForm
-from registration.manager import AdmissionError, Identity, PeopleLookup, clean_name
-from registration.models import Entry, Qualification, Source
+from registration.forms import EntryForm, duplicate_message
+from registration.manager import AdmissionError, Identity, PeopleLookup, clean_name, may_be_same
+from registration.models import Entry, Person, Qualification, Source, fold
 from tournaments.models import Character, Tournament
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -36,384 +45,483 @@ MAX_COLUMNS = 60  # cells read per row: the header's width, at most this
 MAX_UNPACKED = 64 * 1024 * 1024  # bytes a workbook may unpack to (a zip bomb is refused before reading)
 EMPTY_ROWS_END = 50  # this many empty rows in a row end the sheet
 PROGRESS_EVERY = 100  # rows between two progress reports
+HEADER_SCAN = 15  # the header row is looked for among this many first rows (below a title block)
 
 
 class ImportFileError(Exception):
     """The file cannot be read as entries at all: nothing was saved, and the message says why."""
 
 
-def _words(text: str) -> str:
-    return " ".join(str(text).replace("ё", "е").replace(".", " ").replace("/", " ").split()).casefold()
+def _words(text) -> str:
+    """A cell or a heading as compared: ё = е, case ignored; dots, slashes, hyphens, underscores: spaces."""
+    text = str(text).replace("ё", "е").replace("Ё", "Е")
+    for mark in "./-_":
+        text = text.replace(mark, " ")
+    return " ".join(text.split()).casefold()
 
 
-class ChoiceWordsWidget(widgets.Widget):
-    """A cell written as a code, a label in either language, or a usual abbreviation → the code."""
-
-    def __init__(self, words: dict[str, str], hint):
-        super().__init__()
-        self.words = {_words(k): v for k, v in words.items()}
-        self.hint = hint
-
-    def clean(self, value, row=None, **kwargs):
-        if value is None or str(value).strip() == "":
-            return ""
-        found = self.words.get(_words(value))
-        if found is None:
-            raise ValueError(_("not understood: «%(v)s»; %(h)s") % {"v": value, "h": self.hint})
-        return found
+def _header_words(text) -> str:
+    """A column's heading as compared: also without «(дд.мм.гггг)»-like notes, «*», «:» and «№»."""
+    text = re.sub(r"\([^)]*\)", " ", str(text))
+    for mark in "*:№,":
+        text = text.replace(mark, " ")
+    return _words(text)
 
 
-class DisciplinesWidget(widgets.Widget):
-    WORDS = {
-        "long": "long",
-        "длинные": "long",
-        "длинные нарды": "long",
-        "short": "short",
-        "короткие": "short",
-        "короткие нарды": "short",
-    }
-
-    def clean(self, value, row=None, **kwargs):
-        if value is None or str(value).strip() == "":
-            return []
-        out = []
-        for part in str(value).replace(";", ",").split(","):
-            if not part.strip():
-                continue
-            code = self.WORDS.get(_words(part))
-            if code is None:
-                raise ValueError(_("discipline not understood: %(v)s") % {"v": part.strip()})
-            out.append(code)
-        return out
+# --- the columns -------------------------------------------------------------------------------------------
 
 
-class TextWidget(widgets.Widget):
-    def clean(self, value, row=None, **kwargs):
-        if value is None:
-            return ""
-        if isinstance(value, float) and value.is_integer():  # a phone number typed into a spreadsheet
-            value = int(value)
-        return str(value).strip()
+@dataclass(frozen=True)
+class Column:
+    key: str  # the field (``EntryForm``'s, or ``full_name`` split into three)
+    header: str  # the name the preview, the messages and the sample file use
+    synonyms: tuple[str, ...]  # other headings federations use (compared by ``_header_words``)
 
 
-class TickWidget(widgets.Widget):
-    """A document seen: «да», «+», «1», «x», «✓» (or empty / «нет» / «-» / «0» for not seen)."""
+COLUMNS = [
+    Column(
+        "full_name",
+        "ФИО",
+        (
+            "Ф.И.О.",
+            "Фамилия Имя Отчество",
+            "Фамилия, имя, отчество",
+            "Участник",
+            "Спортсмен",
+            "ФИО участника",
+            "ФИО спортсмена",
+            "Фамилия и имя",
+            "Full name",
+        ),
+    ),  # fmt: skip
+    Column("surname", "Фамилия", ("Surname", "Last name")),
+    Column("name", "Имя", ("Name", "First name")),
+    Column("patronymic", "Отчество", ("Patronymic", "Middle name")),
+    Column(
+        "birth_date",
+        "Дата рождения",
+        (
+            "Д.р.",
+            "Д/р",
+            "ДР",
+            "Дата рожд.",
+            "Год рождения",
+            "Г.р.",
+            "Год рожд.",
+            "Дата (год) рождения",
+            "Birth date",
+            "Date of birth",
+            "birth_date",
+        ),
+    ),  # fmt: skip
+    Column("gender", "Пол", ("Gender", "Sex")),
+    Column(
+        "organisation",
+        "Организация",
+        (
+            "Командирующая организация",
+            "Направляющая организация",
+            "Спортивная организация",
+            "Organisation",
+            "Organization",
+        ),
+    ),  # fmt: skip
+    Column("club", "Клуб", ("Спортивный клуб", "Club")),
+    Column("region", "Регион", ("Субъект РФ", "Субъект", "Город", "Регион, город", "Region", "City")),
+    Column(
+        "qualification",
+        "Разряд",
+        (
+            "Звание",
+            "Разряд, звание",
+            "Спортивный разряд",
+            "Спортивное звание",
+            "Квалификация",
+            "Спортивная квалификация",
+            "Rank",
+            "Qualification",
+        ),
+    ),  # fmt: skip
+    Column("disciplines", "Дисциплины", ("Дисциплина", "Disciplines", "Discipline")),
+    Column("team_name", "Команда", ("Наименование команды", "Team", "Team name")),
+    Column("coach", "Тренер", ("ФИО тренера", "Тренер-преподаватель", "Личный тренер", "Coach")),
+    Column(
+        "responsible_name",
+        "Ответственное лицо",
+        (
+            "Представитель",
+            "Представитель спортсмена",
+            "ФИО представителя",
+            "Ответственный",
+            "Контактное лицо",
+            "Responsible person",
+            "Responsible",
+        ),
+    ),  # fmt: skip
+    Column(
+        "responsible_phone",
+        "Телефон",
+        (
+            "Тел.",
+            "Тел",
+            "Контактный телефон",
+            "Мобильный телефон",
+            "Телефон ответственного лица",
+            "Телефон представителя",
+            "Phone",
+        ),
+    ),  # fmt: skip
+    Column("responsible_email", "E-mail", ("Email", "Электронная почта", "Эл. почта", "Почта")),
+    Column(
+        "identity_document_number",
+        "Документ",
+        ("Паспорт", "Документ, удостоверяющий личность", "Identity document"),
+    ),
+    Column("insurance_policy_number", "Полис ОМС", ("Полис", "Insurance policy")),
+    # What the commission has seen and how the draw seeds (issue 14 item 4): optional columns.
+    Column(
+        "has_identity_document",
+        "Документ предъявлен",
+        ("Паспорт предъявлен", "Документ проверен", "Identity document shown"),
+    ),
+    Column(
+        "has_medical_clearance", "Медицинский допуск", ("Допуск врача", "Мед. допуск", "Medical clearance")
+    ),
+    Column("has_insurance", "Страховка предъявлена", ("Страховка", "Полис предъявлен", "Insurance shown")),
+    Column("seed", "Стартовый номер", ("Посев", "Номер посева", "Seed", "Seeding number")),
+    Column("rating", "Рейтинг", ("Рейтинг игрока", "Rating")),
+]
+HEADER = {c.key: c.header for c in COLUMNS}
+_SYNONYMS = {_header_words(word): c.key for c in COLUMNS for word in (c.header, *c.synonyms)}
+# Columns kept on the entry as they are, outside ``EntryForm`` (a public form never sets them).
+EXTRA = ("has_identity_document", "has_medical_clearance", "has_insurance", "seed", "rating")
+REQUIRED = ["surname", "name", "birth_date", "gender", "organisation", "region", "responsible_name"]
+# What the secretary may give once for the whole file (the upload page's fields).
+DEFAULTABLE = ("organisation", "region", "responsible_name", "responsible_phone", "responsible_email")
 
-    YES = {"да", "+", "1", "x", "х", "✓", "v", "yes", "true", "есть"}
-    NO = {"", "нет", "-", "0", "no", "false"}
 
-    def clean(self, value, row=None, **kwargs):
-        text = str(value if value is not None else "").strip().casefold()
-        if isinstance(value, bool):
-            return value
-        if text in self.YES:
-            return True
-        if text in self.NO:
-            return False
-        raise ValueError(_("not understood: «%(v)s»; write «да» or leave it empty") % {"v": value})
+def column_of(heading) -> str | None:
+    """The field a heading names, or None: «Представитель» → responsible_name, «Д.р.» → birth_date."""
+    if heading is None:
+        return None
+    return _SYNONYMS.get(_header_words(heading))
 
 
-class NumberWidget(widgets.Widget):
-    """A whole number from 1 to 100,000 (a seeding number, a rating), or empty."""
-
-    def clean(self, value, row=None, **kwargs):
-        if value is None or str(value).strip() == "":
-            return None
-        try:
-            number = float(str(value).strip().replace(",", "."))
-        except ValueError:
-            raise ValueError(_("not a number: «%(v)s»") % {"v": value}) from None
-        if not number.is_integer() or not 1 <= number <= 100_000:
-            raise ValueError(_("a whole number from 1 to 100000, not «%(v)s»") % {"v": value})
-        return int(number)
+# --- cells -> values ----------------------------------------------------------------------------------------
 
 
-class RawWidget(widgets.Widget):
-    """Dates pass as they are: a spreadsheet gives a date, a CSV gives text that ``EntryForm`` parses."""
-
-    def clean(self, value, row=None, **kwargs):
-        return value.strip() if isinstance(value, str) else value
+def _text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():  # a phone number typed into a spreadsheet
+        value = int(value)
+    return " ".join(str(value).split())
 
 
 def _gender_words() -> dict[str, str]:
-    return {
-        "м": "male",
-        "муж": "male",
-        "мужской": "male",
-        "мужчина": "male",
-        "m": "male",
-        "male": "male",
-        "ж": "female",
-        "жен": "female",
-        "женский": "female",
-        "женщина": "female",
-        "f": "female",
-        "w": "female",
-        "female": "female",
-    }
+    male = ("м", "муж", "мужской", "мужчина", "m", "male")
+    female = ("ж", "жен", "женский", "женщина", "f", "w", "female")
+    return {w: "male" for w in male} | {w: "female" for w in female}
 
 
-def _qualification_words() -> dict[str, str]:
+GENDERS = _gender_words()
+
+
+def parse_gender(value) -> str:
+    text = _text(value)
+    if not text:
+        return ""
+    found = GENDERS.get(_words(text))
+    if found is None:
+        raise ValueError(_("not understood: «%(v)s»; write М or Ж") % {"v": text})
+    return found
+
+
+_ROMAN = {"i": "1", "ii": "2", "iii": "3", "і": "1", "іі": "2", "ііі": "3"}
+_ORDINAL = {"первый": "1", "второй": "2", "третий": "3"}
+_FILLER = {"спортивный", "сп", "разряд", "разр", "р", "й", "ый", "ой", "взрослый", "взр", "ranking"}
+_YOUTH = {"юн", "юношеский", "юношеск", "ю"}
+
+
+def _rank_words() -> dict[str, str]:
     words = {code: code for code in Qualification.values}
     for language in ("ru", "en"):
         with translation.override(language):
-            words.update({str(label): code for code, label in Qualification.choices})
+            words.update({_words(label): code for code, label in Qualification.choices})
     words.update(
         {
             "б р": "none",
             "бр": "none",
+            "б разр": "none",
             "без разряда": "none",
             "нет": "none",
-            "3 юн": "youth3",
-            "3 юношеский": "youth3",
-            "iii юн": "youth3",
-            "2 юн": "youth2",
-            "2 юношеский": "youth2",
-            "ii юн": "youth2",
-            "1 юн": "youth1",
-            "1 юношеский": "youth1",
-            "i юн": "youth1",
-            "3": "adult3",
-            "3 разряд": "adult3",
-            "iii": "adult3",
-            "iii разряд": "adult3",
-            "2": "adult2",
-            "2 разряд": "adult2",
-            "ii": "adult2",
-            "ii разряд": "adult2",
-            "1": "adult1",
-            "1 разряд": "adult1",
-            "i": "adult1",
-            "i разряд": "adult1",
+            "нет разряда": "none",
             "кмс": "cms",
+            "кандидат в мастера спорта": "cms",
             "мс": "ms",
+            "мастер спорта": "ms",
+            "мс россии": "ms",
             "мсмк": "msmk",
+            "мастер спорта международного класса": "msmk",
             "змс": "zms",
+            "заслуженный мастер спорта": "zms",
         }
     )
     return words
 
 
-# (form field, the column's name in the file, other names accepted for it)
-COLUMNS = [
-    ("surname", "Фамилия", ["surname", "last name"]),
-    ("name", "Имя", ["name", "first name"]),
-    ("patronymic", "Отчество", ["patronymic", "middle name"]),
-    ("birth_date", "Дата рождения", ["birth date", "date of birth", "birth_date", "дата рожд"]),
-    ("gender", "Пол", ["gender", "sex"]),
-    ("organisation", "Организация", ["organisation", "organization", "командирующая организация", "клуб"]),
-    ("region", "Регион", ["region", "субъект рф"]),
-    ("qualification", "Разряд", ["qualification", "rank", "спортивный разряд", "квалификация"]),
-    ("disciplines", "Дисциплины", ["disciplines", "дисциплина", "discipline"]),
-    ("team_name", "Команда", ["team", "team name", "наименование команды"]),
-    ("responsible_name", "Ответственное лицо", ["responsible person", "responsible", "ответственный"]),
-    ("responsible_phone", "Телефон", ["phone", "телефон ответственного лица"]),
-    ("responsible_email", "E-mail", ["email", "e mail", "электронная почта", "эл почта", "почта"]),
-    (
-        "identity_document_number",
-        "Документ",
-        ["identity document", "паспорт", "документ удостоверяющий личность"],
-    ),
-    ("insurance_policy_number", "Полис ОМС", ["insurance policy", "полис", "полис омс"]),
-    # What the commission has seen and how the draw seeds (issue 14 item 4): optional columns.
-    (
-        "has_identity_document",
-        "Документ предъявлен",
-        ["identity document shown", "паспорт предъявлен", "документ проверен"],
-    ),
-    ("has_medical_clearance", "Медицинский допуск", ["medical clearance", "допуск врача", "мед допуск"]),
-    ("has_insurance", "Страховка предъявлена", ["insurance shown", "страховка", "полис предъявлен"]),
-    ("seed", "Стартовый номер", ["seed", "seeding number", "посев", "номер посева"]),
-    ("rating", "Рейтинг", ["rating", "рейтинг игрока"]),
-]
-# Columns kept on the entry as they are, outside ``EntryForm`` (a public form never sets them).
-EXTRA = ("has_identity_document", "has_medical_clearance", "has_insurance", "seed", "rating")
-REQUIRED = ["surname", "name", "birth_date", "gender", "organisation", "region", "responsible_name"]
-HEADER = {key: header for key, header, _aliases in COLUMNS}
-_ALIASES = {_words(alias): header for _key, header, aliases in COLUMNS for alias in [header, *aliases]}
+RANKS = _rank_words()
 
 
-# How a cell becomes a value; plain text where not named here.
-WIDGETS = {
-    "birth_date": RawWidget(),
-    "gender": ChoiceWordsWidget(_gender_words(), gettext_lazy("write М or Ж")),
-    "qualification": ChoiceWordsWidget(
-        _qualification_words(), gettext_lazy("write б/р, 3 юн., 1 разряд, КМС, МС, МСМК or ЗМС")
-    ),
-    "disciplines": DisciplinesWidget(),
-    "has_identity_document": TickWidget(),
-    "has_medical_clearance": TickWidget(),
-    "has_insurance": TickWidget(),
-    "seed": NumberWidget(),
-    "rating": NumberWidget(),
+def parse_rank(value) -> str:
+    """A rank or title as federations write it → ``Qualification`` code ("" when the cell is empty).
+
+    >>> [parse_rank(v) for v in ("КМС", "МС", "1 р.", "2 разряд", "II р.", "3р", "б/р", "1 юн.", "")]
+    ['cms', 'ms', 'adult1', 'adult2', 'adult2', 'adult3', 'none', 'youth1', '']
+    """
+    text = _text(value)
+    if not text or text in {"-", "—", "–"}:
+        return ""
+    words = _words(text)
+    if words in RANKS:
+        return RANKS[words]
+    words = re.sub(r"(\d)([^\d\s])", r"\1 \2", words)  # "2р" → "2 р", "1юн" → "1 юн"
+    tokens = [_ROMAN.get(w, _ORDINAL.get(w, w)) for w in words.split() if w not in _FILLER]
+    youth = any(w in _YOUTH for w in tokens)
+    numbers = [w for w in tokens if w not in _YOUTH]
+    if len(numbers) == 1 and numbers[0] in {"1", "2", "3"}:
+        return f"youth{numbers[0]}" if youth else f"adult{numbers[0]}"
+    raise ValueError(
+        _("rank not understood: «%(v)s»; write б/р, 3 юн., 2 р., 1 разряд, КМС, МС, МСМК or ЗМС")
+        % {"v": text}
+    )
+
+
+_EXCEL_EPOCH = datetime.date(1899, 12, 30)
+
+
+def parse_birth(value) -> tuple[datetime.date | None, bool]:
+    """A date of birth as a file gives it → (date, year only). A year alone («1965», «1965 г.») is
+    1 January of that year with the flag set; a spreadsheet's date, «08.06.1965», «8/6/1965» and
+    «1965-06-08» are full dates. ``ValueError`` with a message for anything else.
+
+    >>> parse_birth("1965 г.")
+    (datetime.date(1965, 1, 1), True)
+    >>> parse_birth("8.6.1965")
+    (datetime.date(1965, 6, 8), False)
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None, False
+    if isinstance(value, datetime.datetime):
+        return value.date(), False
+    if isinstance(value, datetime.date):
+        return value, False
+    if isinstance(value, int | float) and not isinstance(value, bool) and float(value).is_integer():
+        number = int(value)
+        if 1900 <= number <= 2100:
+            return datetime.date(number, 1, 1), True
+        if 1 <= number <= 80000:  # a date cell that lost its format: Excel's day number
+            return _EXCEL_EPOCH + datetime.timedelta(days=number), False
+    text = re.sub(r"\s*(г\.?|года?|гг\.?)$", "", str(value).strip(), flags=re.I)
+    text = text.split(" ")[0] if re.match(r"\d{4}-\d\d-\d\d \d", text) else text  # "1965-06-08 00:00:00"
+    try:
+        if re.fullmatch(r"\d{4}", text):
+            return datetime.date(int(text), 1, 1), True
+        found = re.fullmatch(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})", text)
+        if found:
+            day, month, year = (int(g) for g in found.groups())
+            return datetime.date(year, month, day), False
+        found = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", text)
+        if found:
+            year, month, day = (int(g) for g in found.groups())
+            return datetime.date(year, month, day), False
+    except ValueError:
+        raise ValueError(_("no such date: «%(v)s»") % {"v": value}) from None
+    if re.fullmatch(r"\d{1,2}[./-]\d{1,2}[./-]\d{2}", text):
+        raise ValueError(_("write the year of birth in four digits: «%(v)s»") % {"v": value})
+    raise ValueError(
+        _("date of birth not understood: «%(v)s»; write 15.03.1990 or the year 1990") % {"v": value}
+    )
+
+
+def parse_disciplines(value) -> list[str]:
+    words = {"long": "long", "длинные": "long", "длинные нарды": "long", "short": "short"}
+    words |= {"короткие": "short", "короткие нарды": "short"}
+    out = []
+    for part in _text(value).replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        code = words.get(_words(part))
+        if code is None:
+            raise ValueError(_("discipline not understood: %(v)s") % {"v": part.strip()})
+        out.append(code)
+    return out
+
+
+def parse_tick(value) -> bool:
+    """A document seen: «да», «+», «1», «x», «✓» (or empty / «нет» / «-» / «0» for not seen)."""
+    if isinstance(value, bool):
+        return value
+    text = _text(value).casefold()
+    if text in {"да", "+", "1", "x", "х", "✓", "v", "yes", "true", "есть"}:
+        return True
+    if text in {"", "нет", "-", "0", "no", "false"}:
+        return False
+    raise ValueError(_("not understood: «%(v)s»; write «да» or leave it empty") % {"v": value})
+
+
+def parse_number(value) -> int | None:
+    """A whole number from 1 to 100,000 (a seeding number, a rating), or empty."""
+    text = _text(value)
+    if not text:
+        return None
+    try:
+        number = float(text.replace(",", "."))
+    except ValueError:
+        raise ValueError(_("not a number: «%(v)s»") % {"v": value}) from None
+    if not number.is_integer() or not 1 <= number <= 100_000:
+        raise ValueError(_("a whole number from 1 to 100000, not «%(v)s»") % {"v": value})
+    return int(number)
+
+
+_PARSERS: dict[str, Callable] = {
+    "gender": parse_gender,
+    "qualification": parse_rank,
+    "disciplines": parse_disciplines,
+    "has_identity_document": parse_tick,
+    "has_medical_clearance": parse_tick,
+    "has_insurance": parse_tick,
+    "seed": parse_number,
+    "rating": parse_number,
 }
 
 
-def _field(key: str) -> fields.Field:
-    return fields.Field(attribute=key, column_name=HEADER[key], widget=WIDGETS.get(key, TextWidget()))
+def split_full_name(value) -> tuple[str, str, str]:
+    """«Ёлкин Пётр Семёнович» → (surname, name, patronymic); «Ёлкин П.С.» → ("Ёлкин", "П.", "С.")."""
+    parts = re.findall(r"[^\s.]+\.?", _text(value))
+    if not parts:
+        return "", "", ""
+    return parts[0], parts[1] if len(parts) > 1 else "", " ".join(parts[2:])
 
 
-class EntryResource(resources.ModelResource):
-    """One row of the file = one entry; validated by ``EntryForm``, saved by it (person found or created)."""
-
-    surname = _field("surname")
-    name = _field("name")
-    patronymic = _field("patronymic")
-    birth_date = _field("birth_date")
-    gender = _field("gender")
-    organisation = _field("organisation")
-    region = _field("region")
-    qualification = _field("qualification")
-    disciplines = _field("disciplines")
-    team_name = _field("team_name")
-    responsible_name = _field("responsible_name")
-    responsible_phone = _field("responsible_phone")
-    responsible_email = _field("responsible_email")
-    identity_document_number = _field("identity_document_number")
-    insurance_policy_number = _field("insurance_policy_number")
-    has_identity_document = _field("has_identity_document")
-    has_medical_clearance = _field("has_medical_clearance")
-    has_insurance = _field("has_insurance")
-    seed = _field("seed")
-    rating = _field("rating")
-
-    class Meta:
-        model = Entry
-        fields = [key for key, _header, _aliases in COLUMNS]
-        force_init_instance = True  # every row is a new entry; a person already entered is a duplicate
-        skip_diff = True
-        clean_model_instances = False  # EntryForm validates
-        use_transactions = True
-
-    def __init__(self, tournament: Tournament, user=None, progress: Callable[[int, int], None] | None = None):
-        super().__init__()
-        self.tournament = tournament
-        self.user = user
-        self.progress = progress
-        self.lookup = PeopleLookup(tournament)  # the file's people and entries, read at once
-        self.seen: dict[Identity, int] = {}  # identity → the file's row that named it first
-        self.done = 0
-        self.total = 0
-
-    def before_import(self, dataset, **kwargs):
-        self.total = len(dataset)
-        surnames = {str(v).strip() for v in dataset[HEADER["surname"]] if v is not None}
-        self.lookup.preload({s for name in surnames for s in (name, clean_name(name))})
-
-    def import_row(self, row, instance_loader, **kwargs):
-        try:
-            return super().import_row(row, instance_loader, **kwargs)
-        finally:
-            self.done += 1
-            if self.progress is not None and (self.done % PROGRESS_EVERY == 0 or self.done == self.total):
-                self.progress(self.done, self.total)
-
-    def import_instance(self, instance, row, **kwargs):
-        instance.blank = _is_blank(row.values())
-        if instance.blank:
-            return
-        errors = {}
-        try:
-            super().import_instance(instance, row, **kwargs)
-        except ValidationError as exc:
-            errors = exc.message_dict
-        data = {key: getattr(instance, key, "") for key, _header, _aliases in COLUMNS if key not in errors}
-        if not data.get("disciplines"):
-            data["disciplines"] = [self.tournament.discipline]
-        if data.get("team_name") and self.tournament.character == Character.PERSONAL:
-            errors.setdefault("team_name", []).append(_("This tournament is personal: leave the team empty."))
-        form = EntryForm(data=data, tournament=self.tournament, lookup=self.lookup)
-        form.is_valid()
-        for key, messages in form.errors.items():
-            errors.setdefault(key, messages)  # a cell the widget could not read has said so already
-        if not errors:
-            identity = form.identity()
-            line = self.done + 2  # the header is line 1
-            first = self.seen.setdefault(identity, line)
-            if first != line:
-                errors["__all__"] = [
-                    _("%(p)s is already in row %(n)s of this file.") % {"p": identity.full_name, "n": first}
-                ]
-        if errors:
-            raise ValidationError(errors)
-        instance.form = form
-
-    def skip_row(self, instance, original, row, import_validation_errors=None):
-        return instance.blank
-
-    def validate_instance(self, instance, import_validation_errors=None, validate_unique=True):
-        if import_validation_errors:
-            raise ValidationError(import_validation_errors)
-
-    def save_instance(self, instance, is_create, row, **kwargs):
-        if kwargs.get("dry_run"):
-            return  # the preview saves nothing: every check is in EntryForm and the file's own duplicates
-        try:
-            entry = instance.form.save(source=Source.IMPORT, user=self.user)
-        except AdmissionError as exc:
-            raise ValidationError({"__all__": [str(exc)]}) from None
-        extra = {key: getattr(instance, key, None) for key in EXTRA}
-        extra = {k: v for k, v in extra.items() if v not in (None, "")}
-        if entry is not None and extra:
-            Entry.objects.filter(pk=entry.pk).update(**extra)
+def _is_initial(part: str) -> bool:
+    return len(part.rstrip(".")) == 1
 
 
-@dataclass(frozen=True)
-class RowProblem:
-    line: int  # the row's number in the spreadsheet: the header is line 1
-    who: str
-    problems: tuple[tuple[str, str], ...]  # (column, message)
+# --- reading the file ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Outcome:
-    rows: int
-    good: int
-    saved: int  # 0 in a preview
-    problems: tuple[RowProblem, ...]
-    ignored_columns: tuple[str, ...]
+@dataclass
+class Sheet:
+    """The file's rows under its header: ``rows`` are (the row's number in the file, its cells)."""
+
+    file_format: str
+    encoding: str
+    header_line: int
+    headers: list[str]
+    columns: dict[str, int]  # field → the cell index
+    ignored: tuple[str, ...]
+    rows: list[tuple[int, list]] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.rows)
 
 
-def read_file(name: str, data: bytes):
-    """The file as a ``tablib.Dataset`` with the expected column names; ``ImportFileError`` when it is not
-    a CSV or XLSX file of entries. Returns (file format, dataset, the columns that were not understood)."""
+def read_file(name: str, data: bytes, defaults: dict | None = None) -> tuple[str, Sheet, tuple[str, ...]]:
+    """The file's rows under its header; ``ImportFileError`` when it is not a file of entries. Returns
+    (file format, sheet, the headings that were not understood). ``defaults`` (given once for the file) stand
+    for the columns they fill."""
     if not data:
         raise ImportFileError(_("The file is empty."))
     if len(data) > MAX_BYTES:
         raise ImportFileError(_("The file is larger than 2 MB."))
     lower = name.lower()
     if lower.endswith(".xlsx"):
-        file_format, dataset = "xlsx", _read_xlsx(data)
-    elif lower.endswith(".csv") or lower.endswith(".txt"):
-        file_format, dataset = "csv", _read_csv(data)
+        sheet = _read_xlsx(data)
+    elif lower.endswith((".csv", ".txt", ".tsv")):
+        sheet = _read_text(data)
     else:
         raise ImportFileError(
             _("Only CSV or XLSX files can be imported (an .xls file: save it as .xlsx first).")
         )
-    headers, ignored = [], []
-    for header in dataset.headers or []:
-        known = _ALIASES.get(_words(header or ""))
-        if known is None and header not in (None, ""):
-            ignored.append(str(header))
-        headers.append(known or f"?{len(headers)}")
-    missing = [HEADER[key] for key in REQUIRED if HEADER[key] not in headers]
+    present = set(sheet.columns)
+    if "full_name" in present:
+        present |= {"surname", "name"}
+    if "club" in present:
+        present.add("organisation")  # a file without «Организация» sends players from their clubs
+    present |= {key for key, value in (defaults or {}).items() if value}
+    missing = [HEADER[key] for key in REQUIRED if key not in present]
     if missing:
         raise ImportFileError(
-            _("The file lacks the columns: %(m)s. The first row must hold the column names.")
-            % {"m": ", ".join(missing)}
+            _(
+                "The file lacks the columns: %(m)s. The column names must stand in one row among the first "
+                "%(n)s (above it a title may stand); the page lists the names understood."
+            )
+            % {"m": ", ".join(missing), "n": HEADER_SCAN}
         )
-    dataset.headers = headers
-    if all(_is_blank(row) for row in dataset):
+    if not sheet.rows:
         raise ImportFileError(_("The file has no entries under its header."))
-    if len(dataset) > MAX_ROWS:
+    if len(sheet.rows) > MAX_ROWS:
         raise ImportFileError(_("At most %(n)s rows at once.") % {"n": MAX_ROWS})
-    return file_format, dataset, tuple(ignored)
+    return sheet.file_format, sheet, sheet.ignored
 
 
-def _read_xlsx(data: bytes):
-    """The first sheet as a dataset, read in openpyxl's read-only (streaming) mode and bounded: no wider than
-    the header (at most MAX_COLUMNS), no longer than MAX_ROWS rows, ending after EMPTY_ROWS_END empty rows —
-    whatever dimension the workbook declares."""
+def _is_blank(values: Iterable) -> bool:
+    return all(v is None or str(v).strip() == "" for v in values)
+
+
+def _score(row: list) -> int:
+    return len({column_of(cell) for cell in row if column_of(cell)})
+
+
+def _sheet(file_format: str, encoding: str, rows: Iterable[list]) -> Sheet:
+    """The header among the first HEADER_SCAN rows (the one naming most columns), then the rows under it,
+    bounded: no wider than the header (at most MAX_COLUMNS), no more than MAX_ROWS, ending after
+    EMPTY_ROWS_END empty rows, whatever the file declares."""
+    rows = iter(rows)
+    head: list[list] = []
+    for row in rows:
+        head.append(list(row[:MAX_COLUMNS]))
+        if len(head) >= HEADER_SCAN:
+            break
+    if all(_is_blank(row) for row in head):
+        raise ImportFileError(_("The file is empty."))
+    scores = [_score(row) for row in head]
+    best = max(range(len(head)), key=lambda i: (scores[i], -i))
+    if scores[best] == 0:
+        best = next(i for i, row in enumerate(head) if not _is_blank(row))
+    header = head[best]
+    while header and (header[-1] is None or str(header[-1]).strip() == ""):
+        header.pop()
+    width = len(header)
+    columns: dict[str, int] = {}
+    ignored = []
+    for index, cell in enumerate(header):
+        key = column_of(cell)
+        if key is not None and key not in columns:
+            columns[key] = index
+        elif cell is not None and str(cell).strip():
+            ignored.append(str(cell).strip())
+    sheet = Sheet(file_format, encoding, best + 1, [_text(h) for h in header], columns, tuple(ignored))
+    empty = 0
+    numbered = ((best + 2 + i, row) for i, row in enumerate(head[best + 1 :]))
+    rest = ((len(head) + 1 + i, row) for i, row in enumerate(rows))
+    for line, row in itertools.chain(numbered, rest):
+        cells = list(row[:width]) + [None] * (width - len(row[:width]))
+        if _is_blank(cells):
+            empty += 1
+            if empty >= EMPTY_ROWS_END:
+                break
+            continue
+        empty = 0
+        sheet.rows.append((line, cells))
+        if len(sheet.rows) > MAX_ROWS:
+            raise ImportFileError(_("At most %(n)s rows at once.") % {"n": MAX_ROWS})
+    return sheet
+
+
+def _read_xlsx(data: bytes) -> Sheet:
+    """The first sheet, read in openpyxl's read-only (streaming) mode within the bounds of ``_sheet``."""
     if not data.startswith(b"PK\x03\x04"):
         raise ImportFileError(_("The file is not an XLSX workbook."))
     try:
@@ -423,7 +531,8 @@ def _read_xlsx(data: bytes):
             raise ImportFileError(_("The XLSX workbook is too large when unpacked."))
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         try:
-            return _bounded_rows(book.worksheets[0].iter_rows(values_only=True, max_col=MAX_COLUMNS))
+            rows = book.worksheets[0].iter_rows(min_row=1, values_only=True, max_col=MAX_COLUMNS)
+            return _sheet("xlsx", "", rows)
         finally:
             book.close()
     except ImportFileError:
@@ -432,132 +541,432 @@ def _read_xlsx(data: bytes):
         raise ImportFileError(_("The XLSX workbook cannot be read; save it again and retry.")) from None
 
 
-def _bounded_rows(rows) -> tablib.Dataset:
-    header = None
-    for row in rows:
-        if not _is_blank(row):
-            header = list(row)
-            break
-    if header is None:
-        raise ImportFileError(_("The file is empty."))
-    while header and (header[-1] is None or str(header[-1]).strip() == ""):
-        header.pop()
-    width = len(header)
-    dataset = tablib.Dataset(headers=[h if h is None else str(h) for h in header])
-    empty = 0
-    for row in rows:
-        cells = list(row[:width]) + [None] * (width - len(row[:width]))
-        if _is_blank(cells):
-            empty += 1
-            if empty >= EMPTY_ROWS_END:
-                break
-            continue
-        dataset.extend([[None] * width] * empty)  # blank rows inside the data keep their row numbers
-        empty = 0
-        dataset.append(cells)
-        if len(dataset) > MAX_ROWS:
-            raise ImportFileError(_("At most %(n)s rows at once.") % {"n": MAX_ROWS})
-    return dataset
-
-
-def _read_csv(data: bytes):
-    if b"\x00" in data:
-        raise ImportFileError(_("The file is not a text CSV file."))
-    for encoding in ("utf-8-sig", "cp1251"):  # Excel in Russia saves CSV in cp1251
+def decode(data: bytes) -> tuple[str, str]:
+    """The text of a file and its encoding: a BOM decides (UTF-8, UTF-16 LE/BE — Excel's «Текст Юникод»);
+    UTF-16 without a BOM is seen by its zero bytes; else UTF-8, else Windows-1251 (Excel in Russia)."""
+    if data.startswith(codecs.BOM_UTF8):
+        candidates = ["utf-8-sig"]
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        candidates = ["utf-16"]
+    elif len(data) >= 4 and data[0] and not data[1] and data[2] and not data[3]:
+        candidates = ["utf-16-le"]
+    elif len(data) >= 4 and not data[0] and data[1] and not data[2] and data[3]:
+        candidates = ["utf-16-be"]
+    else:
+        candidates = ["utf-8", "cp1251"]
+    for encoding in candidates:
         try:
             text = data.decode(encoding)
-            break
         except UnicodeDecodeError:
             continue
-    else:  # pragma: no cover - cp1251 decodes nearly anything
-        raise ImportFileError(_("The file is not a text CSV file."))
+        if "\x00" in text:
+            break
+        return text, encoding
+    raise ImportFileError(_("The file is not a text CSV file."))
+
+
+def _read_text(data: bytes) -> Sheet:
+    text, encoding = decode(data)
     if not text.strip():
         raise ImportFileError(_("The file is empty."))
-    first_line = text.lstrip().splitlines()[0]
+    # The separator that makes a header of most columns among the first rows (a title block above it may
+    # hold commas of its own).
+    best, best_score = ";", -1
+    for delimiter in (";", "\t", ","):
+        try:
+            head = [
+                row for _i, row in zip(range(HEADER_SCAN), csv.reader(io.StringIO(text), delimiter=delimiter))
+            ]
+        except csv.Error:
+            continue
+        score = max((_score(row) for row in head), default=0)
+        if score > best_score:
+            best, best_score = delimiter, score
     try:
-        delimiter = csv.Sniffer().sniff(first_line, delimiters=";,\t").delimiter
+        return _sheet("csv", encoding, list(csv.reader(io.StringIO(text), delimiter=best)))
     except csv.Error:
-        delimiter = ","
-    try:
-        return CSV().create_dataset(text, delimiter=delimiter)
-    except Exception:
         raise ImportFileError(
             _("The CSV file cannot be read: check that its rows have the same columns.")
         ) from None
 
 
-def run(tournament: Tournament, dataset, user, *, dry_run: bool, ignored=(), progress=None) -> Outcome:
-    """Import ``dataset``: a dry run for the preview (nothing is kept), or for real (the good rows are saved,
-    each bad row is not). ``progress(done, total)`` is called every PROGRESS_EVERY rows."""
-    resource = EntryResource(tournament, user, progress)
-    result = resource.import_data(dataset, dry_run=dry_run, raise_errors=False, use_transactions=True)
-    found = {invalid.number: invalid.error.message_dict for invalid in result.invalid_rows}
-    for number, errors in result.row_errors():  # an unexpected failure of one row: reported, not saved
-        found[number] = {"__all__": [str(e.error) for e in errors]}
-    problems = tuple(
-        _problem(number, dict(zip(dataset.headers, dataset[number - 1])), found[number])
-        for number in sorted(found)
+# --- the rows as they will be saved ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A person already registered who may be this row's ("возможно, это тот же человек")."""
+
+    person: int
+    label: str
+    entry: int | None = None  # his entry's number in this tournament, if he has one (then not choosable)
+
+
+@dataclass(frozen=True)
+class RowPlan:
+    """One row as it will be saved: ``status`` is "error" (not saved), "twin" (the secretary chooses the
+    person), "known" (an entry for a registered person), "new" (a new person); after the import "saved" or
+    "skipped" too."""
+
+    line: int
+    status: str
+    who: str
+    birth: str = ""
+    gender: str = ""
+    organisation: str = ""
+    region: str = ""
+    qualification: str = ""
+    club: str = ""
+    coach: str = ""
+    team: str = ""
+    responsible: str = ""
+    filled: tuple[str, ...] = ()  # columns filled from the file's defaults
+    problems: tuple[tuple[str, str], ...] = ()  # (column, message)
+    candidates: tuple[Candidate, ...] = ()
+    person: int | None = None
+    may_be_new: bool = True  # False when the row names the person by initials only
+
+
+@dataclass(frozen=True)
+class RowProblem:
+    line: int  # the row's number in the file, as a spreadsheet shows it
+    who: str
+    problems: tuple[tuple[str, str], ...]  # (column, message)
+
+
+ORDER = {"error": 0, "twin": 1, "new": 2, "known": 2, "saved": 3, "skipped": 3}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    rows: int
+    good: int
+    saved: int  # 0 in a preview
+    problems: tuple[RowProblem, ...]
+    ignored_columns: tuple[str, ...]
+    plans: tuple[RowPlan, ...] = ()  # every row: the bad ones first, then the proposals, then the rest
+    header_line: int = 1
+    encoding: str = ""
+
+    @property
+    def twins(self) -> tuple[RowPlan, ...]:
+        return tuple(p for p in self.plans if p.status == "twin")
+
+
+def _label(person: Person) -> str:
+    parts = [person.full_name, person.birth_display, person.organisation, person.region]
+    return ", ".join(p for p in parts if p)
+
+
+class _Importer:
+    def __init__(self, tournament, sheet: Sheet, defaults: dict, user, progress):
+        self.tournament = tournament
+        self.sheet = sheet
+        self.defaults = {k: _text(v) for k, v in (defaults or {}).items() if k in DEFAULTABLE and _text(v)}
+        self.user = user
+        self.progress = progress
+        self.lookup = PeopleLookup(tournament)
+        self.personal = tournament.character == Character.PERSONAL
+
+    def cell(self, cells: list, key: str):
+        index = self.sheet.columns.get(key)
+        return None if index is None else cells[index]
+
+    def raw(self, cells: list) -> dict:
+        """The row's values by field, the full name split when the file has one column for it."""
+        row = {key: self.cell(cells, key) for key in self.sheet.columns}
+        if "surname" not in self.sheet.columns and "full_name" in self.sheet.columns:
+            row["surname"], row["name"], row["patronymic"] = split_full_name(row.get("full_name"))
+        if "organisation" not in self.sheet.columns and "club" in self.sheet.columns:
+            row["organisation"] = row.get("club")
+        return row
+
+    def contacts(self) -> dict[str, dict]:
+        """A responsible person's phone and e-mail written once in the file count for all his rows."""
+        known: dict[str, dict] = {}
+        for _line, cells in self.sheet.rows:
+            row = self.raw(cells)
+            name = fold(_text(row.get("responsible_name")))
+            for key in ("responsible_phone", "responsible_email"):
+                value = _text(row.get(key))
+                if name and value:
+                    known.setdefault(name, {}).setdefault(key, value)
+        return known
+
+    def preload(self) -> None:
+        surnames = set()
+        for _line, cells in self.sheet.rows:
+            surname = _text(self.raw(cells).get("surname"))
+            if surname:
+                surnames |= {surname, clean_name(surname)}
+        self.lookup.preload(surnames)
+
+    def read(self, line: int, cells: list, contacts: dict) -> tuple[dict, dict, list[str], bool]:
+        """(form data, errors by field, the columns filled from defaults, year only)."""
+        row = self.raw(cells)
+        errors: dict[str, list[str]] = {}
+        data: dict = {}
+        filled: list[str] = []
+        year_only = False
+        for key in ("surname", "name", "patronymic"):
+            data[key] = _text(row.get(key))
+        try:
+            birth, year_only = parse_birth(row.get("birth_date"))
+            data["birth_date"] = birth.isoformat() if birth else ""
+        except ValueError as exc:
+            errors["birth_date"] = [str(exc)]
+        for key in ("organisation", "club", "region", "team_name", "coach", "responsible_name",
+                    "responsible_phone", "responsible_email", "identity_document_number",
+                    "insurance_policy_number"):  # fmt: skip
+            data[key] = _text(row.get(key))
+        for key, parse in _PARSERS.items():
+            try:
+                data[key] = parse(row.get(key))
+            except ValueError as exc:
+                errors[key] = [str(exc)]
+        responsible = fold(data["responsible_name"]) or fold(self.defaults.get("responsible_name", ""))
+        for key in DEFAULTABLE:
+            if data.get(key):
+                continue
+            value = contacts.get(responsible, {}).get(key) if key != "responsible_name" else None
+            value = value or self.defaults.get(key, "")
+            if value:
+                data[key] = value
+                filled.append(HEADER[key])
+        if not data.get("disciplines"):
+            data["disciplines"] = [self.tournament.discipline]
+        if data["team_name"] and self.personal:
+            # A personal event's «Команда» is the player's club (federation files head clubs so).
+            data["club"] = data["club"] or data["team_name"]
+            data["team_name"] = ""
+        return data, errors, filled, year_only
+
+    def plan(
+        self, line: int, cells: list, contacts: dict, seen: dict
+    ) -> tuple[RowPlan, EntryForm | None, bool]:
+        data, errors, filled, year_only = self.read(line, cells, contacts)
+        clean = {k: v for k, v in data.items() if k not in errors}
+        form = EntryForm(data=clean, tournament=self.tournament, lookup=self.lookup)
+        form.is_valid()
+        for key, messages in form.errors.items():
+            errors.setdefault(key, list(messages))
+        who = " ".join(data[k] for k in ("surname", "name", "patronymic") if data.get(k))
+        status, candidates, person = "new", (), None
+        initials = _is_initial(data.get("name", ""))  # «Ёлкин П. С.»: no name to register a person by
+        if not errors:
+            identity = form.identity()
+            self.same_in_file(line, identity, year_only, seen, errors)
+        if not errors:
+            exact = self.lookup.person(identity)
+            twins = [] if exact is not None else self.lookup.similar(identity, year_only)
+            if exact is not None:
+                status, person = "known", exact.pk
+            elif twins:
+                status = "twin"
+                candidates = tuple(
+                    Candidate(p.pk, _label(p), getattr(self.lookup.entry(p), "number", None)) for p in twins
+                )
+            elif initials:
+                errors["name"] = [_("Write the name in full: an initial is not enough to register a person.")]
+        labels = dict(Qualification.choices)
+        gender = {"male": "М", "female": "Ж"}.get(data.get("gender", ""), "")
+        birth = ""
+        if data.get("birth_date"):
+            day = datetime.date.fromisoformat(data["birth_date"])
+            birth = str(day.year) if year_only else day.strftime("%d.%m.%Y")
+        contact = ", ".join(
+            v for v in (data["responsible_name"], data["responsible_phone"], data["responsible_email"]) if v
+        )
+        problems = tuple(
+            (HEADER.get(key, _("row")), str(message))
+            for key, messages in errors.items()
+            for message in messages
+        )
+        plan = RowPlan(
+            line=line,
+            status="error" if errors else status,
+            who=who,
+            birth=birth,
+            gender=str(gender),
+            organisation=data.get("organisation", ""),
+            region=data.get("region", ""),
+            qualification=str(labels.get(data.get("qualification", ""), "")),
+            club=data.get("club", ""),
+            coach=data.get("coach", ""),
+            team=data.get("team_name", ""),
+            responsible=contact,
+            filled=tuple(filled),
+            problems=problems,
+            candidates=candidates,
+            person=person,
+            may_be_new=not initials,
+        )
+        form.extra = {k: data.get(k) for k in EXTRA}
+        form.year_only = year_only
+        return plan, (form if not errors else None), year_only
+
+    @staticmethod
+    def same_in_file(line: int, identity: Identity, year_only: bool, seen: dict, errors: dict) -> None:
+        """A person twice in the file: the second row names the first one's real number."""
+        mine = (identity.surname, identity.name, identity.patronymic, identity.birth_date, year_only)
+        for first, theirs in seen.get(fold(identity.surname), []):
+            if theirs[:4] == mine[:4]:
+                errors["__all__"] = [
+                    _("%(p)s is already in row %(n)s of this file.") % {"p": identity.full_name, "n": first}
+                ]
+                return
+            if may_be_same(theirs, mine):
+                errors["__all__"] = [
+                    _("Maybe the same person as in row %(n)s of this file (%(p)s): correct the file.")
+                    % {"n": first, "p": " ".join(x for x in theirs[:3] if x)}
+                ]
+                return
+        seen.setdefault(fold(identity.surname), []).append((line, mine))
+
+    def save(self, plan: RowPlan, form: EntryForm, decision: str | None, used: dict) -> RowPlan:
+        """Save one good row (the confirmation) in its own savepoint; the row's plan as it ended."""
+        person = None
+        if plan.status == "twin":
+            ids = {c.person: c for c in plan.candidates}
+            if decision == "skip":
+                return _with(plan, status="skipped")
+            if decision == "new" and plan.may_be_new:
+                pass
+            elif (
+                decision and decision.isdigit() and int(decision) in ids and ids[int(decision)].entry is None
+            ):
+                person = self.lookup.known.get(int(decision)) or Person.objects.get(pk=int(decision))
+            else:
+                return _failed(plan, _("Choose the person: the one proposed, or a new one."))
+        chosen = person.pk if person is not None else plan.person
+        if chosen is not None and chosen in used:
+            message = _("%(p)s is already in row %(n)s of this file.") % {"p": plan.who, "n": used[chosen]}
+            return _failed(plan, message)
+        if person is None and plan.person is not None:
+            person = self.lookup.known.get(plan.person)  # read with the file's people: no query
+        try:
+            # ``EntryForm.save`` is atomic: inside the confirmation's transaction, a savepoint per row.
+            if person is not None and (entry := self.lookup.entry(person)):
+                raise AdmissionError(duplicate_message(entry))
+            entry = form.save(source=Source.IMPORT, user=self.user, person=person, year_only=form.year_only)
+            extra = {k: v for k, v in form.extra.items() if v not in (None, "", False)}
+            if entry is not None and extra:
+                Entry.objects.filter(pk=entry.pk).update(**extra)
+        except (AdmissionError, IntegrityError) as exc:
+            message = str(exc) if isinstance(exc, AdmissionError) else _("Not saved: %(e)s") % {"e": exc}
+            return _failed(plan, message)
+        used[entry.person_id] = plan.line
+        return _with(plan, status="saved", person=entry.person_id)
+
+
+def _with(plan: RowPlan, **changes) -> RowPlan:
+    return RowPlan(**{**plan.__dict__, **changes})
+
+
+def _failed(plan: RowPlan, message: str) -> RowPlan:
+    return _with(plan, status="error", problems=(*plan.problems, (str(_("row")), str(message))))
+
+
+def run(
+    tournament: Tournament,
+    sheet: Sheet,
+    user,
+    *,
+    dry_run: bool,
+    ignored=(),
+    progress=None,
+    defaults: dict | None = None,
+    decisions: dict | None = None,
+) -> Outcome:
+    """Check every row (the preview, ``dry_run``: nothing is kept) or save the good ones with the secretary's
+    ``decisions`` on the proposals ({line: person id, "new" or "skip"}). ``progress(done, total)`` is called
+    every PROGRESS_EVERY rows."""
+    importer = _Importer(tournament, sheet, defaults or {}, user, progress)
+    importer.preload()
+    contacts = importer.contacts()
+    seen: dict = {}
+    used: dict[int, int] = {}
+    decisions = {str(k): str(v) for k, v in (decisions or {}).items()}
+    plans = []
+    total = len(sheet.rows)
+    with transaction.atomic():
+        for done, (line, cells) in enumerate(sheet.rows, start=1):
+            plan, form, _year_only = importer.plan(line, cells, contacts, seen)
+            if not dry_run and form is not None:
+                plan = importer.save(plan, form, decisions.get(str(line)), used)
+            plans.append(plan)
+            if progress is not None and (done % PROGRESS_EVERY == 0 or done == total):
+                progress(done, total)
+    plans.sort(key=lambda p: (ORDER[p.status], p.line))
+    problems = tuple(RowProblem(p.line, p.who, p.problems) for p in plans if p.status == "error")
+    problems = tuple(sorted(problems, key=lambda p: p.line))
+    good = sum(1 for p in plans if p.status != "error")
+    saved = sum(1 for p in plans if p.status == "saved")
+    return Outcome(
+        total, good, saved, problems, tuple(ignored), tuple(plans), sheet.header_line, sheet.encoding
     )
-    rows = sum(1 for row in dataset if not _is_blank(row))
-    good = rows - len(problems)
-    # An unexpected failure makes import-export roll the whole file back: then nothing was saved.
-    saved = 0 if dry_run or result.has_errors() else good
-    return Outcome(rows, good, saved, problems, tuple(ignored))
-
-
-def _is_blank(values) -> bool:
-    return all(v is None or str(v).strip() == "" for v in values)
-
-
-def _problem(number: int, values: dict, message_dict: dict) -> RowProblem:
-    who = " ".join(str(values.get(HEADER[k]) or "") for k in ("surname", "name", "patronymic")).strip()
-    problems = []
-    for key, messages in message_dict.items():
-        column = HEADER.get(key, _("row"))
-        for message in messages:
-            problems.append((column, str(message)))
-    return RowProblem(line=number + 1, who=who, problems=tuple(problems))
 
 
 def template_csv() -> str:
     """An empty file with the column names, for the secretary to fill in."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";")
-    writer.writerow([header for _key, header, _aliases in COLUMNS])
-    writer.writerow(
-        [
-            "Иванов",
-            "Иван",
-            "Иванович",
-            "15.03.1990",
-            "М",
-            "Клуб «Шеш-беш»",
-            "Москва",
-            "КМС",
-            "длинные",
-            "",
-            "Петров Пётр Петрович",
-            "+7 900 000-00-00",
-            "club@example.org",
-            "",
-            "",
-            "да",
-            "да",
-            "да",
-            "",
-            "1500",
-        ]
-    )
+    keys = ["surname", "name", "patronymic", "birth_date", "gender", "organisation", "club", "region",
+            "qualification", "coach", "disciplines", "team_name", "responsible_name", "responsible_phone",
+            "responsible_email", "identity_document_number", "insurance_policy_number",
+            "has_identity_document", "has_medical_clearance", "has_insurance", "seed", "rating"]  # fmt: skip
+    sample = {
+        "surname": "Иванов",
+        "name": "Иван",
+        "patronymic": "Иванович",
+        "birth_date": "15.03.1990",
+        "gender": "М",
+        "organisation": "Клуб «Шеш-беш»",
+        "club": "Шеш-беш",
+        "region": "Москва",
+        "qualification": "КМС",
+        "coach": "Сидоров С. С.",
+        "disciplines": "длинные",
+        "responsible_name": "Петров Пётр Петрович",
+        "responsible_phone": "+7 900 000-00-00",
+        "responsible_email": "club@example.org",
+        "has_identity_document": "да",
+        "has_medical_clearance": "да",
+        "has_insurance": "да",
+        "rating": "1500",
+    }
+    writer.writerow([HEADER[k] for k in keys])
+    writer.writerow([sample.get(k, "") for k in keys])
     return out.getvalue()
 
 
-def preview(tournament: Tournament, name: str, data: bytes, user, progress=None) -> Outcome:
+def preview(
+    tournament: Tournament, name: str, data: bytes, user, progress=None, defaults: dict | None = None
+) -> Outcome:
     """The whole preview of a file (what the Celery task runs): read it within the bounds, check every row."""
-    _format, dataset, ignored = read_file(name, data)
-    return run(tournament, dataset, user, dry_run=True, ignored=ignored, progress=progress)
+    _format, sheet, ignored = read_file(name, data, defaults)
+    return run(tournament, sheet, user, dry_run=True, ignored=ignored, progress=progress, defaults=defaults)
 
 
-def confirm(tournament: Tournament, name: str, data: bytes, user, progress=None) -> Outcome:
-    """Import a previewed file for real: the good rows are saved, each bad row is not."""
-    _format, dataset, ignored = read_file(name, data)
-    return run(tournament, dataset, user, dry_run=False, ignored=ignored, progress=progress)
+def confirm(
+    tournament: Tournament,
+    name: str,
+    data: bytes,
+    user,
+    progress=None,
+    defaults: dict | None = None,
+    decisions: dict | None = None,
+) -> Outcome:
+    """Import a previewed file for real: the good rows are saved with the secretary's choices, each bad row
+    is not."""
+    _format, sheet, ignored = read_file(name, data, defaults)
+    return run(
+        tournament,
+        sheet,
+        user,
+        dry_run=False,
+        ignored=ignored,
+        progress=progress,
+        defaults=defaults,
+        decisions=decisions,
+    )

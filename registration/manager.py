@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -31,6 +32,7 @@ from registration.models import (
     Team,
     TeamEntry,
     accepts_participants,
+    fold,
 )
 from tournaments.models import AuditEntry, GenderGroup, Tournament, log
 from tournaments.rules import cite, cite_text
@@ -80,17 +82,26 @@ def find_person(identity: Identity) -> Person | None:
 
 class PeopleLookup:
     """Finds the person of an identity and his entry in a tournament: a query each by default; ``preload``
-    reads them for a whole file in two queries (an import of 5,000 rows, issue 13 item 11)."""
+    reads them for a whole file in two queries (an import of 5,000 rows, issue 13 item 11), the people whose
+    folded surname is the file's too, so that twins ("Ёлкин" for "Елкин") are found without more queries."""
 
     def __init__(self, tournament: Tournament):
         self.tournament = tournament
         self.people: dict[tuple, Person] | None = None
+        self.by_key: dict[str, list[Person]] = {}
+        self.known: dict[int, Person] = {}
         self.entries: dict[int, Entry] = {}
 
     def preload(self, surnames: set[str]) -> None:
-        people = Person.objects.filter(surname__in=surnames)
+        keys = {fold(s) for s in surnames}
+        found = Q(surname__in=surnames) | Q(match_key__in=keys)
+        people = list(Person.objects.filter(found))
         self.people = {(p.surname, p.name, p.patronymic, p.birth_date): p for p in people}
-        entries = Entry.objects.filter(tournament=self.tournament, person__surname__in=surnames)
+        self.known = {p.pk: p for p in people}
+        self.by_key = {}
+        for p in people:
+            self.by_key.setdefault(fold(p.surname), []).append(p)
+        entries = Entry.objects.filter(tournament=self.tournament, person__in=Person.objects.filter(found))
         self.entries = {e.person_id: e for e in entries}
 
     def person(self, identity: Identity) -> Person | None:
@@ -104,9 +115,72 @@ class PeopleLookup:
         found = self.entries.get(person.pk)
         return None if found is None or found.pk == exclude else found
 
+    def similar(self, identity: Identity, year_only: bool = False) -> list[Person]:
+        """People who may be this identity under another spelling (ё/е, case, spaces, initials) with the same
+        date of birth (the same year when either knows only the year); never the exact person."""
+        key = fold(identity.surname)
+        if self.people is None:
+            candidates = list(Person.objects.filter(match_key=key))
+        else:
+            candidates = self.by_key.get(key, [])
+        exact = (identity.surname, identity.name, identity.patronymic, identity.birth_date)
+        return [
+            p
+            for p in candidates
+            if (p.surname, p.name, p.patronymic, p.birth_date) != exact
+            and may_be_same(
+                (p.surname, p.name, p.patronymic, p.birth_date, p.birth_year_only),
+                (identity.surname, identity.name, identity.patronymic, identity.birth_date, year_only),
+            )
+        ]
+
+
+def _initial(part: str) -> str:
+    """ "П." or "П" → "п"; "" for a name written in full."""
+    bare = part.rstrip(".")
+    return bare if len(bare) == 1 else ""
+
+
+def _names_agree(a: str, b: str, empty_agrees: bool) -> bool:
+    a, b = fold(a), fold(b)
+    if not a or not b:
+        return empty_agrees
+    if a == b:
+        return True
+    ia, ib = _initial(a), _initial(b)
+    return bool((ia and b.startswith(ia)) or (ib and a.startswith(ib)))
+
+
+def may_be_same(a: tuple, b: tuple) -> bool:
+    """Whether two (surname, name, patronymic, birth date, year only) may be one human: the same surname
+    folded (ё = е, case, spaces), names equal or one an initial of the other, a missing patronymic agreeing
+    with any, and the same date of birth — the same year when either gives the year only.
+
+    >>> import datetime
+    >>> d = datetime.date(1965, 6, 8)
+    >>> may_be_same(("Ёлкин", "Пётр", "Семёнович", d, False), ("ЕЛКИН", "П.", "С.", d, False))
+    True
+    >>> may_be_same(("Ёлкин", "Пётр", "", d, False), ("Елкин", "Павел", "", d, False))
+    False
+    """
+    if a[3] is None or b[3] is None or fold(a[0]) != fold(b[0]):
+        return False
+    if a[4] or b[4]:
+        if a[3].year != b[3].year:
+            return False
+    elif a[3] != b[3]:
+        return False
+    return _names_agree(a[1], b[1], empty_agrees=False) and _names_agree(a[2], b[2], empty_agrees=True)
+
 
 def person_for(
-    identity: Identity, *, gender: str, organisation: str = "", region: str = "", claimant=None
+    identity: Identity,
+    *,
+    gender: str,
+    organisation: str = "",
+    region: str = "",
+    claimant=None,
+    year_only: bool = False,
 ) -> Person:
     """The person with this identity, created when new.
 
@@ -125,7 +199,13 @@ def person_for(
         own.save(update_fields=["birth_date", "gender"])
         return own
     person, _created = Person.objects.get_or_create(
-        **identity.lookup(), defaults={"gender": gender, "organisation": organisation, "region": region}
+        **identity.lookup(),
+        defaults={
+            "gender": gender,
+            "organisation": organisation,
+            "region": region,
+            "birth_year_only": year_only,
+        },
     )
     return person
 
@@ -259,6 +339,148 @@ def remove_official(official: Official, by) -> None:
     official.delete()
 
 
+# --- twins: one human, two records (issue 17) ---------------------------------------------------------
+
+
+def _people_of(tournament: Tournament) -> set[int]:
+    """The people of a tournament: its entries, participants and officials."""
+    return (
+        set(Entry.objects.filter(tournament=tournament).values_list("person_id", flat=True))
+        | set(Participant.objects.filter(tournament=tournament).values_list("person_id", flat=True))
+        | set(Official.objects.filter(tournament=tournament).values_list("person_id", flat=True))
+    )
+
+
+def _facts(p: Person) -> tuple:
+    return (p.surname, p.name, p.patronymic, p.birth_date, p.birth_year_only)
+
+
+def twins_of(tournament: Tournament) -> list[tuple[Person, Person]]:
+    """Pairs of people who may be one human (``may_be_same``), at least one of them in this tournament; the
+    older record (the one with the smaller number, so with the history) first. Three queries."""
+    ids = _people_of(tournament)
+    mine = [p for p in Person.objects.filter(pk__in=ids) if p.match_key]
+    others: dict[str, list[Person]] = {}
+    for p in Person.objects.filter(match_key__in={p.match_key for p in mine}):
+        others.setdefault(p.match_key, []).append(p)
+    pairs: dict[tuple[int, int], tuple[Person, Person]] = {}
+    for p in mine:
+        for q in others.get(p.match_key, []):
+            if q.pk != p.pk and may_be_same(_facts(p), _facts(q)):
+                first, second = sorted((p, q), key=lambda x: x.pk)
+                pairs[(first.pk, second.pk)] = (first, second)
+    return [pairs[k] for k in sorted(pairs)]
+
+
+def _merge_conflict(keep: Person, remove: Person) -> str:
+    """Why two records cannot be one human, or "": both play in one tournament, both hold one role there,
+    one judges where the other plays (004 §2.3.5), or both have their own accounts."""
+
+    def played(p: Person) -> dict[int, str]:
+        out = {
+            e.tournament_id: str(e.tournament)
+            for e in Entry.objects.filter(person=p).select_related("tournament")
+        }
+        for part in Participant.objects.filter(person=p).select_related("tournament"):
+            out[part.tournament_id] = str(part.tournament)
+        return out
+
+    def roles(p: Person) -> dict[tuple[int, str], str]:
+        return {
+            (o.tournament_id, o.role): str(o.tournament)
+            for o in Official.objects.filter(person=p).select_related("tournament")
+        }
+
+    a, b = played(keep), played(remove)
+    shared = sorted(set(a) & set(b))
+    if shared:
+        return _("%(a)s and %(b)s both play in «%(t)s»: they are two people and are not merged.") % {
+            "a": keep,
+            "b": remove,
+            "t": a[shared[0]],
+        }
+    ra, rb = roles(keep), roles(remove)
+    both = sorted(set(ra) & set(rb))
+    if both:
+        return _("Both hold the same role in «%(t)s»: remove one of the two registrations first.") % {
+            "t": ra[both[0]]
+        }
+    judged = ({t for t, _r in ra} & set(b)) | ({t for t, _r in rb} & set(a))
+    if judged:
+        name = {**a, **b}[sorted(judged)[0]]
+        return _("One of them is an official where the other plays («%(t)s», %(rule)s): not merged.") % {
+            "t": name,
+            "rule": cite("004 §2.3.5"),
+        }
+    if keep.user_id and remove.user_id:
+        return _("Both have their own accounts: an administrator decides which stays.")
+    return ""
+
+
+@transaction.atomic
+def merge_persons(tournament: Tournament, keep_pk: int, remove_pk: int, by) -> dict[str, int]:
+    """Make two records of one human one: everything that names ``remove`` — entries, participations,
+    official roles, sanctions and disqualifications, whatever app keeps them — names ``keep``; his account
+    too when ``keep`` has none, and his organisation and region where ``keep`` has none; then ``remove``
+    goes. Logged in every tournament touched. Returns what was moved, by relation.
+
+    Refused (``AdmissionError``, nothing changed) when the two play in one tournament, hold one role in one
+    tournament, or one judges where the other plays; and for the tournament's officials (not staff) unless
+    the two are twins by ``may_be_same`` and one of them is of this tournament (``PermissionDenied``).
+    """
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if t.read_only_reason:
+        raise AdmissionError(t.read_only_reason)
+    if not permissions.can_merge_persons(by, t):
+        raise PermissionDenied(f"{by} may not merge people in tournament {t.pk}")
+    if keep_pk == remove_pk:
+        raise AdmissionError(_("Choose two different people."))
+    people = {p.pk: p for p in Person.objects.select_for_update().filter(pk__in=[keep_pk, remove_pk])}
+    if len(people) != 2:
+        raise AdmissionError(_("No such person."))
+    keep, remove = people[keep_pk], people[remove_pk]
+    if not permissions.is_staff(by):
+        mine = _people_of(t)
+        if not ({keep.pk, remove.pk} & mine and may_be_same(_facts(keep), _facts(remove))):
+            raise PermissionDenied(f"{by} may merge only twins of tournament {t.pk}")
+    conflict = _merge_conflict(keep, remove)
+    if conflict:
+        raise AdmissionError(conflict)
+    touched = (
+        set(Entry.objects.filter(person=remove).values_list("tournament_id", flat=True))
+        | set(Participant.objects.filter(person=remove).values_list("tournament_id", flat=True))
+        | set(Official.objects.filter(person=remove).values_list("tournament_id", flat=True))
+    )
+    moved: dict[str, int] = {}
+    # Every relation to a person, whichever app declares it (judging's sanctions too), without importing it.
+    for relation in Person._meta.related_objects:
+        if not relation.one_to_many:
+            continue
+        rows = relation.related_model._base_manager.filter(**{relation.field.name: remove})
+        count = rows.update(**{relation.field.name: keep})
+        if count:
+            moved[relation.get_accessor_name()] = count
+    before = f"{remove.full_name}, {remove.birth_display} (No. {remove.pk})"
+    account = remove.user_id
+    remove.user = None
+    remove.save(update_fields=["user"])
+    keep.organisation = keep.organisation or remove.organisation
+    keep.region = keep.region or remove.region
+    if account and not keep.user_id:
+        keep.user_id = account
+    keep.save(update_fields=["organisation", "region", "user"])
+    remove.delete()
+    summary = _("Two records of one person merged: %(r)s into %(k)s (No. %(n)s)") % {
+        "r": before,
+        "k": f"{keep.full_name}, {keep.birth_display}",
+        "n": keep.pk,
+    }
+    for tid in sorted({t.pk} | touched):
+        target = t if tid == t.pk else Tournament.objects.get(pk=tid)
+        log(target, by, "persons_merged", summary, kept=keep.pk, removed=remove_pk, moved=moved)
+    return moved
+
+
 # --- entries and teams --------------------------------------------------------------------------------------
 
 
@@ -314,6 +536,7 @@ def applicant_of(entry: Entry, roles: tuple[str, ...] | None = None) -> admissio
         roles = _roles(entry.tournament, entry.person)
     return admission.Applicant(
         birth_date=entry.person.birth_date,
+        birth_year_only=entry.person.birth_year_only,
         gender=entry.person.gender,
         region=entry.region,
         qualification=entry.qualification,
@@ -430,6 +653,16 @@ def _min_age(f, passed, entry):
     title = _("Age at least %(n)s on the first day") % {"n": f["min_age"]}
     if f.get("missing"):
         return title, _("the date of birth is missing")
+    if f.get("year_only"):
+        # 004 §2.1: with the year only, counted from 31 December; the full date decides a failure.
+        detail = _("only the year of birth is known (%(y)s): at least %(a)s full years on %(d)s") % {
+            "y": f["year_only"],
+            "a": f["age"],
+            "d": _day(f["day"]),
+        }
+        if not passed:
+            detail += "; " + _("enter the full date of birth from the identity document")
+        return title, detail
     detail = _("%(a)s full years on %(d)s") % {"a": f["age"], "d": _day(f["day"])}
     if not passed:
         detail += "; " + _("turns %(n)s on %(t)s") % {"n": f["min_age"], "t": _day(f["turns_on"])}
@@ -437,9 +670,16 @@ def _min_age(f, passed, entry):
 
 
 def _max_age(f, passed, entry):
-    return _("Age at most %(n)s on the first day") % {"n": f["max_age"]}, _("%(a)s full years") % {
-        "a": f["age"]
-    }
+    title = _("Age at most %(n)s on the first day") % {"n": f["max_age"]}
+    if f.get("year_only"):
+        detail = _("only the year of birth is known (%(y)s): at most %(a)s full years") % {
+            "y": f["year_only"],
+            "a": f["age"],
+        }
+        if not passed:
+            detail += "; " + _("enter the full date of birth from the identity document")
+        return title, detail
+    return title, _("%(a)s full years") % {"a": f["age"]}
 
 
 def _gender(f, passed, entry):
@@ -870,7 +1110,10 @@ def edit_participant(participant: Participant, data: dict, by) -> list[str]:
     for f in changed:
         setattr(person, f, data[f])
     if changed:
-        person.save(update_fields=changed)
+        # A date typed by the secretary is a full date (the year-only flag of an imported file goes).
+        year_only = person.birth_year_only and "birth_date" not in changed
+        person.birth_year_only = year_only
+        person.save(update_fields=[*changed, "birth_year_only"])
     fields = list(changed)
     own = [f for f in PARTICIPANT_FIELDS if f in data and getattr(participant, f) != data[f]]
     for f in own:

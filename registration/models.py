@@ -44,6 +44,12 @@ class JudgingCategory(models.TextChoices):
     YOUNG = "young", _("young sports judge")
 
 
+def fold(text: str) -> str:
+    """A name as people are compared when looking for twins: ё = е, case and extra spaces ignored, a hyphen
+    is a space ("Ёлкин" = "ЕЛКИН" = " елкин ")."""
+    return " ".join(str(text).replace("ё", "е").replace("Ё", "Е").replace("-", " ").split()).casefold()
+
+
 class Person(models.Model):
     """One record per human across tournaments, so history and sanctions follow the person."""
 
@@ -51,12 +57,18 @@ class Person(models.Model):
     name = models.CharField(_("name"), max_length=100)
     patronymic = models.CharField(_("patronymic"), max_length=100, blank=True)
     birth_date = models.DateField(_("date of birth"), null=True, blank=True, validators=[sane_date])
+    # A federation's file may give the year of birth only ("1965"): the date is then 1 January of that year
+    # and this flag says so; the age checks count such a person as young as the year allows (31 December)
+    # for a minimum age and as old as it allows (1 January) for a maximum age (004 §2.1, §2.2.2).
+    birth_year_only = models.BooleanField(_("year of birth only"), default=False)
     gender = models.CharField(_("gender"), max_length=10, choices=Gender.choices, default=Gender.MALE)
     organisation = models.CharField(_("sending organisation"), max_length=200, blank=True)
     region = models.CharField(_("region"), max_length=200, blank=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="person"
     )
+    # ``fold(surname)``, kept by ``save``: the index that finds "Ёлкин" for "ЕЛКИН" or "Елкин" (twins).
+    match_key = models.CharField(max_length=100, blank=True, db_index=True, editable=False)
 
     class Meta:
         verbose_name = _("person")
@@ -71,9 +83,23 @@ class Person(models.Model):
     def __str__(self) -> str:
         return self.full_name
 
+    def save(self, *args, **kwargs) -> None:
+        self.match_key = fold(self.surname)[:100]
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "surname" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "match_key"}
+        super().save(*args, **kwargs)
+
     @property
     def full_name(self) -> str:
         return " ".join(part for part in (self.surname, self.name, self.patronymic) if part)
+
+    @property
+    def birth_display(self) -> str:
+        """The date of birth as printed: "08.06.1965", or "1965" when only the year is known."""
+        if self.birth_date is None:
+            return ""
+        return str(self.birth_date.year) if self.birth_year_only else self.birth_date.strftime("%d.%m.%Y")
 
     @property
     def short_name(self) -> str:
@@ -488,6 +514,11 @@ class EntryImport(models.Model):
     progress = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
     outcome = models.JSONField(default=dict, blank=True)
+    # What the secretary gave once for the whole file (the responsible person, his phone…), filled where a
+    # row leaves the cell empty; and his answers to the preview's "maybe the same person" proposals
+    # ({line: person id, "new" or "skip"}).
+    defaults = models.JSONField(default=dict, blank=True)
+    decisions = models.JSONField(default=dict, blank=True)
     saved = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
     confirmed_by = models.ForeignKey(

@@ -70,6 +70,19 @@ def can_decide(user, tournament: Tournament) -> bool:
     return _holds(user, tournament, DECIDERS)
 
 
+def can_merge_persons(user, tournament: Tournament) -> bool:
+    """Who merges two records of one human (issue 17): the site's staff and superusers (any two people), and
+    the tournament's admission commission and runners (``DECIDERS``) — these only for a pair the matching
+    calls twins, one of them in their tournament (``registration.manager.merge_persons``)."""
+    if getattr(user, "is_active", False) and (user.is_staff or user.is_superuser):
+        return True
+    return can_decide(user, tournament)
+
+
+def is_staff(user) -> bool:
+    return bool(getattr(user, "is_active", False) and (user.is_staff or user.is_superuser))
+
+
 def _tournament_for(request, pk: int, allowed) -> Tournament:
     tournament = get_object_or_404(Tournament, pk=pk)
     if not allowed(request.user, tournament):

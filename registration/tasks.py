@@ -36,8 +36,26 @@ def outcome_of(batch: EntryImport) -> imports.Outcome:
         imports.RowProblem(p["line"], p["who"], tuple(tuple(x) for x in p["problems"]))
         for p in o.get("problems", [])
     )
+    plans = tuple(
+        imports.RowPlan(
+            **{
+                **p,
+                "filled": tuple(p.get("filled", ())),
+                "problems": tuple(tuple(x) for x in p.get("problems", ())),
+                "candidates": tuple(imports.Candidate(**c) for c in p.get("candidates", ())),
+            }
+        )
+        for p in o.get("plans", [])
+    )
     return imports.Outcome(
-        o.get("rows", 0), o.get("good", 0), o.get("saved", 0), problems, tuple(o.get("ignored_columns", []))
+        o.get("rows", 0),
+        o.get("good", 0),
+        o.get("saved", 0),
+        problems,
+        tuple(o.get("ignored_columns", [])),
+        plans,
+        o.get("header_line", 1),
+        o.get("encoding", ""),
     )
 
 
@@ -48,7 +66,12 @@ def preview_import(batch_pk: int) -> str:
         return batch.status if batch else "missing"
     try:
         outcome = imports.preview(
-            batch.tournament, batch.file_name, bytes(batch.data), batch.created_by, _progress(batch.pk)
+            batch.tournament,
+            batch.file_name,
+            bytes(batch.data),
+            batch.created_by,
+            _progress(batch.pk),
+            defaults=batch.defaults,
         )
     except imports.ImportFileError as exc:
         EntryImport.objects.filter(pk=batch.pk).update(status=EntryImport.Status.FAILED, error=str(exc))
@@ -87,6 +110,8 @@ def confirm_import(batch_pk: int) -> str:
             bytes(batch.data),
             user,
             _progress(batch.pk),
+            defaults=batch.defaults,
+            decisions=batch.decisions,
         )
         lines = [p.line for p in outcome.problems]
         batch.status, batch.saved = EntryImport.Status.CONFIRMED, outcome.saved

@@ -29,6 +29,8 @@ urlpatterns = [
     path("t/<int:pk>/entries/<int:entry_pk>/decide/", views.entry_decide, name="entry_decide"),
     path("t/<int:pk>/entries/<int:entry_pk>/invalid/", views.entry_invalid, name="entry_invalid"),
     path("t/<int:pk>/entries/<int:entry_pk>/valid/", views.entry_valid, name="entry_valid"),
+    path("t/<int:pk>/people/twins/", views.persons_twins, name="twins"),
+    path("t/<int:pk>/people/merge/", views.persons_merge, name="merge_persons"),
     path("t/<int:pk>/officials/", views.officials, name="officials"),
     path(
         "t/<int:pk>/officials/<int:official_pk>/accredit/", views.official_accredit, name="official_accredit"

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
-from registration import imports, manager, tasks
+from registration import imports, manager, permissions, tasks
 from registration.forms import (
     BulkDecisionForm,
     DecisionForm,
@@ -471,8 +471,9 @@ def entries_import(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         data = upload.read(imports.MAX_BYTES + 1)
+        defaults = form.defaults()
         try:
-            file_format, dataset, _ignored = imports.read_file(upload.name, data)
+            file_format, dataset, _ignored = imports.read_file(upload.name, data, defaults)
         except imports.ImportFileError as exc:
             form.add_error("file", str(exc))
         else:
@@ -485,6 +486,7 @@ def entries_import(request: HttpRequest, pk: int) -> HttpResponse:
                     data=data,
                     status=EntryImport.Status.CHECKING,
                     total=len(dataset),
+                    defaults=defaults,
                     created_by=request.user,
                 )
                 tasks.enqueue(tasks.preview_import, batch.pk)
@@ -523,9 +525,26 @@ def entries_import_status(request: HttpRequest, pk: int, batch_pk: int) -> JsonR
     )
 
 
+def _decisions(request: HttpRequest, outcome: imports.Outcome) -> tuple[dict, list[int]]:
+    """The secretary's answer to each "maybe the same person" proposal: a proposed person (one not entered
+    here), a new person (not for a row naming him by initials) or "skip"; the rows left unanswered."""
+    decisions, missing = {}, []
+    for plan in outcome.twins:
+        value = request.POST.get(f"person-{plan.line}", "")
+        allowed = {str(c.person) for c in plan.candidates if c.entry is None} | {"skip"}
+        if plan.may_be_new:
+            allowed.add("new")
+        if value in allowed:
+            decisions[str(plan.line)] = value
+        else:
+            missing.append(plan.line)
+    return decisions, missing
+
+
 @require_POST
 def entries_import_confirm(request: HttpRequest, pk: int, batch_pk: int) -> HttpResponse:
-    """Save the good rows of a previewed file (a Celery task with progress); a second click saves nothing."""
+    """Save the good rows of a previewed file (a Celery task with progress) with the secretary's choice for
+    every proposed twin; a second click saves nothing, a choice left out saves nothing and says which."""
     tournament = tournament_for_commission(request, pk)
     with transaction.atomic():
         batch = get_object_or_404(EntryImport.objects.select_for_update(), pk=batch_pk, tournament=tournament)
@@ -533,9 +552,24 @@ def entries_import_confirm(request: HttpRequest, pk: int, batch_pk: int) -> Http
             if batch.status in (EntryImport.Status.IMPORTING, EntryImport.Status.CONFIRMED):
                 messages.info(request, _("This file has already been imported."))
             return redirect("registration:import_batch", pk=pk, batch_pk=batch.pk)
+        decisions, missing = _decisions(request, tasks.outcome_of(batch))
+        if missing:
+            context = {
+                "t": tournament,
+                "batch": batch,
+                "outcome": tasks.outcome_of(batch),
+                "missing": missing,
+            }
+            messages.error(
+                request,
+                _("Choose the person in rows %(l)s: the one proposed, a new person, or do not save the row.")
+                % {"l": ", ".join(map(str, missing))},
+            )
+            return render(request, "registration/import_preview.html", context, status=400)
         batch.status, batch.progress = EntryImport.Status.IMPORTING, 0
         batch.confirmed_by, batch.confirmed_at = request.user, timezone.now()
-        batch.save(update_fields=["status", "progress", "confirmed_by", "confirmed_at"])
+        batch.decisions = decisions
+        batch.save(update_fields=["status", "progress", "confirmed_by", "confirmed_at", "decisions"])
         tasks.enqueue(tasks.confirm_import, batch.pk)
     return redirect("registration:import_batch", pk=pk, batch_pk=batch.pk)
 
@@ -547,6 +581,41 @@ def entries_import_template(request: HttpRequest, pk: int) -> HttpResponse:
     )
     response["Content-Disposition"] = 'attachment; filename="entries.csv"'
     return response
+
+
+# --- twins: one human, two records -------------------------------------------------------------------------
+
+
+def _tournament_for_merging(request: HttpRequest, pk: int) -> Tournament:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not permissions.can_merge_persons(request.user, tournament):
+        raise PermissionDenied
+    return tournament
+
+
+def persons_twins(request: HttpRequest, pk: int) -> HttpResponse:
+    """People of this tournament who may be one human with another record (ё/е, case, initials, the same
+    date of birth): the commission merges them so that sanctions and history follow the one person."""
+    tournament = _tournament_for_merging(request, pk)
+    pairs = manager.twins_of(tournament)
+    return render(request, "registration/twins.html", {"t": tournament, "pairs": pairs})
+
+
+@require_POST
+def persons_merge(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament_for_merging(request, pk)
+    try:
+        keep, remove = int(request.POST.get("keep", "")), int(request.POST.get("remove", ""))
+    except ValueError:
+        messages.error(request, _("Choose two different people."))
+        return redirect("registration:twins", pk=pk)
+    try:
+        manager.merge_persons(tournament, keep, remove, request.user)
+    except manager.AdmissionError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("The two records are one person now."))
+    return redirect("registration:twins", pk=pk)
 
 
 # --- settings, officials, protocol --------------------------------------------------------------------------
