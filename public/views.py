@@ -21,12 +21,13 @@ from judging.models import Protest, Sanction
 from judging.state import participant_matches, round_states
 from protocols.models import ScheduledRound
 from public.exports import SafeTableExport
+from public.live import conditional
 from public.tables import (
     CrosstableTable,
     PairingTable,
+    StandingsData,
     StandingsTable,
     TeamStandingsTable,
-    standings_records,
     team_records,
 )
 from registration.models import Participant
@@ -92,11 +93,12 @@ def round_matches(rnd: Round):
 # --- standings -------------------------------------------------------------------------------------------
 
 
+@conditional()
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
-    data = ranking.compute(t)
+    data = ranking.compute_once(t)
     table = StandingsTable(
-        standings_records(data.rows),
+        StandingsData(data.rows),
         keys=data.keys,
         team=t.character != Character.PERSONAL,
         group=t.system == System.MIXED,
@@ -113,12 +115,13 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "public/standings.html", context)
 
 
+@conditional()
 def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     stage = ranking.crosstable_stage(t)  # a round-robin stage with a published round (drafts are nobody's)
     if stage is None:
         raise Http404(_("A crosstable is drawn for round-robin stages only."))
-    data = ranking.compute(t)
+    data = ranking.compute_once(t)
     sections = []
     if data.groups:
         for g in data.groups:
@@ -141,6 +144,7 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
 # --- brackets --------------------------------------------------------------------------------------------
 
 
+@conditional()
 def bracket_view(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     stages = ranking.elimination_stages(t)
@@ -161,6 +165,7 @@ def bracket_view(request: HttpRequest, pk: int) -> HttpResponse:
 # --- rounds ----------------------------------------------------------------------------------------------
 
 
+@conditional(timed=True, fragment=True)
 def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The pairings of a round as a fragment, for the round page and the venue screen to poll."""
     t = _tournament(pk)
@@ -179,6 +184,7 @@ def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 # --- a participant's page --------------------------------------------------------------------------------
 
 
+@conditional(timed=True)
 def participant(request: HttpRequest, pk: int, participant_pk: int) -> HttpResponse:
     t = _tournament(pk)
     p = get_object_or_404(
@@ -197,7 +203,7 @@ def participant(request: HttpRequest, pk: int, participant_pk: int) -> HttpRespo
         }
         for m, state in played
     ]
-    data = ranking.compute(t)
+    data = ranking.compute_once(t)
     mine = next((s for s in data.rows if s.participant.pk == p.pk), None)
     context = {
         "t": t,
@@ -283,6 +289,7 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@conditional(timed=True, fragment=True)
 def home_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The tournament home's live block: the current round's progress and the leaders."""
     t = _tournament(pk)
@@ -291,7 +298,7 @@ def home_live(request: HttpRequest, pk: int) -> HttpResponse:
     if rnd is not None:
         kinds = list(rnd.matches.values_list("result_kind", flat=True))
         progress = {"done": sum(1 for k in kinds if k), "total": len(kinds)}
-    leaders = ranking.compute(t).rows[:5] if rnd is not None else []
+    leaders = ranking.compute_once(t).rows[:5] if rnd is not None else []
     context = {"t": t, "round": rnd, "progress": progress, "leaders": leaders}
     if rnd is not None:
         context["round_state"] = round_states([rnd], timezone.now())[rnd.pk]
