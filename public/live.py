@@ -5,15 +5,15 @@ Every change a public page shows bumps ``Tournament.version`` in the change's ow
 
     (tournament, version, changed_at, language, who asks, the page's path and query[, a 30-second tick])
 
-— its ETag. A poll that sends the ETag back (``If-None-Match``) is answered 304 after one indexed query (the
-tournament's version), nothing else computed. A live fragment (``…/live/``, ``?fragment=1``) that did change is
-rendered once per ETag and kept in Django's cache (local memory by default; ``CACHE_URL=redis://…`` shares it
-between the web processes), so a thousand phones asking for the new version cost one rendering.
+— its ETag. A poll that sends the ETag back (``If-None-Match``) is answered 304 after one indexed query
+(the tournament's version), nothing else computed. A live fragment (``…/live/``, ``?fragment=1``) that did
+change is rendered once per ETag and kept in Django's cache (local memory by default; ``CACHE_URL=redis://…``
+shares it between the web processes), so a thousand phones asking for the new version cost one rendering.
 
-Who asks: anonymous visitors share one marker; a logged-in user has his own (an official sees extra controls, a
-player his own match links), so nothing one user sees is served to another. Whole pages carry a CSRF token and
-perhaps a flash message: they get the ETag and the 304 (the browser keeps its own copy) but are never stored
-here; an answer with a pending message is never conditional.
+Who asks: anonymous visitors share one marker; a logged-in user has his own (an official sees extra controls,
+a player his own match links), so nothing one user sees is served to another. Whole pages carry a CSRF token
+and perhaps a flash message: they get the ETag and the 304 (the browser keeps its own copy) but are never
+stored here; an answer with a pending message is never conditional.
 
 Pages whose text follows the clock (a result's "N min left for a protest", "playing" from a start time) add a
 30-second tick to their key: such text is at most 30 seconds late.

@@ -96,8 +96,9 @@ def compute(t: Tournament) -> Standings:
     return out
 
 
-# Standings computed once per tournament version (issue 17, issue 20 item 4): every change a page shows bumps
-# ``Tournament.version`` in its own transaction, so (pk, version, changed_at, language) names one computed table.
+# Standings computed once per tournament version (issue 17, issue 20 item 4): every change a page shows
+# bumps ``Tournament.version`` in its own transaction, so (pk, version, changed_at, language) names one
+# computed table.
 # Kept in the process (no pickling of 1,000 participants on every read); a handful of recent tables at most.
 _ONCE: OrderedDict[tuple, Standings] = OrderedDict()
 _ONCE_LOCK = threading.Lock()
