@@ -84,7 +84,6 @@ def round_matches(rnd: Round):
     return rnd.matches.select_related(
         "player1__person",
         "player2__person",
-        "winner__person",
         "round__tournament",
         "group",
     )
