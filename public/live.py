@@ -28,6 +28,7 @@ import time
 from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
@@ -78,7 +79,7 @@ def _headers(response: HttpResponse, etag: str, changed_at) -> HttpResponse:
         response["Last-Modified"] = http_date(changed_at.timestamp())
     # Every poll asks again (with the ETag); nobody between keeps a copy made for somebody else.
     response["Cache-Control"] = "private, no-cache"
-    response["Vary"] = "Cookie"
+    patch_vary_headers(response, ["Cookie"])  # the language and the session are cookies
     return response
 
 
