@@ -75,9 +75,8 @@ def main() -> None:
             f"{label} [{mode}]: {len(todo)} results in {wall:.2f} s wall, {cpu:.2f} s CPU "
             f"({wall / len(todo) * 1000:.1f} ms wall, {cpu / len(todo) * 1000:.1f} ms CPU a result)"
         )
-    print(
-        f"database {os.environ['SQLITE_PATH']}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
-    )
+    load = os.getloadavg()[0]
+    print(f"database {os.environ['SQLITE_PATH']}; load average {load:.1f} on {os.cpu_count()} CPUs")
 
 
 if __name__ == "__main__":
