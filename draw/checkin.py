@@ -25,7 +25,7 @@ from registration.models import CheckIn, Participant
 from registration.permissions import tournament_for_secretary
 from registration.views import rate_limited
 from tournaments import qr
-from tournaments.models import CheckInRule, Tournament, log
+from tournaments.models import CheckInRule, Tournament, bump_version, log
 
 SALT = "nardy.draw.check-in"
 
@@ -61,6 +61,8 @@ def check_in(participant: Participant, number: int, via: str, by=None) -> bool:
                 via=via,
                 by=by if getattr(by, "is_authenticated", False) else None,
             )
+            # The desk's list and the draw's field follow it (issue 17: every change a page shows bumps).
+            bump_version(participant.tournament_id)
     except IntegrityError:
         return False
     return True

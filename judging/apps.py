@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
-from registration.signals import disqualifications_asked
+from registration.signals import disqualifications_asked, disqualified_people_asked
 
 
 class JudgingConfig(AppConfig):
@@ -13,3 +13,4 @@ class JudgingConfig(AppConfig):
         from judging import receivers
 
         disqualifications_asked.connect(receivers.disqualifications_in_force, dispatch_uid="judging.dq")
+        disqualified_people_asked.connect(receivers.maybe_disqualified, dispatch_uid="judging.dq_many")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -29,3 +30,18 @@ def disqualifications_in_force(sender, person, on, **kwargs) -> list[str]:
     return [
         describe_disqualification(s) for s in Sanction.objects.disqualifying(person, on).order_by("starts_on")
     ]
+
+
+def maybe_disqualified(sender, people, on, **kwargs) -> set[int]:
+    """Of ``people`` (person ids), those with a disqualification that may be in force on ``on``: its dates
+    cover the day and it is not lifted (the counts of tournaments or matches are then checked per person)."""
+    return set(
+        Sanction.objects.filter(
+            person_id__in=people,
+            kind=Sanction.Kind.DISQUALIFICATION,
+            lifted_at__isnull=True,
+            starts_on__lte=on,
+        )
+        .filter(Q(ends_on__isnull=True) | Q(ends_on__gte=on))
+        .values_list("person_id", flat=True)
+    )

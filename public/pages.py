@@ -16,7 +16,7 @@ from draw import manager as draw_manager
 from draw.forms import DrawForm, RoundLengthForm
 from draw.models import Round
 from judging import redraw
-from judging.state import pending_protests_warning, round_states
+from judging.state import match_states, pending_protests_warning, round_states
 from protocols.data import qualification_lines
 from public.tables import PairingTable, RoundTable
 from public.views import find_players
@@ -158,8 +158,9 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     runner = can_run(request.user, tournament)
     if not rnd.is_public and not runner:
         raise PermissionDenied
+    # The round's tournament with every match (its protest window decides each state): no query per match.
     matches = rnd.matches.select_related(
-        "player1__person", "player2__person", "winner__person", "round", "group"
+        "player1__person", "player2__person", "winner__person", "round__tournament", "group"
     )
     q = request.GET.get("q", "").strip()[:100]
     shown = find_players(matches, q) if q else matches
@@ -168,6 +169,13 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     mine = set()
     if request.user.is_authenticated and not official:
         mine = set(tournament.participants.filter(person__user=request.user).values_list("pk", flat=True))
+    linked = (
+        [m for m in matches if m.player2_id and (official or m.player1_id in mine or m.player2_id in mine)]
+        if rnd.is_public
+        else []
+    )
+    # Their states read once for all (the table's when it shows every match): no query per match.
+    states = table.states if not q else match_states(linked, timezone.now())
     context = {
         "t": tournament,
         "round": rnd,
@@ -175,11 +183,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "table": table,
         "q": q,
         # The match pages open to the officials and to the players of the match: nobody else sees the links.
-        "protocol_rows": [
-            m for m in matches if m.player2_id and (official or m.player1_id in mine or m.player2_id in mine)
-        ]
-        if rnd.is_public
-        else [],
+        "protocol_rows": [(m, states[m.pk].key, states[m.pk].seconds_left) for m in linked],
         "runner": runner,
         "length_form": RoundLengthForm(initial={"match_length": rnd.effective_match_length()}),
         # A decision on a pending protest may change a result and the score groups this draft was drawn on.

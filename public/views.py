@@ -21,12 +21,13 @@ from judging.models import Protest, Sanction
 from judging.state import participant_matches, round_states
 from protocols.models import ScheduledRound
 from public import export_views
+from public.live import conditional
 from public.tables import (
     CrosstableTable,
     PairingTable,
+    StandingsData,
     StandingsTable,
     TeamStandingsTable,
-    standings_records,
     team_records,
 )
 from registration.models import Participant
@@ -72,7 +73,6 @@ def round_matches(rnd: Round):
     return rnd.matches.select_related(
         "player1__person",
         "player2__person",
-        "winner__person",
         "round__tournament",
         "group",
     )
@@ -81,13 +81,14 @@ def round_matches(rnd: Round):
 # --- standings -------------------------------------------------------------------------------------------
 
 
+@conditional()
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("_export"):  # the old export links: public/export_views.py answers them
         return export_views.legacy(request, pk, "standings")
     t = _tournament(pk)
-    data = ranking.compute(t)
+    data = ranking.compute_once(t)
     table = StandingsTable(
-        standings_records(data.rows),
+        StandingsData(data.rows),
         keys=data.keys,
         team=t.character != Character.PERSONAL,
         group=t.system == System.MIXED,
@@ -101,6 +102,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "public/standings.html", context)
 
 
+@conditional()
 def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("_export"):  # the old export links: public/export_views.py answers them
         return export_views.legacy(request, pk, "crosstable")
@@ -108,7 +110,7 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     stage = ranking.crosstable_stage(t)  # a round-robin stage with a published round (drafts are nobody's)
     if stage is None:
         raise Http404(_("A crosstable is drawn for round-robin stages only."))
-    data = ranking.compute(t)
+    data = ranking.compute_once(t)
     sections = []
     if data.groups:
         for g in data.groups:
@@ -125,6 +127,7 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
 # --- brackets --------------------------------------------------------------------------------------------
 
 
+@conditional()
 def bracket_view(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     stages = ranking.elimination_stages(t)
@@ -145,6 +148,7 @@ def bracket_view(request: HttpRequest, pk: int) -> HttpResponse:
 # --- rounds ----------------------------------------------------------------------------------------------
 
 
+@conditional(timed=True, fragment=True)
 def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The pairings of a round as a fragment, for the round page and the venue screen to poll."""
     t = _tournament(pk)
@@ -163,6 +167,7 @@ def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 # --- a participant's page --------------------------------------------------------------------------------
 
 
+@conditional(timed=True)
 def participant(request: HttpRequest, pk: int, participant_pk: int) -> HttpResponse:
     t = _tournament(pk)
     p = get_object_or_404(
@@ -181,7 +186,7 @@ def participant(request: HttpRequest, pk: int, participant_pk: int) -> HttpRespo
         }
         for m, state in played
     ]
-    data = ranking.compute(t)
+    data = ranking.compute_once(t)
     mine = next((s for s in data.rows if s.participant.pk == p.pk), None)
     context = {
         "t": t,
@@ -267,6 +272,7 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@conditional(timed=True, fragment=True)
 def home_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The tournament home's live block: the current round's progress and the leaders."""
     t = _tournament(pk)
@@ -275,7 +281,7 @@ def home_live(request: HttpRequest, pk: int) -> HttpResponse:
     if rnd is not None:
         kinds = list(rnd.matches.values_list("result_kind", flat=True))
         progress = {"done": sum(1 for k in kinds if k), "total": len(kinds)}
-    leaders = ranking.compute(t).rows[:5] if rnd is not None else []
+    leaders = ranking.compute_once(t).rows[:5] if rnd is not None else []
     context = {"t": t, "round": rnd, "progress": progress, "leaders": leaders}
     if rnd is not None:
         context["round_state"] = round_states([rnd], timezone.now())[rnd.pk]

@@ -530,10 +530,15 @@ def regulation_of(
     )
 
 
-def applicant_of(entry: Entry, roles: tuple[str, ...] | None = None) -> admission.Applicant:
-    """The entry as the pure checks see it; ``roles`` when the caller has read the officials already."""
+def applicant_of(
+    entry: Entry, roles: tuple[str, ...] | None = None, disqualifications: tuple[str, ...] | None = None
+) -> admission.Applicant:
+    """The entry as the pure checks see it; ``roles`` and ``disqualifications`` when the caller has read them
+    already."""
     if roles is None:
         roles = _roles(entry.tournament, entry.person)
+    if disqualifications is None:
+        disqualifications = _disqualifications(entry.tournament, entry.person)
     return admission.Applicant(
         birth_date=entry.person.birth_date,
         birth_year_only=entry.person.birth_year_only,
@@ -541,7 +546,7 @@ def applicant_of(entry: Entry, roles: tuple[str, ...] | None = None) -> admissio
         region=entry.region,
         qualification=entry.qualification,
         official_roles=roles,
-        disqualifications=_disqualifications(entry.tournament, entry.person),
+        disqualifications=disqualifications,
         identity_document=entry.has_identity_document,
         medical_clearance=entry.has_medical_clearance,
         insurance=entry.has_insurance,
@@ -575,14 +580,29 @@ class Checker:
     """Checks many entries of one tournament, reading its regulation and officials once."""
 
     def __init__(self, tournament: Tournament):
+        self.tournament = tournament
         self.regulation = regulation_of(tournament)
         self.roles: dict[int, tuple[str, ...]] = {}
         for official in _officials_of(tournament).order_by("role"):
             label = str(official.get_role_display())
             self.roles[official.person_id] = (*self.roles.get(official.person_id, ()), label)
+        self.scope: set[int] = set()  # people whose disqualifications were asked in one question
+        self.maybe: set[int] = set()  # of them, those who may have one in force
+
+    def prefetch(self, entries) -> list[Entry]:
+        """Ask about the disqualifications of all these entries' people at once (one query, not one per
+        entry); the list of entries back."""
+        entries = list(entries)
+        people = {e.person_id for e in entries if e.person_id}
+        self.maybe |= signals.maybe_disqualified(sorted(people), self.tournament.start_date)
+        self.scope |= people
+        return entries
 
     def verdicts(self, entry: Entry) -> tuple[admission.Verdict, ...]:
-        applicant = applicant_of(entry, roles=self.roles.get(entry.person_id, ()))
+        known = entry.person_id in self.scope and entry.person_id not in self.maybe
+        applicant = applicant_of(
+            entry, roles=self.roles.get(entry.person_id, ()), disqualifications=() if known else None
+        )
         return admission.check_entry(applicant, self.regulation)
 
 

@@ -22,3 +22,17 @@ def disqualifications(person, on: datetime.date) -> tuple[str, ...]:
     for _receiver, answer in disqualifications_asked.send(sender=type(person), person=person, on=on):
         out.extend(answer or ())
     return tuple(out)
+
+
+# sender=Person; people (person ids), on (a date). Each receiver returns the ids among them who MAY have a
+# disqualification in force that day (one query for a whole list; ``disqualifications`` then asks for those).
+disqualified_people_asked = Signal()
+
+
+def maybe_disqualified(people: list[int], on: datetime.date) -> set[int]:
+    """The people of the list any receiver says may be disqualified on ``on``: one question for a whole list
+    (issue 17: the entries list asked once per entry)."""
+    out: set[int] = set()
+    for _receiver, answer in disqualified_people_asked.send(sender=None, people=people, on=on):
+        out.update(answer or ())
+    return out

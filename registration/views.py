@@ -208,7 +208,7 @@ def entry_list(request: HttpRequest, pk: int) -> HttpResponse:
     if status in Entry.Status.values:
         entries = entries.filter(status=status)
     checker = manager.Checker(tournament)
-    rows = [{"entry": entry, "verdicts": checker.verdicts(entry)} for entry in entries]
+    rows = [{"entry": entry, "verdicts": checker.verdicts(entry)} for entry in checker.prefetch(entries)]
     counts = dict.fromkeys(Entry.Status.values, 0)
     for value in tournament.entries.values_list("status", flat=True):
         counts[value] += 1

@@ -340,7 +340,7 @@ def table(
             continue
         groups: dict[tuple, set[str]] = defaultdict(set)
         for row in rows.values():
-            groups[(row.points, *(row.metrics[k] for k in tiebreaks[:i]))].add(row.player)
+            groups[(_exact(row.points), *(_exact(row.metrics[k]) for k in tiebreaks[:i]))].add(row.player)
         for members in groups.values():
             group_ctx = Context(rows, rounds, virtual_opponents, frozenset(members), ctx.cache, ctx.scale)
             for player in members:
@@ -352,7 +352,7 @@ def table(
     ascending = [False, *(METRICS[k].ascending for k in tiebreaks)]
 
     def rank_key(row: Row) -> tuple:
-        values = (row.points, *(row.metrics[k] for k in tiebreaks))
+        values = (_exact(row.points), *(_exact(row.metrics[k]) for k in tiebreaks))
         return tuple(r[v] if up else -r[v] for r, v, up in zip(ranks, values, ascending))
 
     keys = {player: rank_key(row) for player, row in rows.items()}
@@ -361,8 +361,17 @@ def table(
     return ordered
 
 
-def _dense_ranks(values: Iterable[Fraction]) -> dict[Fraction, int]:
-    return {v: i for i, v in enumerate(sorted(set(values)))}
+def _exact(value: Fraction | int) -> tuple[int, int]:
+    """A Fraction as a key that hashes and compares as plain integers (a Fraction's == goes through the
+    numbers ABCs: most of the ranking's time at 1,000 players). Fractions are kept in lowest terms, so equal
+    values give equal keys."""
+    return (value.numerator, value.denominator)
+
+
+def _dense_ranks(values: Iterable[Fraction]) -> dict[tuple[int, int], int]:
+    distinct = {_exact(v) for v in values}
+    ordered = sorted(distinct, key=lambda nd: Fraction(nd[0], nd[1]))
+    return {v: i for i, v in enumerate(ordered)}
 
 
 def tiebreak_values(row: Row, keys: Sequence[str]) -> list[Fraction]:

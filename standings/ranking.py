@@ -10,9 +10,12 @@ same rows. The number of queries does not grow with the field.
 from __future__ import annotations
 
 import dataclasses
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from draw import manager as draw_manager
@@ -91,6 +94,38 @@ def compute(t: Tournament) -> Standings:
         team_of = {k: p.team.name for k, p in by_key.items() if p.team_id}
         out.teams = metrics.team_table([s.row for s in out.rows], team_of)
     return out
+
+
+# Standings computed once per tournament version (issue 17, issue 20 item 4): every change a page shows
+# bumps ``Tournament.version`` in its own transaction, so (pk, version, changed_at, language) names one
+# computed table.
+# Kept in the process (no pickling of 1,000 participants on every read); a handful of recent tables at most.
+_ONCE: OrderedDict[tuple, Standings] = OrderedDict()
+_ONCE_LOCK = threading.Lock()
+ONCE_KEEP = 16
+
+
+def compute_once(t: Tournament) -> Standings:
+    """``compute(t)`` reused while the tournament's version stays the same (the standings page, the
+    participant page, the home live block and the screen share it). Read-only for the caller."""
+    key = (t.pk, t.version, t.changed_at, get_language())
+    with _ONCE_LOCK:
+        found = _ONCE.get(key)
+        if found is not None:
+            _ONCE.move_to_end(key)
+            return found
+    computed = compute(t)
+    with _ONCE_LOCK:
+        _ONCE[key] = computed
+        while len(_ONCE) > ONCE_KEEP:
+            _ONCE.popitem(last=False)
+    return computed
+
+
+def forget_computed() -> None:
+    """Drop every kept table (tests; a restored database)."""
+    with _ONCE_LOCK:
+        _ONCE.clear()
 
 
 def final_standings(t: Tournament) -> list[StandingRow]:

@@ -34,12 +34,17 @@ def _fast_password_hasher(request) -> None:
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits(request) -> None:
-    """Rate-limit counters live in the (local memory) cache: each test starts with none."""
+    """Rate-limit counters and cached fragments live in the (local memory) cache, standings computed once
+    per tournament version in the process: each test starts with none (a rolled-back test's tournament may
+    come back with the same primary key and version)."""
     if not request.config.pluginmanager.hasplugin("django"):
         return
     from django.core.cache import cache
 
+    from standings.ranking import forget_computed
+
     cache.clear()
+    forget_computed()
 
 
 @pytest.fixture

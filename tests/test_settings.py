@@ -33,3 +33,31 @@ def test_the_embedded_default_is_russian_moscow_and_eager(settings):
     assert settings.LANGUAGE_CODE == "ru"
     assert settings.TIME_ZONE == "Europe/Moscow"
     assert settings.CELERY_TASK_ALWAYS_EAGER is True
+
+
+def test_the_embedded_sqlite_database_writes_ahead_and_waits_for_a_busy_writer(tmp_path):
+    """Issue 20 item 6: a file database in WAL mode with synchronous=NORMAL, a busy timeout, foreign keys."""
+    from django.db.backends.sqlite3.base import DatabaseWrapper
+
+    from config.settings import sqlite_database
+
+    settings_dict = {
+        "TIME_ZONE": None,
+        "CONN_MAX_AGE": 0,
+        "CONN_HEALTH_CHECKS": False,
+        "AUTOCOMMIT": True,
+        "ATOMIC_REQUESTS": False,
+        **sqlite_database(str(tmp_path / "embedded.sqlite3")),
+    }
+    wrapper = DatabaseWrapper(settings_dict, alias="embedded")
+    # The connection exactly as Django opens it (its init commands run), outside the test database.
+    raw = wrapper.get_new_connection(wrapper.get_connection_params())
+    try:
+        pragmas = {
+            name: raw.execute(f"PRAGMA {name}").fetchone()[0]
+            for name in ("journal_mode", "synchronous", "busy_timeout", "foreign_keys")
+        }
+    finally:
+        raw.close()
+    assert pragmas == {"journal_mode": "wal", "synchronous": 1, "busy_timeout": 20000, "foreign_keys": 1}
+    assert wrapper.transaction_mode == "IMMEDIATE"

@@ -15,7 +15,9 @@
   }
 
   function refresh(el) {
-    fetch(el.dataset.live, { credentials: "same-origin", cache: "no-store", headers: { "X-Live": "1" } })
+    // "no-cache": the browser asks again every time, sending the ETag it holds; an unchanged fragment is a
+    // 304 (one query on the server) and the browser hands back its own copy.
+    fetch(el.dataset.live, { credentials: "same-origin", cache: "no-cache", headers: { "X-Live": "1" } })
       .then(function (r) { syncClock(r); return r.ok ? r.text() : Promise.reject(r.status); })
       .then(function (html) {
         if (html !== el.dataset.liveHtml) {

@@ -1,0 +1,115 @@
+"""Conditional answers and cached fragments for the public pages (issue 17, "live pages at scale").
+
+Every change a public page shows bumps ``Tournament.version`` in the change's own transaction
+(``tournaments.models.log`` / ``bump_version``). So a page's answer is named by
+
+    (tournament, version, changed_at, language, who asks, the page's path and query[, a 30-second tick])
+
+— its ETag. A poll that sends the ETag back (``If-None-Match``) is answered 304 after one indexed query
+(the tournament's version), nothing else computed. A live fragment (``…/live/``, ``?fragment=1``) that did
+change is rendered once per ETag and kept in Django's cache (local memory by default; ``CACHE_URL=redis://…``
+shares it between the web processes), so a thousand phones asking for the new version cost one rendering.
+
+Who asks: anonymous visitors share one marker; a logged-in user has his own (an official sees extra controls,
+a player his own match links), so nothing one user sees is served to another. Whole pages carry a CSRF token
+and perhaps a flash message: they get the ETag and the 304 (the browser keeps its own copy) but are never
+stored here; an answer with a pending message is never conditional.
+
+Pages whose text follows the clock (a result's "N min left for a protest", "playing" from a start time) add a
+30-second tick to their key: such text is at most 30 seconds late.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_vary_headers
+from django.utils.http import http_date
+from django.utils.translation import get_language
+
+from tournaments.models import Tournament
+
+TICK_SECONDS = 30  # how late clock-driven text (minutes left for a protest) may be
+CACHE_SECONDS = 600  # a fragment's version is replaced long before; this only bounds the memory
+
+
+def stamp(pk: int) -> tuple[int, object]:
+    """The tournament's version and last change: one query on the primary key. 404 when there is none."""
+    row = Tournament.objects.filter(pk=pk).values_list("version", "changed_at").first()
+    if row is None:
+        raise Http404
+    return row
+
+
+def _who(request: HttpRequest) -> str:
+    # An anonymous visitor without a session costs no query here (the session is loaded lazily).
+    user = request.user
+    return f"u{user.pk}" if user.is_authenticated else "a"
+
+
+def _has_messages(request: HttpRequest) -> bool:
+    return bool(request.COOKIES.get(getattr(settings, "MESSAGE_COOKIE_NAME", "messages")))
+
+
+def etag_for(request: HttpRequest, pk: int, version: int, changed_at, timed: bool) -> str:
+    when = int(changed_at.timestamp() * 1_000_000) if changed_at else 0
+    tick = int(time.time() // TICK_SECONDS) if timed else 0
+    where = hashlib.blake2b(request.get_full_path().encode(), digest_size=6).hexdigest()
+    return f'"{pk}-{version}-{when}-{get_language()}-{_who(request)}-{tick}-{where}"'
+
+
+def _matches(request: HttpRequest, etag: str) -> bool:
+    sent = request.headers.get("If-None-Match", "")
+    if not sent:
+        return False
+    if sent.strip() == "*":
+        return True
+    # Weak comparison (a proxy may have added W/ after compressing the answer).
+    return any(tag.strip().removeprefix("W/") == etag for tag in sent.split(","))
+
+
+def _headers(response: HttpResponse, etag: str, changed_at) -> HttpResponse:
+    response["ETag"] = etag
+    if changed_at:
+        response["Last-Modified"] = http_date(changed_at.timestamp())
+    # Every poll asks again (with the ETag); nobody between keeps a copy made for somebody else.
+    response["Cache-Control"] = "private, no-cache"
+    patch_vary_headers(response, ["Cookie"])  # the language and the session are cookies
+    return response
+
+
+def conditional(*, timed: bool = False, fragment: bool = False):
+    """A public view of tournament ``pk`` answered by its ETag: 304 when unchanged, a cached fragment when
+    another poll has already rendered this version (``fragment``: always one; otherwise ``?fragment=1``)."""
+
+    def wrap(view):
+        @functools.wraps(view)
+        def answer(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+            if request.method not in ("GET", "HEAD") or request.GET.get("_export") or _has_messages(request):
+                return view(request, pk, *args, **kwargs)
+            version, changed_at = stamp(pk)
+            etag = etag_for(request, pk, version, changed_at, timed)
+            if _matches(request, etag):
+                return _headers(HttpResponseNotModified(), etag, changed_at)
+            is_fragment = fragment or request.GET.get("fragment") == "1"
+            key = f"live:{etag}"
+            if is_fragment:
+                kept = cache.get(key)
+                if kept is not None:
+                    body, content_type = kept
+                    return _headers(HttpResponse(body, content_type=content_type), etag, changed_at)
+            response = view(request, pk, *args, **kwargs)
+            if response.status_code != 200 or getattr(response, "streaming", False):
+                return response
+            if is_fragment:
+                cache.set(key, (response.content, response["Content-Type"]), CACHE_SECONDS)
+            return _headers(response, etag, changed_at)
+
+        return answer
+
+    return wrap
