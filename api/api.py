@@ -42,8 +42,9 @@ def _player(p: Participant | None) -> dict | None:
         return None
     return {
         "id": p.pk,
-        "name": p.person.full_name,
-        "short_name": p.person.short_name,
+        "name": p.full_name,
+        "short_name": p.short_name,
+        "partner": p.partner.full_name if p.partner_id else None,
         "organisation": p.person.organisation,
         "region": p.person.region,
         "team": p.team.name if p.team_id else None,

@@ -14,6 +14,8 @@ class Player(Schema):
     organisation: str
     region: str
     team: str | None
+    # 003 «Пары»: the second player of a pair (``name`` holds both); null for a single player.
+    partner: str | None = None
 
 
 class ParticipantOut(Player):

@@ -47,7 +47,7 @@ def stage_results(stage: Stage) -> list[metrics.Result]:
 
 def participants_by_key(t: Tournament) -> dict[str, Participant]:
     """Every participant of the tournament by the key the pure engines know him by."""
-    return {p.key: p for p in t.participants.select_related("person", "team")}
+    return {p.key: p for p in t.participants.select_related("person", "team", "partner")}
 
 
 def seeding_order(tournament: Tournament) -> list[Participant]:
@@ -400,10 +400,25 @@ def fix_swiss_rounds(t: Tournament, user) -> str:
     return note
 
 
+def club_of(t: Tournament, p: Participant) -> str | None:
+    """What the Swiss keeps apart when the regulation asks (``Tournament.avoid_same``, 004 §1.3.3): the team,
+    the club or the region; None when nothing (or the player has none)."""
+    if t.avoid_same == "team":
+        return f"team:{p.team_id}" if p.team_id else None
+    if t.avoid_same == "club":
+        return f"club:{p.club.strip().casefold()}" if p.club.strip() else None
+    if t.avoid_same == "region":
+        region = p.person.region.strip().casefold()
+        return f"region:{region}" if region else None
+    return None
+
+
 def swiss_players(t: Tournament, results: list[metrics.Result]) -> tuple[list[dict], dict[str, list[str]]]:
     """The Swiss engine's players (points, opponents, byes; losses for "until N losses") from the results of
     the rounds before, and whom each has met: what a draw and a check of a draft both send."""
-    active = [p.key for p in seeding_order(t)]
+    ordered = seeding_order(t)
+    clubs = {p.key: club_of(t, p) for p in ordered} if t.avoid_same else {}
+    active = [p.key for p in ordered]
     rows = {row.player: row for row in metrics.table(active, results, Fraction(t.bye_points), ())}
     met: dict[str, list[str]] = {k: [] for k in active}
     for r in results:
@@ -416,6 +431,8 @@ def swiss_players(t: Tournament, results: list[metrics.Result]) -> tuple[list[di
     for key in active:
         row = rows[key]
         entry = {"id": key, "points": str(row.points), "opponents": met[key], "byes": row.byes}
+        if clubs.get(key):
+            entry["club"] = clubs[key]
         if t.system == System.SWISS_LOSSES:
             entry["losses"] = row.losses
         players.append(entry)
@@ -437,6 +454,8 @@ def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches:
         "allow_rematches": allow_rematches or t.system == System.SWISS_LOSSES,
         "bye_points": float(t.bye_points),
         "players": players,
+        # 004 §1.3.3: teammates (club, region) apart, after the score groups, when the regulation asks.
+        "avoid_same_club": bool(t.avoid_same),
     }
     if t.system == System.SWISS_LOSSES:
         request["max_losses"] = t.max_losses
@@ -451,6 +470,12 @@ def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches:
         flags = tuple(sorted({f"float_{floats[x]}" for x in (a, b) if x in floats}))
         if b in met.get(a, []):
             flags += ("rematch",)
+        if (
+            t.avoid_same
+            and club_of(t, by_key[a]) is not None
+            and club_of(t, by_key[a]) == club_of(t, by_key[b])
+        ):
+            flags += ("same_club",)  # unavoidable: every pairing as good by points has as many
         pairs.append(Pairing(by_key[a], by_key[b], flags=flags))
     if answer.get("bye"):
         bye = by_key[answer["bye"]]
@@ -864,6 +889,7 @@ def check_swiss_draft(rnd: Round, pairs=None, bye: str | None | bool = False) ->
         "players": players,
         "pairs": [list(p) for p in pairs],
         "bye": None if bye is False else bye,
+        "avoid_same_club": bool(t.avoid_same),
     }
     return pairing.handle(request)
 

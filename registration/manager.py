@@ -323,6 +323,20 @@ def applicant_of(entry: Entry, roles: tuple[str, ...] | None = None) -> admissio
         medical_clearance=entry.has_medical_clearance,
         insurance=entry.has_insurance,
         invalid=entry.invalid,
+        partner=_partner_applicant(entry),
+    )
+
+
+def _partner_applicant(entry: Entry) -> admission.Applicant | None:
+    """003 «Пары»: the partner as the person checks see him (a disqualification of either bars the pair)."""
+    if not entry.partner_id:
+        return None
+    partner = entry.partner
+    return admission.Applicant(
+        birth_date=partner.birth_date,
+        gender=partner.gender,
+        official_roles=_roles(entry.tournament, partner),
+        disqualifications=_disqualifications(entry.tournament, partner),
     )
 
 
@@ -414,6 +428,8 @@ class CheckRow:
 def describe(verdict: admission.Verdict, entry: Entry | None = None) -> CheckRow:
     f = verdict.facts
     title, detail = _TEXTS[verdict.key](f, verdict.passed, entry)
+    if f.get("partner") and entry is not None and entry.partner_id:
+        title = _("Partner %(p)s: %(t)s") % {"p": entry.partner.short_name, "t": title}
     return CheckRow(verdict.key, title, cite(f"004 {verdict.clause}"), verdict.passed, detail, verdict.kind)
 
 
@@ -712,10 +728,17 @@ def _activate(entry: Entry, by) -> None:
         else None
     )
     if participant is None:
-        participant = Participant.objects.create(tournament=tournament, person=person, team=team)
-    elif joins or participant.team_id != getattr(team, "pk", None):
+        participant = Participant.objects.create(
+            tournament=tournament, person=person, team=team, partner=entry.partner
+        )
+    elif (
+        joins
+        or participant.team_id != getattr(team, "pk", None)
+        or participant.partner_id != entry.partner_id
+    ):
         participant.status, participant.team = Participant.Status.ACTIVE, team
-        participant.save(update_fields=["status", "team"])
+        participant.partner = entry.partner  # 003 «Пары»
+        participant.save(update_fields=["status", "team", "partner"])
     # What the protocols print about him comes from the entry the commission checked.
     coach = entry.coach or (entry.team_entry.representative if entry.team_entry_id else "")
     sport = {"qualification": entry.qualification, "club": entry.club, "coach": coach}
@@ -788,8 +811,11 @@ def bar_disqualified(tournament: Tournament, person: Person, reason: str, by) ->
     _lock_open(tournament.pk)
     done: list[str] = []
     refusal = _("not admitted: %(r)s") % {"r": reason}
+    # 003 «Пары»: a pair one of whose players is disqualified is barred as a whole.
     participant = Participant.objects.filter(
-        tournament=tournament, person=person, status=Participant.Status.ACTIVE
+        models.Q(person=person) | models.Q(partner=person),
+        tournament=tournament,
+        status=Participant.Status.ACTIVE,
     ).first()
     if participant is not None:
         participant.status = Participant.Status.WITHDRAWN
@@ -806,7 +832,7 @@ def bar_disqualified(tournament: Tournament, person: Person, reason: str, by) ->
         done.append(_("%(p)s withdrawn: %(r)s") % {"p": person, "r": reason})
     for entry in (
         Entry.objects.select_for_update()
-        .filter(tournament=tournament, person=person)
+        .filter(models.Q(person=person) | models.Q(partner=person), tournament=tournament)
         .exclude(status=Entry.Status.REFUSED)
     ):
         _save_decision(entry, Entry.Status.REFUSED, refusal, by)
