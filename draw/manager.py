@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from draw import dependents, pairing, results
+from draw import dependents, pairing, results, teams
 from draw.models import Group, GroupMember, Match, ResultKind, Round, Stage
 from registration.models import Participant
 from standings import metrics
@@ -94,6 +94,8 @@ def draw_round(
                     raise AlreadyDrawn(existing)
                 raise DrawError(_("Round %(n)s cannot be drawn now.") % {"n": expected_number})
             _check_can_draw(t)
+            if t.is_team_event:
+                return _draw_team_round(t, user, number, seed)
             seed = seed if seed is not None else secrets.randbelow(2**31)
             stage, pairs, flags = preview_pairings(t, number, seed, allow_rematches)
             rnd = Round.objects.create(
@@ -125,6 +127,14 @@ def draw_round(
         if existing is None:
             raise
         raise AlreadyDrawn(existing) from None
+
+
+def _draw_team_round(t: Tournament, user, number: int, seed: int | None) -> Round:
+    """004 §1.3.4: a team event pairs teams, each team match of ``boards`` board matches (``draw.teams``)."""
+    try:
+        return teams.draw_team_round(t, user, number, seed)
+    except teams.TeamDrawError as exc:
+        raise DrawError(str(exc)) from exc
 
 
 def _check_can_draw(t: Tournament) -> None:
@@ -386,7 +396,7 @@ def fix_swiss_rounds(t: Tournament, user) -> str:
     round 1 is published, stored, so that later withdrawals cannot shorten it. Only the chief judge changes it
     then, with a reason (``judging.lifecycle.change_swiss_rounds``). Returns the note, "" when nothing was
     fixed."""
-    if t.system != System.SWISS or t.rounds:
+    if t.system != System.SWISS or t.rounds or t.is_team_event:
         return ""
     active = t.participants.filter(status=Participant.Status.ACTIVE).count()
     n = pairing.recommended_swiss_rounds(active)
@@ -836,6 +846,8 @@ def playoff_seeding(t: Tournament) -> list[str]:
 
 def rounds_left(t: Tournament) -> bool:
     """Whether the event still has a round to draw (all drawn rounds are assumed complete)."""
+    if t.is_team_event:
+        return teams.rounds_left(t)  # team events (004 §1.3.4): the team draw's own module
     drawn = t.round_set.count()
     if t.system == System.SWISS:
         return drawn < swiss_rounds(t)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from public import entry, pages, views
+from public import entry, pages, team_views, views
 
 app_name = "public"
 urlpatterns = [
@@ -20,4 +20,11 @@ urlpatterns = [
     path("t/<int:pk>/live/", views.home_live, name="home_live"),
     path("t/<int:pk>/rounds/<int:number>/live/", views.round_live, name="round_live"),
     path("t/<int:pk>/p/<int:participant_pk>/", views.participant, name="participant"),
+    # Team events (004 §1.3.4): public/team_views.py
+    path("t/<int:pk>/teams/", team_views.team_standings, name="team_standings"),
+    path("t/<int:pk>/teams/standings.pdf", team_views.team_standings_pdf, name="team_standings_pdf"),
+    path("t/<int:pk>/teams/<int:team_pk>/", team_views.team_page, name="team"),
+    path("t/<int:pk>/teams/<int:team_pk>/lineup/", team_views.lineup_submit, name="team_lineup"),
+    path("t/<int:pk>/rounds/<int:number>/teams/", team_views.team_round, name="team_round"),
+    path("t/<int:pk>/team-matches/<int:tm_pk>/decider/", team_views.decider_add, name="team_decider"),
 ]
