@@ -1,6 +1,6 @@
 from django.urls import path
 
-from public import entry, pages, team_views, views
+from public import competition_views, entry, pages, team_views, views
 
 app_name = "public"
 urlpatterns = [
@@ -20,6 +20,14 @@ urlpatterns = [
     path("t/<int:pk>/live/", views.home_live, name="home_live"),
     path("t/<int:pk>/rounds/<int:number>/live/", views.round_live, name="round_live"),
     path("t/<int:pk>/p/<int:participant_pk>/", views.participant, name="participant"),
+    # Competitions of several events (004 §1.2): public/competition_views.py
+    path("competition/<int:cpk>/", competition_views.competition_home, name="competition"),
+    path("competition/<int:cpk>/entry/", competition_views.competition_entry, name="competition_entry"),
+    path(
+        "competition/<int:cpk>/admit/<int:person_pk>/",
+        competition_views.competition_admit,
+        name="competition_admit",
+    ),
     # Team events (004 §1.3.4): public/team_views.py
     path("t/<int:pk>/teams/", team_views.team_standings, name="team_standings"),
     path("t/<int:pk>/teams/standings.pdf", team_views.team_standings_pdf, name="team_standings_pdf"),

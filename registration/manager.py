@@ -342,8 +342,12 @@ def _partner_applicant(entry: Entry) -> admission.Applicant | None:
 
 def _officials_of(tournament: Tournament):
     """The tournament's officials in the sense of 004 §2.3.5: a team's representative is not one of them (§2.4
-    names "тренеров, представителей команд" apart), so a playing representative may be admitted."""
-    return Official.objects.filter(tournament=tournament).exclude(role=Official.Role.REPRESENTATIVE)
+    names "тренеров, представителей команд" apart), so a playing representative may be admitted. In a
+    competition of several events the officials of every event (one panel, 004 §1.2)."""
+    where = models.Q(tournament=tournament)
+    if tournament.competition_id:
+        where |= models.Q(tournament__competition_id=tournament.competition_id)
+    return Official.objects.filter(where).exclude(role=Official.Role.REPRESENTATIVE)
 
 
 def _roles(tournament: Tournament, person: Person | None) -> tuple[str, ...]:

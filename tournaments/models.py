@@ -198,6 +198,27 @@ class Category(models.TextChoices):
     CLUB = "club", _("club")
 
 
+class Competition(models.Model):
+    """004 §1.2, §5.1.3 item 2: a competition (e.g. «Чемпионат округа 2026») holds several events
+    (``Tournament.competition``: discipline × gender group × age) under one registry: one entry form naming
+    the events, one admission per person, one panel of officials (an official of one event is an official of
+    all), and a sanction seen, a disqualification applied, in every event."""
+
+    name = models.CharField(pgettext_lazy("competition", "name"), max_length=200)
+    start_date = models.DateField(_("first day"), validators=[sane_date])
+    end_date = models.DateField(_("last day"), validators=[sane_date])
+    venue = models.CharField(_("venue"), max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("competition")
+        verbose_name_plural = _("competitions")
+        ordering = ["-start_date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("preparation")
@@ -205,6 +226,14 @@ class Tournament(models.Model):
         FINISHED = "finished", _("finished")
 
     name = models.CharField(pgettext_lazy("tournament", "name"), max_length=200)
+    competition = models.ForeignKey(
+        Competition,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="events",
+        verbose_name=_("competition"),
+    )
     # What the public pages show changes only with this number: their ETag, their cached fragments and the
     # documents' fingerprints are keyed by it. Bumped in the transaction of the change (``bump_version``).
     version = models.PositiveBigIntegerField(default=1, editable=False)
@@ -522,6 +551,12 @@ class Tournament(models.Model):
     def breaks(self, match_length: int) -> int:
         """Breaks per player in a match of this length (003 «Перерывы»)."""
         return breaks_per_player(match_length, self.is_blitz)
+
+    def siblings(self):
+        """The other events of its competition (none outside one)."""
+        if not self.competition_id:
+            return Tournament.objects.none()
+        return Tournament.objects.filter(competition_id=self.competition_id).exclude(pk=self.pk)
 
     def tiebreak_keys(self) -> list[str]:
         """The regulation's tie-break order, unknown keys dropped."""
