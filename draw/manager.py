@@ -356,6 +356,9 @@ def preview_pairings(t: Tournament, number: int, seed: int, allow_rematches: boo
     """(stage, pairings, flags) for round ``number`` as the draw would make them now; nothing of the round is
     saved (a new stage plan is, inside the caller's transaction). The judging panel's redraw preview calls it
     inside a savepoint it rolls back."""
+    if t.is_team_event:
+        # 004 §1.3.4: team rounds are drawn whole by ``draw.teams``; a team draft is dropped and drawn again.
+        raise DrawError(_("A team round is not redrawn in place: drop the draft and draw it again."))
     if t.system in {System.SWISS, System.SWISS_LOSSES}:
         stage = _main_stage(t)
         return (stage, *_swiss(t, stage, number, seed, allow_rematches))
@@ -933,7 +936,8 @@ def swap_players(rnd: Round, a: Participant, b: Participant, user) -> dict:
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=rnd.tournament_id)
         rnd = Round.objects.select_for_update().get(pk=rnd.pk)
-        if not rnd.is_draft or not t.is_swiss:
+        if not rnd.is_draft or not t.is_swiss or t.is_team_event:
+            # A team event's boards come from the line-ups (004 §1.3.4): the captains change them, not a swap.
             raise DrawError(_("Players are swapped only in a Swiss round that is still a draft."))
         if a.pk == b.pk:
             raise DrawError(_("Choose two different players."))
