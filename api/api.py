@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from ninja import NinjaAPI, Path
 
-from api import schemas
+from api import schemas, team_api
 from api.docs import LocalSwagger
 from draw import manager as draw_manager
 from draw.models import Match, Round
@@ -28,6 +28,8 @@ api = NinjaAPI(
     urls_namespace="api",
     docs=LocalSwagger(),
 )
+
+api.add_router("", team_api.router)  # team events (004 §1.3.4): teams, team matches, boards
 
 DB_INT = {"ge": 1, "le": 2**31 - 1}  # ids the database can hold: bigger ones are a 422, never a 500
 NOT_FOUND = {404: schemas.Error}

@@ -1,17 +1,37 @@
 """Team events in the read-only API (004 §1.3.4): teams with their rosters in board order and their standing,
 and a round's team matches with their boards (line-ups as played) and board results. Public data only; draft
-rounds are hidden. Registered on the same ``api`` (imported by ``api.urls``)."""
+rounds are hidden. A router of its own, added to the ``api`` by ``api.api``."""
 
 from __future__ import annotations
 
-from django.http import Http404
 from django.shortcuts import get_object_or_404
-from ninja import Path, Schema
+from ninja import Path, Router, Schema
 
-from api.api import DB_INT, NOT_FOUND, _player, _tournament, api
+from api import schemas
 from draw import teams
 from draw.models import Round
+from registration.models import Participant
 from standings import team_metrics
+from tournaments.models import Tournament
+
+router = Router()
+DB_INT = {"ge": 1, "le": 2**31 - 1}  # as api.api: ids the database can hold
+NOT_FOUND = {404: schemas.Error}
+
+
+def _player(p: Participant | None) -> dict | None:
+    """The public fields of a player, as ``api.api`` serialises them."""
+    if p is None:
+        return None
+    return {
+        "id": p.pk,
+        "name": p.full_name,
+        "short_name": p.short_name,
+        "organisation": p.person.organisation,
+        "region": p.person.region,
+        "team": p.team.name if p.team_id else None,
+        "partner": p.partner.full_name if p.partner_id else None,
+    }
 
 
 class TeamOut(Schema):
@@ -47,16 +67,15 @@ class TeamMatchOut(Schema):
     boards: list[BoardOut]
 
 
-def _team_event(tid: int):
-    t = _tournament(tid)
-    if not t.is_team_event:
-        raise Http404
-    return t
+def _event(tid: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=tid)
 
 
-@api.get("/tournaments/{tid}/teams", response={200: list[TeamOut], **NOT_FOUND}, tags=["teams"])
+@router.get("/tournaments/{tid}/teams", response={200: list[TeamOut], **NOT_FOUND}, tags=["teams"])
 def team_list(request, tid: int = Path(..., **DB_INT)):
-    t = _team_event(tid)
+    t = _event(tid)
+    if not t.is_team_event:
+        return []  # a personal event has no teams as participants
     by_pk = {str(tm.pk): tm for tm in t.teams.select_related("captain__person")}
     rows = teams.team_table(t)
     if t.system == "single_elimination":
@@ -83,13 +102,13 @@ def team_list(request, tid: int = Path(..., **DB_INT)):
     return out
 
 
-@api.get(
+@router.get(
     "/tournaments/{tid}/rounds/{number}/team-matches",
     response={200: list[TeamMatchOut], **NOT_FOUND},
     tags=["teams"],
 )
 def team_matches(request, tid: int = Path(..., **DB_INT), number: int = Path(..., **DB_INT)):
-    t = _team_event(tid)
+    t = _event(tid)
     rnd = get_object_or_404(Round.objects.exclude(status=Round.Status.DRAFT), tournament=t, number=number)
     results = {(r.team1, r.team2): r for r in teams.team_results(t) if r.round == number}
     out = []

@@ -304,8 +304,10 @@ def _round_robin(t: Tournament, stage: Stage, teams: list[Team], number: int, se
             _("All %(n)s rounds have been drawn: finish the tournament.") % {"n": len(schedule)}
         )
     scheduled = schedule[number - 1]
-    # In a round robin the team paired with the dummy rests: no team match for it.
-    return [tuple(p) for p in scheduled["pairs"]], None
+    # In a round robin the team paired with the dummy rests: no team match for it; so does the opponent of a
+    # removed team.
+    playing = {str(tm.pk) for tm in teams}
+    return [tuple(p) for p in scheduled["pairs"] if set(p) <= playing], None
 
 
 def _knockout_entries(t: Tournament, number: int) -> list[list[str | None]]:
@@ -438,3 +440,46 @@ def add_decider(tm: TeamMatch, player1: Participant, player2: Participant, user)
         match=match.pk,
     )
     return match
+
+
+def remove_team(team: Team, user, reason: str) -> list[str]:
+    """004 §5.7.3 for a team event: a team removed loses its remaining team matches. Its unplayed boards of
+    the published rounds become technical defeats (the opponents win them), a draft round pairing it is drawn
+    again with its seed without it, and the later draws leave it out (in a round robin its scheduled
+    opponents rest). Only the chief judge (the caller checks)."""
+    reason = reason.strip()
+    if not reason:
+        raise TeamDrawError(_("A removal needs a reason."))
+    notes: list[str] = []
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=team.tournament_id)
+        if t.read_only_reason:
+            raise TeamDrawError(t.read_only_reason)
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        if team.removed:
+            raise TeamDrawError(_("%(team)s has already been removed.") % {"team": team.name})
+        team.removed = True
+        team.save(update_fields=["removed"])
+        draft = t.round_set.filter(status=Round.Status.DRAFT).first()
+        if draft is not None and draft.team_matches.filter(models_q_team(team)).exists():
+            number, seed = draft.number, draft.seed
+            draft.delete()
+            try:
+                draw_team_round(t, user, number, seed)
+                notes.append(
+                    _("Draft round %(n)s drawn again without %(team)s.") % {"n": number, "team": team.name}
+                )
+            except TeamDrawError as exc:
+                notes.append(str(exc))
+        open_boards = Match.objects.filter(
+            Q(team_match__team1=team) | Q(team_match__team2=team),
+            round__tournament=t,
+            result_kind="",
+        ).exclude(round__status=Round.Status.DRAFT)
+        why = _("%(team)s removed (004 §5.7.3): %(r)s") % {"team": team.name, "r": reason}
+        for m in list(open_boards.select_related("player1")):
+            side = 2 if m.player1 and m.player1.team_id == team.pk else 1
+            data = draw_results.ResultInput("technical", winner_side=side, reason=why)
+            draw_results.record_result(m.pk, user, data, m.version)
+        log(t, user, "team_removed", why, reason=reason, team=team.pk, clause="004 §5.7.3")
+    return notes

@@ -19,7 +19,7 @@ from draw import teams
 from draw.models import Lineup, Round, TeamMatch
 from protocols import team_data
 from registration.models import Official, Participant, Team
-from registration.permissions import can_run
+from registration.permissions import can_run, is_chief_judge
 from standings import team_metrics
 from tournaments.models import Tournament
 
@@ -168,6 +168,7 @@ def team_page(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
         "lineup_round": lineup_round,
         "board_range": range(1, t.boards + 1),
         "current": Lineup.objects.filter(team=team, round_number=lineup_round).first(),
+        "chief_judge": is_chief_judge(request.user, t) and not t.is_finished and not team.removed,
     }
     return render(request, "public/teams/team.html", context)
 
@@ -222,3 +223,21 @@ def team_standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="team-standings-{t.pk}.pdf"'
     return response
+
+
+@require_POST
+def team_remove(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
+    """004 §5.7.3, §6.2.1 item 8: the chief judge removes a team, with a reason; its team matches follow."""
+    t = _team_event(pk)
+    if not is_chief_judge(request.user, t):
+        raise PermissionDenied
+    team = get_object_or_404(Team, pk=team_pk, tournament=t)
+    try:
+        notes = teams.remove_team(team, request.user, request.POST.get("reason", ""))
+    except teams.TeamDrawError as exc:
+        messages.error(request, str(exc))
+        return redirect("public:team", pk=pk, team_pk=team_pk)
+    messages.success(request, _("%(team)s is removed.") % {"team": team.name})
+    for note in notes:
+        messages.info(request, note)
+    return redirect("public:team", pk=pk, team_pk=team_pk)
