@@ -149,18 +149,14 @@ def team_table(
             row.won += mp == WIN
             row.drawn += mp == DRAW
             row.lost += mp == LOSS
+    sb: dict[str, Fraction] = defaultdict(Fraction)
+    for (team, opp), games in against.items():
+        for mp, _bp in games:
+            sb[team] += Fraction(rows[opp].match_points * mp, WIN)
     for row in rows.values():
         row.metrics["match_points"] = Fraction(row.match_points)
         row.metrics["board_points"] = row.board_points
-        row.metrics["sonneborn_berger"] = sum(
-            (
-                Fraction(rows[opp].match_points) * Fraction(mp, WIN)
-                for (t, opp), games in against.items()
-                if t == row.team
-                for mp, _bp in games
-            ),
-            Fraction(0),
-        )
+        row.metrics["sonneborn_berger"] = sb[row.team]
 
     def primary_key(row: TeamRow) -> Fraction:
         return row.metrics[primary]
