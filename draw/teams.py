@@ -483,3 +483,28 @@ def remove_team(team: Team, user, reason: str) -> list[str]:
             draw_results.record_result(m.pk, user, data, m.version)
         log(t, user, "team_removed", why, reason=reason, team=team.pk, clause="004 §5.7.3")
     return notes
+
+
+def set_board_order(team: Team, ordered_ids: list[int], captain_id: int | None, user) -> str:
+    """004 §1.3.4: the team's board order (every active player of the roster once, board 1 first) and its
+    captain, fixed before the start: refused once round 1 is published."""
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=team.tournament_id)
+        if t.read_only_reason:
+            raise TeamDrawError(t.read_only_reason)
+        if t.round_set.exclude(status=Round.Status.DRAFT).exists():
+            raise TeamDrawError(_("The board order is fixed: the first round is published."))
+        members = {p.pk: p for p in roster(team)}
+        if sorted(ordered_ids) != sorted(members):
+            raise TeamDrawError(_("Give every player of the team a place in the board order, each once."))
+        if captain_id is not None and captain_id not in members:
+            raise TeamDrawError(_("The captain must be a player of the team."))
+        for place, pk in enumerate(ordered_ids, start=1):
+            Participant.objects.filter(pk=pk).update(board_order=place)
+        Team.objects.filter(pk=team.pk).update(captain_id=captain_id)
+        draft = t.round_set.filter(status=Round.Status.DRAFT).first()
+        if draft is not None:
+            for tm in draft.team_matches.filter(models_q_team(team)).exclude(team2__isnull=True):
+                _rebuild_boards(t, draft, tm)
+        log(t, user, "board_order", _("Board order of %(team)s") % {"team": team.name}, order=ordered_ids)
+    return _("The board order of %(team)s is saved.") % {"team": team.name}

@@ -168,6 +168,7 @@ def team_page(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
         "lineup_round": lineup_round,
         "board_range": range(1, t.boards + 1),
         "current": Lineup.objects.filter(team=team, round_number=lineup_round).first(),
+        "order_open": can_run(request.user, t) and not t.round_set.exclude(status="draft").exists(),
         "chief_judge": is_chief_judge(request.user, t) and not t.is_finished and not team.removed,
     }
     return render(request, "public/teams/team.html", context)
@@ -240,4 +241,32 @@ def team_remove(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
     messages.success(request, _("%(team)s is removed.") % {"team": team.name})
     for note in notes:
         messages.info(request, note)
+    return redirect("public:team", pk=pk, team_pk=team_pk)
+
+
+@require_POST
+def board_order_submit(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
+    """The secretary fixes a team's board order and captain before the start (004 §1.3.4)."""
+    t = _team_event(pk)
+    if not can_run(request.user, t):
+        raise PermissionDenied
+    team = get_object_or_404(Team, pk=team_pk, tournament=t)
+    places = {}
+    for p in teams.roster(team):
+        try:
+            places[p.pk] = int(request.POST.get(f"place{p.pk}", ""))
+        except ValueError:
+            messages.error(request, _("Give every player of the team a place in the board order, each once."))
+            return redirect("public:team", pk=pk, team_pk=team_pk)
+    ordered = sorted(places, key=lambda k: places[k])
+    if len(set(places.values())) != len(places):
+        messages.error(request, _("Give every player of the team a place in the board order, each once."))
+        return redirect("public:team", pk=pk, team_pk=team_pk)
+    captain = request.POST.get("captain", "")
+    try:
+        text = teams.set_board_order(team, ordered, int(captain) if captain.isdigit() else None, request.user)
+    except teams.TeamDrawError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, text)
     return redirect("public:team", pk=pk, team_pk=team_pk)

@@ -34,6 +34,7 @@ urlpatterns = [
     path("t/<int:pk>/teams/<int:team_pk>/", team_views.team_page, name="team"),
     path("t/<int:pk>/teams/<int:team_pk>/lineup/", team_views.lineup_submit, name="team_lineup"),
     path("t/<int:pk>/teams/<int:team_pk>/remove/", team_views.team_remove, name="team_remove"),
+    path("t/<int:pk>/teams/<int:team_pk>/order/", team_views.board_order_submit, name="team_order"),
     path("t/<int:pk>/rounds/<int:number>/teams/", team_views.team_round, name="team_round"),
     path("t/<int:pk>/team-matches/<int:tm_pk>/decider/", team_views.decider_add, name="team_decider"),
 ]
