@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Path, Query
 from ninja.errors import HttpError, ValidationError
 
-from api import schemas
+from api import schemas, team_api
 from api.docs import LocalSwagger
 from api.http import (
     CONTENT_TYPE,
@@ -60,6 +60,8 @@ api = NinjaAPI(
     docs=LocalSwagger(),
     renderer=Utf8JSONRenderer(),
 )
+
+api.add_router("", team_api.router)  # team events (004 §1.3.4): teams, team matches, boards
 
 DB_INT = {"ge": 1, "le": 2**31 - 1}  # ids the database can hold: bigger ones are a 422, never a 500
 ERRORS = {404: schemas.Error, 422: schemas.Error}
@@ -131,8 +133,9 @@ def _player(p: Participant | None) -> dict | None:
         return None
     return {
         "id": p.pk,
-        "name": p.person.full_name,
-        "short_name": p.person.short_name,
+        "name": p.full_name,
+        "short_name": p.short_name,
+        "partner": p.partner.full_name if p.partner_id else None,
         "organisation": p.person.organisation,
         "region": p.person.region,
         "team": p.team.name if p.team_id else None,

@@ -39,6 +39,9 @@ class Player(Schema):
     organisation: str = Field(description="Club or organisation, as entered (may be empty).")
     region: str = Field(description="Region (subject of the Russian Federation), as entered (may be empty).")
     team: str | None = Field(description="The team's name in a team or personal-team event, else null.")
+    partner: str | None = Field(
+        default=None, description="003 «Пары»: the second player of a pair (name holds both), else null."
+    )
 
 
 class Participant(Player):

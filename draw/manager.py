@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from draw import dependents, pairing, results
+from draw import dependents, pairing, results, teams
 from draw.models import Group, GroupMember, Match, ResultKind, Round, Stage
 from registration.models import Participant
 from standings import metrics
@@ -47,7 +47,7 @@ def stage_results(stage: Stage) -> list[metrics.Result]:
 
 def participants_by_key(t: Tournament) -> dict[str, Participant]:
     """Every participant of the tournament by the key the pure engines know him by."""
-    return {p.key: p for p in t.participants.select_related("person", "team")}
+    return {p.key: p for p in t.participants.select_related("person", "team", "partner")}
 
 
 def seeding_order(tournament: Tournament) -> list[Participant]:
@@ -94,6 +94,8 @@ def draw_round(
                     raise AlreadyDrawn(existing)
                 raise DrawError(_("Round %(n)s cannot be drawn now.") % {"n": expected_number})
             _check_can_draw(t)
+            if t.is_team_event:
+                return _draw_team_round(t, user, number, seed)
             seed = seed if seed is not None else secrets.randbelow(2**31)
             stage, pairs, flags = preview_pairings(t, number, seed, allow_rematches)
             rnd = Round.objects.create(
@@ -125,6 +127,14 @@ def draw_round(
         if existing is None:
             raise
         raise AlreadyDrawn(existing) from None
+
+
+def _draw_team_round(t: Tournament, user, number: int, seed: int | None) -> Round:
+    """004 §1.3.4: a team event pairs teams, each team match of ``boards`` board matches (``draw.teams``)."""
+    try:
+        return teams.draw_team_round(t, user, number, seed)
+    except teams.TeamDrawError as exc:
+        raise DrawError(str(exc)) from exc
 
 
 def _check_can_draw(t: Tournament) -> None:
@@ -346,6 +356,9 @@ def preview_pairings(t: Tournament, number: int, seed: int, allow_rematches: boo
     """(stage, pairings, flags) for round ``number`` as the draw would make them now; nothing of the round is
     saved (a new stage plan is, inside the caller's transaction). The judging panel's redraw preview calls it
     inside a savepoint it rolls back."""
+    if t.is_team_event:
+        # 004 §1.3.4: team rounds are drawn whole by ``draw.teams``; a team draft is dropped and drawn again.
+        raise DrawError(_("A team round is not redrawn in place: drop the draft and draw it again."))
     if t.system in {System.SWISS, System.SWISS_LOSSES}:
         stage = _main_stage(t)
         return (stage, *_swiss(t, stage, number, seed, allow_rematches))
@@ -386,7 +399,7 @@ def fix_swiss_rounds(t: Tournament, user) -> str:
     round 1 is published, stored, so that later withdrawals cannot shorten it. Only the chief judge changes it
     then, with a reason (``judging.lifecycle.change_swiss_rounds``). Returns the note, "" when nothing was
     fixed."""
-    if t.system != System.SWISS or t.rounds:
+    if t.system != System.SWISS or t.rounds or t.is_team_event:
         return ""
     active = t.participants.filter(status=Participant.Status.ACTIVE).count()
     n = pairing.recommended_swiss_rounds(active)
@@ -400,10 +413,25 @@ def fix_swiss_rounds(t: Tournament, user) -> str:
     return note
 
 
+def club_of(t: Tournament, p: Participant) -> str | None:
+    """What the Swiss keeps apart when the regulation asks (``Tournament.avoid_same``, 004 §1.3.3): the team,
+    the club or the region; None when nothing (or the player has none)."""
+    if t.avoid_same == "team":
+        return f"team:{p.team_id}" if p.team_id else None
+    if t.avoid_same == "club":
+        return f"club:{p.club.strip().casefold()}" if p.club.strip() else None
+    if t.avoid_same == "region":
+        region = p.person.region.strip().casefold()
+        return f"region:{region}" if region else None
+    return None
+
+
 def swiss_players(t: Tournament, results: list[metrics.Result]) -> tuple[list[dict], dict[str, list[str]]]:
     """The Swiss engine's players (points, opponents, byes; losses for "until N losses") from the results of
     the rounds before, and whom each has met: what a draw and a check of a draft both send."""
-    active = [p.key for p in seeding_order(t)]
+    ordered = seeding_order(t)
+    clubs = {p.key: club_of(t, p) for p in ordered} if t.avoid_same else {}
+    active = [p.key for p in ordered]
     rows = {row.player: row for row in metrics.table(active, results, Fraction(t.bye_points), ())}
     met: dict[str, list[str]] = {k: [] for k in active}
     for r in results:
@@ -416,6 +444,8 @@ def swiss_players(t: Tournament, results: list[metrics.Result]) -> tuple[list[di
     for key in active:
         row = rows[key]
         entry = {"id": key, "points": str(row.points), "opponents": met[key], "byes": row.byes}
+        if clubs.get(key):
+            entry["club"] = clubs[key]
         if t.system == System.SWISS_LOSSES:
             entry["losses"] = row.losses
         players.append(entry)
@@ -437,6 +467,8 @@ def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches:
         "allow_rematches": allow_rematches or t.system == System.SWISS_LOSSES,
         "bye_points": float(t.bye_points),
         "players": players,
+        # 004 §1.3.3: teammates (club, region) apart, after the score groups, when the regulation asks.
+        "avoid_same_club": bool(t.avoid_same),
     }
     if t.system == System.SWISS_LOSSES:
         request["max_losses"] = t.max_losses
@@ -451,6 +483,12 @@ def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches:
         flags = tuple(sorted({f"float_{floats[x]}" for x in (a, b) if x in floats}))
         if b in met.get(a, []):
             flags += ("rematch",)
+        if (
+            t.avoid_same
+            and club_of(t, by_key[a]) is not None
+            and club_of(t, by_key[a]) == club_of(t, by_key[b])
+        ):
+            flags += ("same_club",)  # unavoidable: every pairing as good by points has as many
         pairs.append(Pairing(by_key[a], by_key[b], flags=flags))
     if answer.get("bye"):
         bye = by_key[answer["bye"]]
@@ -811,6 +849,8 @@ def playoff_seeding(t: Tournament) -> list[str]:
 
 def rounds_left(t: Tournament) -> bool:
     """Whether the event still has a round to draw (all drawn rounds are assumed complete)."""
+    if t.is_team_event:
+        return teams.rounds_left(t)  # team events (004 §1.3.4): the team draw's own module
     drawn = t.round_set.count()
     if t.system == System.SWISS:
         return drawn < swiss_rounds(t)
@@ -864,6 +904,7 @@ def check_swiss_draft(rnd: Round, pairs=None, bye: str | None | bool = False) ->
         "players": players,
         "pairs": [list(p) for p in pairs],
         "bye": None if bye is False else bye,
+        "avoid_same_club": bool(t.avoid_same),
     }
     return pairing.handle(request)
 
@@ -895,7 +936,8 @@ def swap_players(rnd: Round, a: Participant, b: Participant, user) -> dict:
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=rnd.tournament_id)
         rnd = Round.objects.select_for_update().get(pk=rnd.pk)
-        if not rnd.is_draft or not t.is_swiss:
+        if not rnd.is_draft or not t.is_swiss or t.is_team_event:
+            # A team event's boards come from the line-ups (004 §1.3.4): the captains change them, not a swap.
             raise DrawError(_("Players are swapped only in a Swiss round that is still a draft."))
         if a.pk == b.pk:
             raise DrawError(_("Choose two different players."))

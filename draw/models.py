@@ -139,8 +139,56 @@ class ResultKind(models.TextChoices):
 DECIDED_KINDS = {ResultKind.PLAYED, ResultKind.TECHNICAL, ResultKind.TIME, ResultKind.BYE}
 
 
+class TeamMatch(models.Model):
+    """004 §1.3.4: a match of two teams in a round: ``Tournament.boards`` board matches (``Match.team_match``,
+    ``Match.board``), or a bye (``team2`` empty). Its result is derived from the boards
+    (``standings.team_metrics``); nothing here keeps a second copy of it."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_matches")
+    table = models.PositiveSmallIntegerField(_("table"))
+    team1 = models.ForeignKey("registration.Team", on_delete=models.RESTRICT, related_name="+")
+    team2 = models.ForeignKey(
+        "registration.Team", null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
+    bracket_code = models.CharField(max_length=20, blank=True)
+    flags = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("team match")
+        verbose_name_plural = _("team matches")
+        ordering = ["round", "table"]
+        constraints = [models.UniqueConstraint(fields=["round", "table"], name="team_match_table_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.team1} — {self.team2 or _('bye')}"
+
+
+class Lineup(models.Model):
+    """004 §1.3.4: the captain's line-up of a team for a round: ``Tournament.boards`` players of the roster,
+    board 1 first. Accepted until the round is published; without one the board order plays."""
+
+    team = models.ForeignKey("registration.Team", on_delete=models.CASCADE, related_name="lineups")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    players = models.JSONField(default=list)  # participant ids, board 1 first
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    submitted_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["team", "round_number"], name="lineup_once_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.team}, {_('round')} {self.round_number}"
+
+
 class Match(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    # 004 §1.3.4: a board of a team match (board 0: the extra decisive match of a drawn knockout match).
+    team_match = models.ForeignKey(
+        TeamMatch, null=True, blank=True, on_delete=models.CASCADE, related_name="boards"
+    )
+    board = models.PositiveSmallIntegerField(_("board"), null=True, blank=True)
     group = models.ForeignKey(Group, null=True, blank=True, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField(_("table"))
     player1 = models.ForeignKey(

@@ -11,6 +11,9 @@
 
 from __future__ import annotations
 
+import copy
+
+from django.db.models import Q
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -72,4 +75,26 @@ def carry_out(sanction, participant: Participant | None, user) -> list[str]:
         notes += [f"{t}: {line}" for line in barred]
         if sanction.matches_count:
             break  # the rounds to come are not known yet: the first tournament only (see the module notes)
+    notes += _competition_siblings(sanction, here, user)
+    return notes
+
+
+def _competition_siblings(sanction, here: Participant | None, user) -> list[str]:
+    """004 §1.2: a disqualification in one event of a competition applies to all its events: in the running
+    ones he is removed as in the event it was given in (§5.7.3 by each event's system)."""
+    event = Tournament.objects.filter(pk=sanction.tournament_id).first() if sanction.tournament_id else None
+    if event is None or not event.competition_id:
+        return []
+    notes = []
+    for t in event.siblings().exclude(status=Tournament.Status.FINISHED):
+        there = Participant.objects.filter(
+            Q(person=sanction.person) | Q(partner=sanction.person),
+            tournament=t,
+            status=Participant.Status.ACTIVE,
+        ).first()
+        if there is None:
+            continue
+        # A copy: the removal notes its stage and outcome on the sanction, which are the home event's.
+        notes += [f"{t}: {line}" for line in removal.apply_removal(copy.copy(sanction), there, user)]
+        notes.append(_("%(p)s is removed from %(t)s (004 §5.7.3).") % {"p": there, "t": t})
     return notes

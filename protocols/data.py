@@ -176,7 +176,10 @@ def official_text(o: Official) -> str:
 
 
 def _name(p: Participant | None) -> str:
-    return p.person.full_name if p is not None else ""
+    if p is None:
+        return ""
+    # A pair (003 «Пары»): both names; plain objects with a person only (the tests' stand-ins) too.
+    return getattr(p, "full_name", None) or p.person.full_name
 
 
 def rank_short(code: str) -> str:
@@ -266,7 +269,7 @@ def pairings_data(rnd: Round) -> PairingsData:
         signatures=(_signature(_("Chief secretary"), _official(t, Official.Role.CHIEF_SECRETARY)),),
         draft=_("DRAFT: round not published") if rnd.is_draft else "",
         started=started if planned and started != local_time(planned) else "",
-        time_control=t.time_control,
+        time_control=t.time_control_for(rnd.stage.kind),
         seats=seats_note(),
     )
 
@@ -387,7 +390,7 @@ def match_protocol_data(match: Match) -> MatchProtocolData:
         player1=_name(match.player1),
         player2=_name(match.player2) or _("bye"),
         match_length=length,
-        breaks=breaks_allowed(length),
+        breaks=breaks_allowed(length, t.is_blitz),
         start_time=local_time(match.started_at or rnd.start_time or _schedule(t).get(rnd.number)),
         filled=filled,
         score1=match.score1 if filled else None,
@@ -399,15 +402,15 @@ def match_protocol_data(match: Match) -> MatchProtocolData:
         protocol_status=protocol_status,
         note=note,
         signatures=(
-            Signature(_("Player 1"), match.player1.person.short_name if match.player1 else ""),
-            Signature(_("Player 2"), match.player2.person.short_name if match.player2 else ""),
+            Signature(_("Player 1"), match.player1.short_name if match.player1 else ""),
+            Signature(_("Player 2"), match.player2.short_name if match.player2 else ""),
             secretary,
         ),
         end_time=local_time(match.ended_at) if filled else "",
         judge=judging.judge.person.full_name if judging and judging.judge else "",
         dice=judging.dice_replacement if judging else "",
         draft=_("DRAFT: round not published") if rnd.is_draft else "",
-        time_control=t.time_control,
+        time_control=t.time_control_for(rnd.stage.kind),
         rules=(
             cite("003 «Перерывы»"),
             cite("003 «Игральные кости» п. 2"),
@@ -505,7 +508,7 @@ def _standing_lines(
         out.append(
             StandingLine(
                 place=s.row.place_label,
-                name=p.person.full_name,
+                name=p.full_name,
                 organisation=_organisation(p),
                 group=s.group,
                 points=number_text(s.row.points),
@@ -629,8 +632,8 @@ def tie_notes(
                     "%(va)s against %(vb)s."
                 )
                 % {
-                    "a": inside.participant.person.full_name,
-                    "b": outside.participant.person.full_name,
+                    "a": _name(inside.participant),
+                    "b": _name(outside.participant),
                     "p": number_text(inside.row.points),
                     "k": names.get(key, key),
                     "va": number_text(a),
@@ -639,7 +642,7 @@ def tie_notes(
             )
     return (
         _("%(n)s players were level on points and on every tie-break at the qualifying place: %(names)s.")
-        % {"n": len(tied), "names": ", ".join(s.participant.person.full_name for s in tied)},
+        % {"n": len(tied), "names": ", ".join(_name(s.participant) for s in tied)},
     )
 
 
@@ -671,7 +674,7 @@ def crosstable_data(t: Tournament) -> CrosstableData | None:
             lines.append(
                 CrossLine(
                     cr.number,
-                    s.participant.person.full_name,
+                    _name(s.participant),
                     cells,
                     number_text(s.row.points),
                     s.row.place_label,
@@ -775,7 +778,7 @@ def bracket_data(stage: Stage) -> BracketData:
     for m in shown:
         slots = m.get("slots") or [None, None]
         names = tuple(
-            (by_key[k].person.short_name if k in by_key else "") or _slot_label(slots[i], numbers)
+            (by_key[k].short_name if k in by_key else "") or _slot_label(slots[i], numbers)
             for i, k in enumerate(m["players"])
         )
         row = stored.get(m["id"])
@@ -807,7 +810,7 @@ def bracket_data(stage: Stage) -> BracketData:
     places = tuple(
         (
             f"{p['place']}" if p["place"] == p["place_to"] else f"{p['place']}–{p['place_to']}",
-            by_key[p["player"]].person.full_name if p["player"] in by_key else p["player"],
+            by_key[p["player"]].full_name if p["player"] in by_key else p["player"],
         )
         for p in sorted(drawn["places"], key=lambda p: (p.get("place") is None, p.get("place") or 0))
         if p.get("place") is not None
@@ -1207,7 +1210,7 @@ def _removed_lines(t: Tournament) -> tuple[RemovedLine, ...]:
         s = removals.get(p.person_id)
         out.append(
             RemovedLine(
-                name=p.person.full_name,
+                name=p.full_name,
                 when=local_time(s.issued_at) if s else "",
                 clause=cite((s.clause or "004 §5.7.3") if s else "004 §5.7.3"),
                 consequence=str(s.get_outcome_display()) if s and s.outcome else "",
@@ -1481,7 +1484,7 @@ def schedule_data(t: Tournament) -> ScheduleData:
         if number in bracket_rounds:
             stored = {m.bracket_code: m for m in rnd.matches.all()} if rnd else {}
             for m in sorted(bracket_rounds[number], key=lambda m: m["number"]):
-                names = [by_key[k].person.short_name if k in by_key else "" for k in m["players"]]
+                names = [by_key[k].short_name if k in by_key else "" for k in m["players"]]
                 slots = m.get("slots") or [None, None]
                 numbers = {x["id"]: x["number"] for rs in bracket_rounds.values() for x in rs}
                 names = [n or _slot_label(slots[i], numbers) for i, n in enumerate(names)]
@@ -1573,7 +1576,7 @@ def report_data(t: Tournament) -> ReportData:
     )
     computed = ranking.compute(t)
     winners = tuple(
-        (s.row.place_label, s.participant.person.full_name)
+        (s.row.place_label, _name(s.participant))
         for s in computed.rows
         if s.row.place is not None and s.row.place <= t.awarded_places and not s.removed
     )
@@ -1628,7 +1631,7 @@ def diplomas_data(t: Tournament) -> DiplomasData:
         out.append(
             Diploma(
                 place=str(s.row.place),
-                name=p.person.full_name,
+                name=p.full_name,
                 female=p.person.gender == Gender.FEMALE,
                 region=p.person.region,
                 club=p.club or p.person.organisation,

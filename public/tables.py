@@ -188,7 +188,7 @@ def standings_records(rows) -> list[dict]:
         p, row = s.participant, s.row
         record = {
             "participant": p,
-            "name": p.person.full_name,
+            "name": p.full_name,
             "team": p.team.name if p.team_id else "",
             "organisation": p.person.organisation,
             "group": s.group,
@@ -313,8 +313,8 @@ class StandingsTable(tables.Table):
         name = format_html(
             '<a href="{}"><span class="full-name">{}</span><span class="short-name">{}</span></a>',
             self._urls(p.tournament_id, p.pk) if self._urls else participant_url(p),
-            p.person.full_name,
-            p.person.short_name,
+            p.full_name,
+            p.short_name,
         )
         if record["status"] == "removed":
             return format_html('{} <span class="badge removed">{}</span>', name, gettext("removed"))

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from public import entry, export_views, pages, views
+from public import competition_views, entry, export_views, pages, team_views, views
 
 app_name = "public"
 urlpatterns = [
@@ -20,6 +20,23 @@ urlpatterns = [
     path("t/<int:pk>/live/", views.home_live, name="home_live"),
     path("t/<int:pk>/rounds/<int:number>/live/", views.round_live, name="round_live"),
     path("t/<int:pk>/p/<int:participant_pk>/", views.participant, name="participant"),
+    # Competitions of several events (004 §1.2): public/competition_views.py
+    path("competition/<int:cpk>/", competition_views.competition_home, name="competition"),
+    path("competition/<int:cpk>/entry/", competition_views.competition_entry, name="competition_entry"),
+    path(
+        "competition/<int:cpk>/admit/<int:person_pk>/",
+        competition_views.competition_admit,
+        name="competition_admit",
+    ),
+    # Team events (004 §1.3.4): public/team_views.py
+    path("t/<int:pk>/teams/", team_views.team_standings, name="team_standings"),
+    path("t/<int:pk>/teams/standings.pdf", team_views.team_standings_pdf, name="team_standings_pdf"),
+    path("t/<int:pk>/teams/<int:team_pk>/", team_views.team_page, name="team"),
+    path("t/<int:pk>/teams/<int:team_pk>/lineup/", team_views.lineup_submit, name="team_lineup"),
+    path("t/<int:pk>/teams/<int:team_pk>/remove/", team_views.team_remove, name="team_remove"),
+    path("t/<int:pk>/teams/<int:team_pk>/order/", team_views.board_order_submit, name="team_order"),
+    path("t/<int:pk>/rounds/<int:number>/teams/", team_views.team_round, name="team_round"),
+    path("t/<int:pk>/team-matches/<int:tm_pk>/decider/", team_views.decider_add, name="team_decider"),
 ]
 
 # Exports (issue 17): CSV for a Russian Excel (?dialect=ru, the default) or plain (?dialect=intl), XLSX.

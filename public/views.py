@@ -238,7 +238,7 @@ def find_players(matches, q: str) -> list:
         return list(matches)
 
     def hit(p) -> bool:
-        name = p.person.full_name.casefold().replace("ё", "е") if p is not None else ""
+        name = p.full_name.casefold().replace("ё", "е") if p is not None else ""
         return all(w in name for w in words)
 
     return [m for m in matches if hit(m.player1) or hit(m.player2)]

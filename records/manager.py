@@ -98,7 +98,7 @@ def rules_of(tournament) -> dict:
     """The tournament's rules for rules_core: discipline, head rule and (long nardy) koks zone. The koks zone
     is read with ``getattr`` until the tournament model has the setting (the default is rules_core's)."""
     return {
-        "discipline": tournament.discipline,
+        "discipline": tournament.game,
         "head_rule": tournament.head_rule,
         "koks_zone": getattr(tournament, "koks_zone", "") or rules_core.DEFAULT_KOKS_ZONE,
     }

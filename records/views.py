@@ -127,9 +127,9 @@ def replay(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         "names": names,
         "games": games,
         "svg": mark_safe(  # noqa: S308 - built from ints and escaped text
-            board.board_svg(rows[step], tournament.discipline, _("Board"), rows[step - 1] if step else None)
+            board.board_svg(rows[step], tournament.game, _("Board"), rows[step - 1] if step else None)
         ),
-        "geometry": board.geometry(tournament.discipline),
+        "geometry": board.geometry(tournament.game),
         "nav": nav,
         "labels": labels,
         "action": labels[rows[step]["kind"]],

@@ -85,6 +85,14 @@ class Applicant:
     medical_clearance: bool = False  # ticked by the commission (004 §2.3.3)
     insurance: bool = False  # ticked by the commission (004 §2.5.1)
     invalid: bool = False  # declared invalid for false data (004 §5.1.4)
+    # 003 «Пары»: the second player of a pair; his own bars (age, gender group, disqualification, official)
+    # are checked too, and either one's failure bars the pair. Region, qualification and documents are the
+    # entry's.
+    partner: Applicant | None = None
+
+
+# The checks of a person (not of the entry) that a pair's partner passes as well (003 «Пары»).
+PERSONAL_CHECKS = ("min_age", "max_age", "gender", "disqualification", "official")
 
 
 @dataclass(frozen=True)
@@ -160,6 +168,10 @@ def check_entry(applicant: Applicant, regulation: Regulation) -> tuple[Verdict, 
                 facts={"region": applicant.region, "regions": regulation.regions},
             )
         )
+    if applicant.partner is not None:
+        for v in check_entry(applicant.partner, regulation):
+            if v.key in PERSONAL_CHECKS:
+                out.append(Verdict(v.key, v.clause, v.passed, v.kind, {**v.facts, "partner": True}))
     out.append(Verdict("identity_document", "§2.3.3", applicant.identity_document, DOCUMENT))
     out.append(Verdict("medical_clearance", "§2.3.3", applicant.medical_clearance, DOCUMENT))
     out.append(Verdict("insurance", "§2.5.1", applicant.insurance, DOCUMENT))

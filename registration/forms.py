@@ -7,7 +7,7 @@ row of an imported file go through it.
 from __future__ import annotations
 
 from django import forms
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils.formats import date_format
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
@@ -94,11 +94,35 @@ def _discipline_field() -> forms.MultipleChoiceField:
     )
 
 
+PARTNER_FIELDS = [
+    "partner_surname",
+    "partner_name",
+    "partner_patronymic",
+    "partner_birth_date",
+    "partner_gender",
+]
+
+
 class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
-    """One person's entry: 004 §5.1.3 items 1–3, the team for team events, the documents' numbers."""
+    """One person's entry: 004 §5.1.3 items 1–3, the team for team events, the documents' numbers; in a pairs
+    event (003 «Пары») the partner too."""
 
     disciplines = _discipline_field()
     team_name = forms.CharField(label=gettext_lazy("team name"), max_length=200, required=False)
+    partner_surname = forms.CharField(label=gettext_lazy("partner's surname"), max_length=100, required=False)
+    partner_name = forms.CharField(label=gettext_lazy("partner's name"), max_length=100, required=False)
+    partner_patronymic = forms.CharField(
+        label=gettext_lazy("partner's patronymic"), max_length=100, required=False
+    )
+    partner_birth_date = forms.DateField(
+        label=gettext_lazy("partner's date of birth"),
+        input_formats=DATE_FORMATS,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        required=False,
+    )
+    partner_gender = forms.ChoiceField(
+        label=gettext_lazy("partner's gender"), choices=Gender.choices, required=False
+    )
 
     class Meta:
         model = Entry
@@ -131,6 +155,7 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
                 "team_name",
             ],
         ),
+        (gettext_lazy("Partner (pairs)"), "", PARTNER_FIELDS),
         (gettext_lazy("Sending organisation and disciplines"), "", ["organisation", "region", "disciplines"]),
         (gettext_lazy("Responsible person"), "", CONTACT_FIELDS),
         (
@@ -165,6 +190,13 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
             del self.fields["team_name"]
         elif tournament.character == Character.TEAM:
             self.fields["team_name"].required = True
+        if tournament.is_pairs:
+            # 003 «Пары»: the pair is one entry of two people.
+            for name in ("partner_surname", "partner_name", "partner_birth_date", "partner_gender"):
+                self.fields[name].required = True
+        else:
+            for name in PARTNER_FIELDS:
+                del self.fields[name]
         entry = self.instance
         self.fields["qualification"].choices = [("", "—"), *Qualification.choices]
         if entry.pk:
@@ -178,6 +210,15 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
                 disciplines=entry.discipline_codes,
                 team_name=entry.team_entry.name if entry.team_entry_id else "",
             )
+            if entry.partner_id:
+                partner = entry.partner
+                self.initial.update(
+                    partner_surname=partner.surname,
+                    partner_name=partner.name,
+                    partner_patronymic=partner.patronymic,
+                    partner_birth_date=partner.birth_date,
+                    partner_gender=partner.gender,
+                )
         else:
             self.initial.setdefault("disciplines", [tournament.discipline])
 
@@ -193,9 +234,58 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
     def clean_team_name(self):
         return " ".join(self.cleaned_data["team_name"].split())
 
+    def partner_identity(self) -> manager.Identity | None:
+        d = self.cleaned_data
+        if not self.tournament.is_pairs:
+            return None
+        return manager.Identity(
+            manager.clean_name(d["partner_surname"]),
+            manager.clean_name(d["partner_name"]),
+            manager.clean_name(d.get("partner_patronymic", "")),
+            d["partner_birth_date"],
+        )
+
+    def _clean_partner(self) -> None:
+        """003 «Пары»: the partner is another person, in no other entry of this event."""
+        partner_id = self.partner_identity()
+        if partner_id is None:
+            return
+        if partner_id.birth_date >= self.tournament.start_date:
+            self.add_error("partner_birth_date", _("The date of birth must be before the tournament."))
+            return
+        if partner_id.lookup() == self.identity().lookup():
+            self.add_error("partner_surname", _("The partner must be another person."))
+            return
+        person = manager.find_person(self.identity())
+        if person is not None and (
+            Entry.objects.filter(tournament=self.tournament, partner=person)
+            .exclude(pk=self.instance.pk)
+            .exists()
+        ):
+            self.add_error("surname", _("%(p)s is already entered in this event.") % {"p": person.full_name})
+            return
+        partner = manager.find_person(partner_id)
+        if partner is None:
+            return
+        taken = (
+            Entry.objects.filter(
+                models.Q(person=partner) | models.Q(partner=partner), tournament=self.tournament
+            )
+            .exclude(pk=self.instance.pk)
+            .exclude(status=Entry.Status.REFUSED)
+        )
+        if taken.exists():
+            self.add_error(
+                "partner_surname",
+                _("%(p)s is already entered in this event.") % {"p": partner.full_name},
+            )
+
     def clean(self):
         data = super().clean()
         _require_a_contact(self, data)
+        if self.errors:
+            return data
+        self._clean_partner()
         if self.errors:
             return data
         person = self.lookup.person(self.identity())
@@ -236,6 +326,14 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
             year_only=year_only,
         )
         entry.team_entry = manager.team_entry_for(entry, d.get("team_name", ""), user)
+        partner_id = self.partner_identity()
+        entry.partner = (
+            manager.person_for(
+                partner_id, gender=d["partner_gender"], organisation=d["organisation"], region=d["region"]
+            )
+            if partner_id is not None
+            else None
+        )
         if entry.pk is None:
             entry.source = source
             entry.submitted_by = user if getattr(user, "is_authenticated", False) else None

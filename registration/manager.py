@@ -551,13 +551,31 @@ def applicant_of(
         medical_clearance=entry.has_medical_clearance,
         insurance=entry.has_insurance,
         invalid=entry.invalid,
+        partner=_partner_applicant(entry),
+    )
+
+
+def _partner_applicant(entry: Entry) -> admission.Applicant | None:
+    """003 «Пары»: the partner as the person checks see him (a disqualification of either bars the pair)."""
+    if not entry.partner_id:
+        return None
+    partner = entry.partner
+    return admission.Applicant(
+        birth_date=partner.birth_date,
+        gender=partner.gender,
+        official_roles=_roles(entry.tournament, partner),
+        disqualifications=_disqualifications(entry.tournament, partner),
     )
 
 
 def _officials_of(tournament: Tournament):
     """The tournament's officials in the sense of 004 §2.3.5: a team's representative is not one of them (§2.4
-    names "тренеров, представителей команд" apart), so a playing representative may be admitted."""
-    return Official.objects.filter(tournament=tournament).exclude(role=Official.Role.REPRESENTATIVE)
+    names "тренеров, представителей команд" apart), so a playing representative may be admitted. In a
+    competition of several events the officials of every event (one panel, 004 §1.2)."""
+    where = models.Q(tournament=tournament)
+    if tournament.competition_id:
+        where |= models.Q(tournament__competition_id=tournament.competition_id)
+    return Official.objects.filter(where).exclude(role=Official.Role.REPRESENTATIVE)
 
 
 def _roles(tournament: Tournament, person: Person | None) -> tuple[str, ...]:
@@ -657,6 +675,8 @@ class CheckRow:
 def describe(verdict: admission.Verdict, entry: Entry | None = None) -> CheckRow:
     f = verdict.facts
     title, detail = _TEXTS[verdict.key](f, verdict.passed, entry)
+    if f.get("partner") and entry is not None and entry.partner_id:
+        title = _("Partner %(p)s: %(t)s") % {"p": entry.partner.short_name, "t": title}
     return CheckRow(verdict.key, title, cite(f"004 {verdict.clause}"), verdict.passed, detail, verdict.kind)
 
 
@@ -972,10 +992,17 @@ def _activate(entry: Entry, by) -> None:
         else None
     )
     if participant is None:
-        participant = Participant.objects.create(tournament=tournament, person=person, team=team)
-    elif joins or participant.team_id != getattr(team, "pk", None):
+        participant = Participant.objects.create(
+            tournament=tournament, person=person, team=team, partner=entry.partner
+        )
+    elif (
+        joins
+        or participant.team_id != getattr(team, "pk", None)
+        or participant.partner_id != entry.partner_id
+    ):
         participant.status, participant.team = Participant.Status.ACTIVE, team
-        participant.save(update_fields=["status", "team"])
+        participant.partner = entry.partner  # 003 «Пары»
+        participant.save(update_fields=["status", "team", "partner"])
     # What the protocols print about him comes from the entry the commission checked.
     coach = entry.coach or (entry.team_entry.representative if entry.team_entry_id else "")
     sport = {"qualification": entry.qualification, "club": entry.club, "coach": coach}
@@ -1048,8 +1075,11 @@ def bar_disqualified(tournament: Tournament, person: Person, reason: str, by) ->
     _lock_open(tournament.pk)
     done: list[str] = []
     refusal = _("not admitted: %(r)s") % {"r": reason}
+    # 003 «Пары»: a pair one of whose players is disqualified is barred as a whole.
     participant = Participant.objects.filter(
-        tournament=tournament, person=person, status=Participant.Status.ACTIVE
+        models.Q(person=person) | models.Q(partner=person),
+        tournament=tournament,
+        status=Participant.Status.ACTIVE,
     ).first()
     if participant is not None:
         participant.status = Participant.Status.WITHDRAWN
@@ -1066,7 +1096,7 @@ def bar_disqualified(tournament: Tournament, person: Person, reason: str, by) ->
         done.append(_("%(p)s withdrawn: %(r)s") % {"p": person, "r": reason})
     for entry in (
         Entry.objects.select_for_update()
-        .filter(tournament=tournament, person=person)
+        .filter(models.Q(person=person) | models.Q(partner=person), tournament=tournament)
         .exclude(status=Entry.Status.REFUSED)
     ):
         _save_decision(entry, Entry.Status.REFUSED, refusal, by)

@@ -108,8 +108,24 @@ class Person(models.Model):
 
 
 class Team(models.Model):
+    """A team of the tournament. In a team event (004 §1.3.4) the team is the participant: its roster is its
+    members (``Participant.team``) in the board order (``Participant.board_order``, fixed before the start;
+    the first ``Tournament.boards`` are the main players, the rest reserves), its captain one of them, its
+    representative (004 §2.4) an ``Official`` with this team."""
+
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(_("team name"), max_length=200)
+    captain = models.ForeignKey(
+        "Participant",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="captain_of",
+        verbose_name=_("captain"),
+    )
+    seed = models.PositiveIntegerField(_("seeding number"), null=True, blank=True)
+    # 004 §5.7.3 for a team event: a team removed takes its remaining team matches as technical defeats.
+    removed = models.BooleanField(_("removed"), default=False)
 
     class Meta:
         verbose_name = _("team")
@@ -131,7 +147,19 @@ class Participant(models.Model):
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="participants"
     )
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="participations")
+    # 003 «Пары»: the second player of a pair, admitted with the first; the pair is one participant (paired,
+    # ranked and sanctioned as one) and both names show everywhere (``full_name``).
+    partner = models.ForeignKey(
+        Person,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="pair_participations",
+        verbose_name=_("partner"),
+    )
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="members")
+    # 004 §1.3.4: his place in the team's board order, fixed before the start (1 = first board).
+    board_order = models.PositiveSmallIntegerField(_("board order"), null=True, blank=True)
     seed = models.PositiveIntegerField(_("seeding number"), null=True, blank=True)
     # A rating (the federation's or the club's) the draw seeds by after the seeding numbers; the secretary
     # may also number the field by it ("seed by rating", issue 14 item 5).
@@ -161,7 +189,25 @@ class Participant(models.Model):
         ]
 
     def __str__(self) -> str:
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        """The person's full name; a pair's two names (003 «Пары»)."""
+        if self.partner_id:
+            return f"{self.person.full_name} / {self.partner.full_name}"
         return self.person.full_name
+
+    @property
+    def short_name(self) -> str:
+        if self.partner_id:
+            return f"{self.person.short_name} / {self.partner.short_name}"
+        return self.person.short_name
+
+    @property
+    def people(self) -> list[Person]:
+        """Who plays for this participant: one person, or the two of a pair."""
+        return [self.person, self.partner] if self.partner_id else [self.person]
 
     @property
     def key(self) -> str:
@@ -422,6 +468,16 @@ class Entry(Submission):
 
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="entries")
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="entries")
+    # 003 «Пары»: a pairs event's entry names both players; the commission admits the pair only when both
+    # pass (a disqualification of either bars it).
+    partner = models.ForeignKey(
+        Person,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="pair_entries",
+        verbose_name=_("partner"),
+    )
     team_entry = models.ForeignKey(
         TeamEntry,
         null=True,

@@ -8,6 +8,7 @@ commission, and the tournament's officials who see personal data and the change 
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
 
 from registration.models import Entry, Official
@@ -33,13 +34,22 @@ DECIDERS = RUNNERS | {Official.Role.ADMISSION}
 
 
 def roles_of(user, tournament: Tournament) -> set[str]:
+    """His accredited roles in the tournament; in a competition of several events one panel of officials
+    serves them all (004 §1.2): a role in any event of it counts (a team's representative excepted)."""
     if not getattr(user, "is_authenticated", False):
         return set()
-    return set(
-        Official.objects.filter(tournament=tournament, person__user=user, accredited=True).values_list(
-            "role", flat=True
+    officials = Official.objects.filter(person__user=user, accredited=True)
+    if tournament.competition_id:
+        officials = officials.filter(
+            Q(tournament=tournament)
+            | (
+                Q(tournament__competition_id=tournament.competition_id)
+                & ~Q(role=Official.Role.REPRESENTATIVE)
+            )
         )
-    )
+    else:
+        officials = officials.filter(tournament=tournament)
+    return set(officials.values_list("role", flat=True))
 
 
 def _holds(user, tournament: Tournament, roles: set[str]) -> bool:

@@ -319,7 +319,7 @@ def stage_bracket(stage: Stage, by_key: dict[str, Participant]) -> dict:
         out.append(
             {
                 **m,
-                "names": [by_key[k].person.short_name if k in by_key else None for k in m["players"]],
+                "names": [by_key[k].short_name if k in by_key else None for k in m["players"]],
                 "scores": scores,
                 "drawn": row is not None,
             }

@@ -9,7 +9,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from tournaments.models import DEFAULT_TIEBREAKS, System, Tiebreak, Tournament
+from tournaments.models import BLITZ_DISCIPLINES, DEFAULT_TIEBREAKS, System, Tiebreak, Tournament
 from tournaments.rules import cite
 
 MAX_MATCH_LENGTH = 51
@@ -23,9 +23,13 @@ DOCUMENT_FIELDS = [
     "regulation_date",
     "time_control_minutes",
     "time_control_increment",
+    "playoff_time_control_minutes",
+    "playoff_time_control_increment",
     "awarded_places",
 ]
 
+
+TEAM_FIELDS = ("boards", "team_scoring", "team_draw_rule")
 
 # The settings that belong to some systems only (issue 14 item 8): the form shows them for those systems.
 SWISS = {System.SWISS, System.SWISS_LOSSES}
@@ -33,6 +37,7 @@ BRACKETS = {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION, System.MIXED}
 SYSTEM_FIELDS = {
     "rounds": {System.SWISS},
     "bye_points": SWISS,
+    "avoid_same": SWISS,
     "max_losses": {System.SWISS_LOSSES},
     "cycles": {System.ROUND_ROBIN, System.MIXED},
     "group_count": {System.MIXED},
@@ -40,6 +45,8 @@ SYSTEM_FIELDS = {
     "best_of_rest": {System.MIXED},
     "playoff_system": {System.MIXED},
     "playoff_match_length": {System.MIXED},
+    "playoff_time_control_minutes": {System.MIXED},
+    "playoff_time_control_increment": {System.MIXED},
     "group_ties": {System.MIXED},
     "third_place": {System.SINGLE_ELIMINATION, System.MIXED},
     "classification": {System.SINGLE_ELIMINATION, System.MIXED},
@@ -108,6 +115,8 @@ class TournamentForm(forms.ModelForm):
         )
         self.fields["awarded_places"].required = False  # empty: the default, places 1–3
         self.fields["checkin"].required = False  # empty: the default, before round 1
+        for name in TEAM_FIELDS:  # team events only (004 §1.3.4); empty: the default
+            self.fields[name].required = False
         self.locked = bool(self.instance.pk and self.instance.settings_locked)
         if self.locked:
             # Announced before the start, fixed once round 1 is published (004 §6.1.2 item 5).
@@ -152,6 +161,33 @@ class TournamentForm(forms.ModelForm):
         if value is not None and value > 600:
             raise forms.ValidationError(_("At most 600 seconds a move."))
         return value
+
+    def clean_playoff_time_control_minutes(self):
+        value = self.cleaned_data["playoff_time_control_minutes"]
+        if value is not None and not 1 <= value <= 600:
+            raise forms.ValidationError(_("From 1 to 600 minutes."))
+        return value
+
+    def clean_playoff_time_control_increment(self):
+        value = self.cleaned_data["playoff_time_control_increment"]
+        if value is not None and value > 600:
+            raise forms.ValidationError(_("At most 600 seconds a move."))
+        return value
+
+    def _team_default(self, name: str):
+        return self.cleaned_data.get(name) or Tournament._meta.get_field(name).default
+
+    def clean_boards(self):
+        value = self._team_default("boards")
+        if not 1 <= value <= 12:
+            raise forms.ValidationError(_("From 1 to 12 boards."))
+        return value
+
+    def clean_team_scoring(self):
+        return self._team_default("team_scoring")
+
+    def clean_team_draw_rule(self):
+        return self._team_default("team_draw_rule")
 
     def clean_checkin(self):
         return self.cleaned_data["checkin"] or Tournament._meta.get_field("checkin").default
@@ -227,6 +263,11 @@ class TournamentForm(forms.ModelForm):
             self.add_error("end_date", _("The last day cannot be before the first day."))
         if data.get("time_control_increment") and not data.get("time_control_minutes"):
             self.add_error("time_control_minutes", _("Give the minutes per player first."))
+        if data.get("playoff_time_control_increment") and not data.get("playoff_time_control_minutes"):
+            self.add_error("playoff_time_control_minutes", _("Give the minutes per player first."))
+        if data.get("discipline") in BLITZ_DISCIPLINES and not data.get("time_control_minutes"):
+            # 003 «Перерывы»: blitz is a discipline of its own clock; the regulation must name it.
+            self.add_error("time_control_minutes", _("A blitz discipline needs its time control."))
         if data.get("system") == System.MIXED:
             groups = data.get("group_count") or 0
             if groups < 2:

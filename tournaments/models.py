@@ -19,8 +19,39 @@ from tournaments.validators import sane_date
 
 
 class Discipline(models.TextChoices):
+    """The disciplines of the sport (003): the blitz disciplines play without breaks on their own clock
+    (003 «Перерывы»); in pairs two players per side share one board and may consult (003 «Пары»)."""
+
     LONG = "long", _("long nardy")
     SHORT = "short", _("short nardy")
+    LONG_BLITZ = "long_blitz", _("long nardy blitz")
+    SHORT_BLITZ = "short_blitz", _("short nardy blitz")
+    SHORT_PAIRS = "short_pairs", _("short nardy pairs")
+
+
+BLITZ_DISCIPLINES = {Discipline.LONG_BLITZ, Discipline.SHORT_BLITZ}
+# The game each discipline plays on the board (what rules_core validates).
+GAME_OF = {
+    Discipline.LONG: "long",
+    Discipline.LONG_BLITZ: "long",
+    Discipline.SHORT: "short",
+    Discipline.SHORT_BLITZ: "short",
+    Discipline.SHORT_PAIRS: "short",
+}
+
+
+def breaks_per_player(match_length: int, blitz: bool = False) -> int:
+    """003 «Перерывы»: breaks each player may take in a match (at most 4 minutes, between games only): to 7
+    or 9 points one, to 11 or 13 two, to 15 and more three; to 5 and less, and in the blitz disciplines, none.
+    Lengths the rule does not name fall in the band of the next shorter named length (as
+    ``protocols.data.breaks_allowed``, which the documents print)."""
+    if blitz or match_length <= 5:
+        return 0
+    if match_length < 11:
+        return 1
+    if match_length < 15:
+        return 2
+    return 3
 
 
 class System(models.TextChoices):
@@ -122,6 +153,31 @@ class GroupTies(models.TextChoices):
     MATCH = "match", _("by a play-off match")
 
 
+class AvoidSame(models.TextChoices):
+    """A Swiss of a personal or personal-team event may avoid pairing teammates (or players of one club or
+    region) as a secondary objective after the score groups (004 §1.3.3, §1.4.6): the rules are silent, so it
+    is the regulation's; off by default."""
+
+    NONE = "", _("no")
+    TEAM = "team", _("teammates")
+    CLUB = "club", _("players of one club")
+    REGION = "region", _("players of one region")
+
+
+class TeamScoring(models.TextChoices):
+    """004 §1.3.4: what ranks the teams first; the regulation chooses."""
+
+    BOARD_POINTS = "board_points", _("board points (matches won on the boards)")
+    MATCH_POINTS = "match_points", _("match points (team match won 2, drawn 1, lost 0)")
+
+
+class TeamDrawRule(models.TextChoices):
+    """A drawn team match in an elimination stage (even number of boards): the regulation's rule."""
+
+    COUNT_BACK = "count_back", _("board count-back: the win on the highest board decides")
+    DECIDER = "decider", _("an extra decisive match on one board")
+
+
 class CheckInRule(models.TextChoices):
     """Whether players confirm they are present before a draw (issue 14 item 3); the rules are silent."""
 
@@ -142,6 +198,27 @@ class Category(models.TextChoices):
     CLUB = "club", _("club")
 
 
+class Competition(models.Model):
+    """004 §1.2, §5.1.3 item 2: a competition (e.g. «Чемпионат округа 2026») holds several events
+    (``Tournament.competition``: discipline × gender group × age) under one registry: one entry form naming
+    the events, one admission per person, one panel of officials (an official of one event is an official of
+    all), and a sanction seen, a disqualification applied, in every event."""
+
+    name = models.CharField(pgettext_lazy("competition", "name"), max_length=200)
+    start_date = models.DateField(_("first day"), validators=[sane_date])
+    end_date = models.DateField(_("last day"), validators=[sane_date])
+    venue = models.CharField(_("venue"), max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("competition")
+        verbose_name_plural = _("competitions")
+        ordering = ["-start_date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("preparation")
@@ -149,11 +226,19 @@ class Tournament(models.Model):
         FINISHED = "finished", _("finished")
 
     name = models.CharField(pgettext_lazy("tournament", "name"), max_length=200)
+    competition = models.ForeignKey(
+        Competition,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="events",
+        verbose_name=_("competition"),
+    )
     # What the public pages show changes only with this number: their ETag, their cached fragments and the
     # documents' fingerprints are keyed by it. Bumped in the transaction of the change (``bump_version``).
     version = models.PositiveBigIntegerField(default=1, editable=False)
     changed_at = models.DateTimeField(null=True, blank=True, editable=False)
-    discipline = models.CharField(_("discipline"), max_length=10, choices=Discipline.choices)
+    discipline = models.CharField(_("discipline"), max_length=20, choices=Discipline.choices)
     start_date = models.DateField(_("first day"), validators=[sane_date])
     end_date = models.DateField(_("last day"), validators=[sane_date])
     venue = models.CharField(_("venue"), max_length=300, blank=True)
@@ -169,6 +254,16 @@ class Tournament(models.Model):
     )
     time_control_increment = models.PositiveSmallIntegerField(
         _("time control: seconds added per move"), null=True, blank=True
+    )
+    # 003: the time control per stage: a mixed event's playoff may play on another clock than its groups.
+    playoff_time_control_minutes = models.PositiveSmallIntegerField(
+        _("playoff time control: minutes per player (mixed)"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: the same as the group stage."),
+    )
+    playoff_time_control_increment = models.PositiveSmallIntegerField(
+        _("playoff time control: seconds added per move (mixed)"), null=True, blank=True
     )
     # Diplomas for places 1…N (the regulation says which places are awarded; 1–3 unless it says otherwise).
     awarded_places = models.PositiveSmallIntegerField(_("places awarded diplomas"), default=3)
@@ -252,6 +347,25 @@ class Tournament(models.Model):
         help_text=_("Where a loser's checker makes koks: 003 «Результат партии», 004 §5.4.3."),
     )
     validate_records = models.BooleanField(_("validate submitted game records"), default=False)
+    # Team events (004 §1.3.4): boards per team match, what ranks the teams, a drawn knockout match.
+    boards = models.PositiveSmallIntegerField(_("boards per team match (team)"), default=4)
+    team_scoring = models.CharField(
+        _("team result (team)"), max_length=20, choices=TeamScoring.choices, default=TeamScoring.MATCH_POINTS
+    )
+    team_draw_rule = models.CharField(
+        _("a drawn team match in elimination (team)"),
+        max_length=20,
+        choices=TeamDrawRule.choices,
+        default=TeamDrawRule.COUNT_BACK,
+    )
+    avoid_same = models.CharField(
+        _("the Swiss avoids pairing"),
+        max_length=10,
+        choices=AvoidSame.choices,
+        default=AvoidSame.NONE,
+        blank=True,
+        help_text=_("After the score groups: only while another pairing with the same points exists."),
+    )
     checkin = models.CharField(
         _("check-in of the players"),
         max_length=10,
@@ -307,6 +421,10 @@ class Tournament(models.Model):
         "head_rule",
         "koks_zone",
         "validate_records",
+        "avoid_same",
+        "boards",
+        "team_scoring",
+        "team_draw_rule",
         "second_warning",
         "group_ties",
     )
@@ -387,18 +505,58 @@ class Tournament(models.Model):
         return self.character != Character.PERSONAL
 
     @property
+    def is_team_event(self) -> bool:
+        """004 §1.3.4: the participant is the team; team matches of ``boards`` board matches."""
+        return self.character == Character.TEAM
+
+    @property
     def takes_personal_entries(self) -> bool:
         return self.character != Character.TEAM
 
     @property
     def time_control(self) -> str:
         """ "14 min + 8 s", or "" when the regulation sets none."""
-        if not self.time_control_minutes:
+        return self._clock(self.time_control_minutes, self.time_control_increment)
+
+    @staticmethod
+    def _clock(minutes: int | None, increment: int | None) -> str:
+        if not minutes:
             return ""
-        text = _("%(m)s min") % {"m": self.time_control_minutes}
-        if self.time_control_increment:
-            text += " + " + _("%(s)s s per move") % {"s": self.time_control_increment}
+        text = _("%(m)s min") % {"m": minutes}
+        if increment:
+            text += " + " + _("%(s)s s per move") % {"s": increment}
         return str(text)
+
+    def time_control_for(self, stage_kind: str = "") -> str:
+        """The clock of a stage (003): a mixed event's playoff (stage kind "playoff") has its own when the
+        regulation sets one, else the event's."""
+        if stage_kind == "playoff" and self.playoff_time_control_minutes:
+            return self._clock(self.playoff_time_control_minutes, self.playoff_time_control_increment)
+        return self.time_control
+
+    @property
+    def is_blitz(self) -> bool:
+        return self.discipline in BLITZ_DISCIPLINES
+
+    @property
+    def is_pairs(self) -> bool:
+        """003 «Пары»: a participant is a pair of two admitted people (``Participant.partner``)."""
+        return self.discipline == Discipline.SHORT_PAIRS
+
+    @property
+    def game(self) -> str:
+        """The game on the board, "long" or "short" (what rules_core and the board drawings know)."""
+        return GAME_OF.get(self.discipline, self.discipline)
+
+    def breaks(self, match_length: int) -> int:
+        """Breaks per player in a match of this length (003 «Перерывы»)."""
+        return breaks_per_player(match_length, self.is_blitz)
+
+    def siblings(self):
+        """The other events of its competition (none outside one)."""
+        if not self.competition_id:
+            return Tournament.objects.none()
+        return Tournament.objects.filter(competition_id=self.competition_id).exclude(pk=self.pk)
 
     def tiebreak_keys(self) -> list[str]:
         """The regulation's tie-break order, unknown keys dropped."""

@@ -47,9 +47,11 @@ def build(db: Path) -> dict[str, int]:
 
     call_command("migrate", verbosity=0)
     call_command("load_demo", verbosity=0)
-    demo = Tournament.objects.get(name__contains="демо")
+    from public.management.commands.load_demo import DEMO_NAME, TEAM_NAME
+
+    demo = Tournament.objects.get(name=DEMO_NAME)
     client = Client()
-    assert client.login(username="secretary", password="demo12345")
+    client.force_login(User.objects.get(username="secretary"))  # axes wants a request for a password login
     client.post(f"/t/{demo.pk}/rounds/4/publish/")
     client.post(f"/t/{demo.pk}/rounds/4/start/")
     for m in demo.round_set.get(number=4).matches.order_by("table")[:4]:
@@ -59,6 +61,7 @@ def build(db: Path) -> dict[str, int]:
         )
     secretary = User.objects.get(username="secretary")
     ids = {"demo": demo.pk, "player": demo.participants.order_by("seed").first().pk}
+    ids["team"] = Tournament.objects.get(name=TEAM_NAME).pk
     for key, settings in {
         "rr": {"system": "round_robin", "players": 6, "name": "Круговой турнир (демо)"},
         "se": {"system": "single_elimination", "players": 8, "name": "Олимпийская система (демо)"},
@@ -99,7 +102,7 @@ def main() -> None:
                 time.sleep(0.2)
         from playwright.sync_api import sync_playwright
 
-        d, rr, se, de, player = ids["demo"], ids["rr"], ids["se"], ids["de"], ids["player"]
+        d, rr, se, de, player, team = ids["demo"], ids["rr"], ids["se"], ids["de"], ids["player"], ids["team"]
         shots = [
             ("home", f"/t/{d}/", "desktop"),
             ("standings", f"/t/{d}/standings/", "desktop"),
@@ -112,7 +115,13 @@ def main() -> None:
             ("phone-standings", f"/t/{d}/standings/", "phone"),
             ("phone-participant", f"/t/{d}/p/{player}/", "phone"),
             ("phone-round", f"/t/{d}/rounds/4/", "phone"),
+            # Team events (004 §1.3.4): the team round page with its boards and the team standings.
+            ("team-round", f"/t/{team}/rounds/3/teams/", "desktop"),
+            ("team-standings", f"/t/{team}/teams/", "desktop"),
+            ("phone-team-round", f"/t/{team}/rounds/3/teams/", "phone"),
         ]
+        only = set(sys.argv[1:])  # names to make (all by default)
+        shots = [s for s in shots if not only or s[0] in only]
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             contexts = {

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from draw.models import Round
 from judging import links
+from public.management.commands.load_demo import DEMO_NAME, TEAM_NAME
 from registration.models import Person
 from tests.factories import make_tournament, play_out
 from tournaments.models import Tournament
@@ -27,7 +28,9 @@ def _width(page) -> int:
 
 def test_no_page_scrolls_sideways_at_390_px(live_server, phone):
     call_command("load_demo", verbosity=0)
-    demo = Tournament.objects.filter(name__contains="демо", system="swiss").first()
+    demo = Tournament.objects.get(name=DEMO_NAME)
+    team_event = Tournament.objects.get(name=TEAM_NAME)
+    a_team = team_event.teams.order_by("seed").first()
     someone = demo.participants.order_by("seed").first()
     Person.objects.filter(pk=someone.person_id).update(
         surname=LONG[0],
@@ -59,6 +62,10 @@ def test_no_page_scrolls_sideways_at_390_px(live_server, phone):
         "bracket": reverse("public:bracket", args=[se.pk]),
         "list": reverse("public:list"),
         "match link": links.url_for(m, m.player1),
+        # Team events (issue 18): the team round with its boards, the team standings, a team's page.
+        "team round": reverse("public:team_round", args=[team_event.pk, 3]),
+        "team standings": reverse("public:team_standings", args=[team_event.pk]),
+        "team": reverse("public:team", args=[team_event.pk, a_team.pk]),
     }
     page = phone.new_page()
     too_wide = {}

@@ -68,3 +68,18 @@ def test_the_demo_loads_again_over_its_own_protests_and_sanctions(db):
         and not Sanction.objects.filter(tournament=t).exists()
     )
     assert t.participants.count() == 24
+
+
+def test_the_demo_has_a_team_swiss_with_two_rounds_played_004_1_3_4(db):
+    from draw.teams import team_table
+    from public.management.commands.load_demo import TEAM_NAME
+
+    call_command("load_demo", verbosity=0)
+    t = Tournament.objects.get(name=TEAM_NAME)
+    assert (t.character, t.system, t.boards) == ("team", "swiss", 4)
+    assert t.teams.count() == 8 and t.participants.count() == 40
+    assert t.round_set.filter(status=Round.Status.FINISHED).count() == 2
+    rows = team_table(t)
+    # Two rounds of four team matches on four boards, and round 3's first team match (its four boards done).
+    assert sum(r.board_points for r in rows) == 2 * 4 * 4 + 4
+    assert Match.objects.filter(round__tournament=t, round__number=3, result_kind="").count() == 10

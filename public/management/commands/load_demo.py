@@ -17,11 +17,31 @@ from draw.models import Round
 from judging.models import Protest, RemovalProposal, Sanction
 from judging.tasks import finalize_results
 from registration import manager
-from registration.models import Entry, Gender, Official, Participant, Person, RegistrationSettings, Source
-from tournaments.models import Discipline, System, Tournament
+from registration.models import (
+    Entry,
+    Gender,
+    Official,
+    Participant,
+    Person,
+    RegistrationSettings,
+    Source,
+    Team,
+)
+from tournaments.models import Character, Discipline, System, Tournament
 
 DEMO_NAME = "Кубок федерации по длинным нардам (демо)"
 OPEN_NAME = "Открытое первенство по коротким нардам (демо, идёт регистрация)"
+TEAM_NAME = "Командный кубок регионов (демо)"
+TEAMS = [
+    "Москва",
+    "Дагестан",
+    "Санкт-Петербург",
+    "Краснодар",
+    "Татарстан",
+    "Армения-клуб",
+    "Азербайджан-клуб",
+    "Ростов",
+]
 PASSWORD = "demo12345"  # noqa: S105 - demo accounts on a local machine
 SURNAMES = [
     "Алиев",
@@ -75,7 +95,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         rng = random.Random(2026)
         with transaction.atomic():
-            self._clear([DEMO_NAME, OPEN_NAME])
+            self._clear([DEMO_NAME, OPEN_NAME, TEAM_NAME])
             secretary = self._user("secretary", "Ольга", "Секретарёва", can_create=True)
             judge = self._user("judge", "Сергей", "Судейкин")
             player = self._user("player", NAMES[0], SURNAMES[0])
@@ -136,10 +156,12 @@ class Command(BaseCommand):
             finalize_results()
             draw_manager.draw_round(t, secretary, expected_number=4, seed=rng.randrange(2**31))
             self._open_registration(secretary, judge, today)
+            self._team_event(secretary, judge, today, rng)
         self.stdout.write(
             self.style.SUCCESS(f"Demo tournament: {DEMO_NAME} (3 of 7 rounds played, round 4 drawn)")
         )
         self.stdout.write(f"and: {OPEN_NAME} (entries on the site until its deadline; entries to examine)")
+        self.stdout.write(f"and: {TEAM_NAME} (8 teams, 4 boards, 2 of 4 rounds played, round 3 published)")
         self.stdout.write("Logins (password demo12345): secretary, judge, player; superuser admin")
 
     def _open_registration(self, secretary: User, judge: User, today: datetime.date) -> None:
@@ -211,6 +233,52 @@ class Command(BaseCommand):
                 manager.decide(
                     entry, decision, "Не исполнилось 18 лет в первый день турнира (004 §2.3.1)", judge
                 )
+
+    def _team_event(self, secretary: User, judge: User, today: datetime.date, rng: random.Random) -> None:
+        """A team Swiss (004 §1.3.4): 8 teams of 5 (4 boards and a reserve), 2 rounds played, round 3 on."""
+        t = Tournament.objects.create(
+            name=TEAM_NAME,
+            discipline=Discipline.SHORT,
+            system=System.SWISS,
+            character=Character.TEAM,
+            boards=4,
+            rounds=4,
+            match_length=5,
+            start_date=today,
+            end_date=today,
+            venue="Москва",
+            time_control_minutes=15,
+            time_control_increment=10,
+            created_by=secretary,
+        )
+        Official.objects.create(
+            tournament=t, person=self._person(secretary), role=Official.Role.CHIEF_SECRETARY
+        )
+        Official.objects.create(tournament=t, person=self._person(judge), role=Official.Role.CHIEF_JUDGE)
+        for i, name in enumerate(TEAMS):
+            team = Team.objects.create(tournament=t, name=name, seed=i + 1)
+            for j in range(5):
+                person, _ = Person.objects.get_or_create(
+                    surname=SURNAMES[(i * 5 + j) % len(SURNAMES)],
+                    name=NAMES[(i + j) % len(NAMES)],
+                    patronymic=PATRONYMICS[(i * 5 + j) % len(PATRONYMICS)],
+                    birth_date=datetime.date(1970 + i, 1 + j, 10 + i),
+                    defaults={"gender": Gender.MALE, "region": name},
+                )
+                Participant.objects.create(tournament=t, person=person, team=team, board_order=j + 1)
+            team.captain = team.members.get(board_order=1)
+            team.save(update_fields=["captain"])
+        for number in (1, 2, 3):
+            rnd = draw_manager.draw_round(t, secretary, expected_number=number, seed=rng.randrange(2**31))
+            Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED, published_at=timezone.now())
+            matches = list(rnd.matches.filter(result_kind="").order_by("table"))
+            if number == 3:
+                matches = matches[:6]  # round 3 under way: a few boards finished
+            for m in matches:
+                loser = rng.randrange(0, 5)
+                first_wins = rng.random() < 0.5
+                data = results.ResultInput("played", 5 if first_wins else loser, loser if first_wins else 5)
+                results.record_result(m.pk, secretary, data, m.version)
 
     def _user(self, username: str, first: str, last: str, can_create: bool = False) -> User:
         user, _ = User.objects.get_or_create(

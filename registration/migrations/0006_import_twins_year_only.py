@@ -20,7 +20,7 @@ def fill_match_keys(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('registration', '0003_checkin'),
+        ('registration', '0005_participant_board_order_team_captain_team_removed_and_more'),
     ]
 
     operations = [

@@ -1,0 +1,148 @@
+"""Team events in the read-only API (004 §1.3.4): teams with their rosters in board order and their standing,
+and a round's team matches with their boards (line-ups as played) and board results. Public data only; draft
+rounds are hidden. A router of its own, added to the ``api`` by ``api.api``."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from ninja import Path, Router, Schema
+
+from api import schemas
+from draw import teams
+from draw.models import Round
+from registration.models import Participant
+from standings import team_metrics
+from tournaments.models import Tournament
+
+router = Router()
+DB_INT = {"ge": 1, "le": 2**31 - 1}  # as api.api: ids the database can hold
+NOT_FOUND = {404: schemas.Error}
+
+
+def _player(p: Participant | None) -> dict | None:
+    """The public fields of a player, as ``api.api`` serialises them."""
+    if p is None:
+        return None
+    return {
+        "id": p.pk,
+        "name": p.full_name,
+        "short_name": p.short_name,
+        "organisation": p.person.organisation,
+        "region": p.person.region,
+        "team": p.team.name if p.team_id else None,
+        "partner": p.partner.full_name if p.partner_id else None,
+    }
+
+
+class TeamOut(Schema):
+    id: int
+    name: str
+    place: int | None
+    place_to: int | None
+    match_points: int
+    board_points: float
+    sonneborn_berger: float
+    captain: str | None
+    players: list[dict]  # the roster in board order: the public player fields and "board_order"
+
+
+class BoardOut(Schema):
+    board: int  # 0: the extra decisive match of a drawn knockout match
+    player1: dict | None  # moves first
+    player2: dict | None
+    score1: int | None
+    score2: int | None
+    result: str
+    winner: int | None
+
+
+class TeamMatchOut(Schema):
+    table: int
+    team1: int
+    team2: int | None
+    score1: float
+    score2: float
+    complete: bool
+    through: int | None  # the team that goes through (elimination), by the regulation's rule
+    boards: list[BoardOut]
+
+
+def _event(tid: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=tid)
+
+
+@router.get("/tournaments/{tid}/teams", response={200: list[TeamOut], **NOT_FOUND}, tags=["teams"])
+def team_list(request, tid: int = Path(..., **DB_INT)):
+    t = _event(tid)
+    if not t.is_team_event:
+        return []  # a personal event has no teams as participants
+    by_pk = {str(tm.pk): tm for tm in t.teams.select_related("captain__person")}
+    rows = teams.team_table(t)
+    if t.system == "single_elimination":
+        places = teams.knockout_places(t)
+        for row in rows:
+            row.place, row.place_to = places.get(row.team, (None, None))
+        rows.sort(key=lambda r: (r.place is None, r.place or 0))
+    out = []
+    for row in rows:
+        tm = by_pk[row.team]
+        out.append(
+            {
+                "id": tm.pk,
+                "name": tm.name,
+                "place": row.place,
+                "place_to": row.place_to,
+                "match_points": row.match_points,
+                "board_points": float(row.board_points),
+                "sonneborn_berger": float(row.metrics.get("sonneborn_berger", 0)),
+                "captain": tm.captain.full_name if tm.captain_id else None,
+                "players": [{**_player(p), "board_order": p.board_order} for p in teams.roster(tm)],
+            }
+        )
+    return out
+
+
+@router.get(
+    "/tournaments/{tid}/rounds/{number}/team-matches",
+    response={200: list[TeamMatchOut], **NOT_FOUND},
+    tags=["teams"],
+)
+def team_matches(request, tid: int = Path(..., **DB_INT), number: int = Path(..., **DB_INT)):
+    t = _event(tid)
+    rnd = get_object_or_404(Round.objects.exclude(status=Round.Status.DRAFT), tournament=t, number=number)
+    results = {(r.team1, r.team2): r for r in teams.team_results(t) if r.round == number}
+    out = []
+    tms = rnd.team_matches.prefetch_related(
+        "boards__player1__person", "boards__player2__person", "boards__player1__team", "boards__player2__team"
+    )
+    for tm in tms:
+        r = results.get((str(tm.team1_id), str(tm.team2_id) if tm.team2_id else None))
+        a, b = team_metrics.board_points(r, t.bye_points, t.boards) if r else (0, 0)
+        out.append(
+            {
+                "table": tm.table,
+                "team1": tm.team1_id,
+                "team2": tm.team2_id,
+                "score1": float(a),
+                "score2": float(b),
+                "complete": bool(r and r.complete),
+                "through": (
+                    {1: tm.team1_id, 2: tm.team2_id}.get(team_metrics.decide(r, t.team_draw_rule))
+                    if r is not None
+                    else None
+                ),
+                "boards": [
+                    {
+                        "board": m.board,
+                        "player1": _player(m.player1),
+                        "player2": _player(m.player2),
+                        "score1": m.score1,
+                        "score2": m.score2,
+                        "result": m.result_kind,
+                        "winner": m.winner_id,
+                    }
+                    for m in sorted(tm.boards.all(), key=lambda m: (m.board == 0, m.board))
+                ],
+            }
+        )
+    return out

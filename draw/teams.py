@@ -1,0 +1,510 @@
+"""Team events (004 §1.3.4): the team is the participant. The converter between the models and the pure cores
+for team draws: rosters and line-ups, team pairings by the pure engines on team keys, team matches of
+``Tournament.boards`` board matches, and team results for ``standings.team_metrics``.
+
+Systems: round robin, Swiss (no rematch of teams) and single elimination (a drawn team match decided by the
+regulation's rule: board count-back or an extra decisive match, ``add_decider``). Double elimination and
+mixed systems for teams are not built yet: the draw refuses them with a clear message.
+"""
+
+from __future__ import annotations
+
+import secrets
+from fractions import Fraction
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from draw import pairing
+from draw import results as draw_results
+from draw.models import Lineup, Match, ResultKind, Round, Stage, TeamMatch
+from registration.models import Participant, Team
+from standings import team_metrics
+from tournaments.models import System, TeamDrawRule, Tournament, log
+
+TEAM_SYSTEMS = {System.ROUND_ROBIN, System.SWISS, System.SINGLE_ELIMINATION}
+
+
+class TeamDrawError(Exception):
+    """A user error of a team draw or a line-up: translated, shown to the secretary or the captain."""
+
+
+# --- rosters and line-ups ---------------------------------------------------------------------------------
+
+
+def roster(team: Team) -> list[Participant]:
+    """The team's active players in the board order (004 §1.3.4): ``board_order``, then seed, then entry."""
+    members = team.members.filter(status=Participant.Status.ACTIVE).select_related("person")
+    return sorted(members, key=lambda p: (p.board_order is None, p.board_order or 0, p.seed or 0, p.pk))
+
+
+def active_teams(t: Tournament) -> list[Team]:
+    """Teams in seeding order (seed, then name) that are not removed and have players."""
+    teams = [tm for tm in t.teams.filter(removed=False).order_by("seed", "name", "pk")]
+    return sorted(teams, key=lambda tm: (tm.seed is None, tm.seed or 0, tm.name))
+
+
+def lineup_for(team: Team, number: int, boards: int) -> tuple[list[Participant], bool]:
+    """The players of boards 1..N for round ``number`` and whether they are the captain's line-up (False:
+    the board order, the regulation's default for a late or missing line-up)."""
+    players = roster(team)
+    stored = Lineup.objects.filter(team=team, round_number=number).first()
+    if stored is not None:
+        by_id = {p.pk: p for p in players}
+        chosen = [by_id.get(pk) for pk in stored.players]
+        if len(chosen) == boards and all(chosen):
+            return chosen, True  # type: ignore[return-value]
+    return players[:boards], False
+
+
+def submit_lineup(team: Team, number: int, player_ids: list[int], user) -> str:
+    """Store the line-up of ``team`` for round ``number`` (004 §1.3.4): ``boards`` different players of its
+    roster, board 1 first. Accepted until the round is published (a draft's board matches are rebuilt)."""
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=team.tournament_id)
+        if t.read_only_reason:
+            raise TeamDrawError(t.read_only_reason)
+        rnd = t.round_set.filter(number=number).first()
+        if rnd is not None and not rnd.is_draft:
+            raise TeamDrawError(
+                _("Round %(n)s is published: its line-ups can no longer change (the deadline has passed).")
+                % {"n": number}
+            )
+        members = {p.pk for p in roster(team)}
+        if len(player_ids) != t.boards or len(set(player_ids)) != len(player_ids):
+            raise TeamDrawError(_("Choose %(n)s different players, one per board.") % {"n": t.boards})
+        if not set(player_ids) <= members:
+            raise TeamDrawError(_("Only active players of the team's roster may play."))
+        Lineup.objects.update_or_create(
+            team=team, round_number=number, defaults={"players": player_ids, "submitted_by": user}
+        )
+        if rnd is not None:
+            for tm in rnd.team_matches.filter(models_q_team(team)):
+                _rebuild_boards(t, rnd, tm)
+        log(
+            t,
+            user,
+            "lineup",
+            _("Line-up of %(team)s for round %(n)s") % {"team": team.name, "n": number},
+            team=team.pk,
+            players=player_ids,
+        )
+    return _("The line-up of %(team)s for round %(n)s is saved.") % {"team": team.name, "n": number}
+
+
+def models_q_team(team: Team):
+    return Q(team1=team) | Q(team2=team)
+
+
+# --- team results -------------------------------------------------------------------------------------------
+
+
+def team_results(t: Tournament, published_only: bool = True) -> list[team_metrics.TeamResult]:
+    """Every team match as the pure team standings see it (one query for the boards)."""
+    rounds = t.round_set.all()
+    if published_only:
+        rounds = rounds.exclude(status=Round.Status.DRAFT)
+    tms = list(
+        TeamMatch.objects.filter(round__in=rounds).select_related("round").order_by("round__number", "table")
+    )
+    boards: dict[int, list[Match]] = {}
+    for m in Match.objects.filter(team_match__in=tms).order_by("board"):
+        boards.setdefault(m.team_match_id, []).append(m)
+    team_of = dict(Participant.objects.filter(tournament=t).values_list("pk", "team_id"))
+    out = []
+    for tm in tms:
+        if tm.team2_id is None:
+            out.append(team_metrics.TeamResult(tm.round.number, str(tm.team1_id), None, ()))
+            continue
+        sides, complete, decider = [], True, None
+        for m in boards.get(tm.pk, []):
+            won = _side(m, tm, team_of)
+            if m.board == 0:
+                decider = won or None
+                continue
+            if not m.result_kind:
+                complete = False
+            sides.append(won)
+        out.append(
+            team_metrics.TeamResult(
+                tm.round.number, str(tm.team1_id), str(tm.team2_id), tuple(sides), complete, decider
+            )
+        )
+    return out
+
+
+def _side(m: Match, tm: TeamMatch, team_of: dict[int, int | None]) -> int:
+    if m.result_kind not in (ResultKind.PLAYED, ResultKind.TIME, ResultKind.TECHNICAL) or m.winner_id is None:
+        return 0
+    return 1 if team_of.get(m.winner_id) == tm.team1_id else 2
+
+
+def team_table(t: Tournament) -> list[team_metrics.TeamRow]:
+    primary = t.team_scoring
+    other = "board_points" if primary == "match_points" else "match_points"
+    teams = [str(tm.pk) for tm in t.teams.all()]
+    return team_metrics.team_table(
+        teams,
+        team_results(t),
+        primary=primary,
+        tiebreaks=(other, "direct", "sonneborn_berger"),
+        bye_points=Fraction(t.bye_points),
+        boards=t.boards,
+    )
+
+
+# --- the draw -----------------------------------------------------------------------------------------------
+
+
+def team_swiss_rounds(t: Tournament) -> int:
+    return t.rounds or pairing.recommended_swiss_rounds(len(active_teams(t)))
+
+
+def rounds_left(t: Tournament) -> bool:
+    """Whether another team round can be drawn (for the "finish" step and the secretary's next step)."""
+    number = t.round_set.count() + 1
+    if t.system == System.SWISS:
+        return number <= team_swiss_rounds(t)
+    if t.system == System.ROUND_ROBIN:
+        n = len(active_teams(t))
+        return number <= (n - 1 + n % 2) * t.cycles
+    if t.system == System.SINGLE_ELIMINATION:
+        alive = _knockout_alive(t)
+        return len(alive) > 1 or None in alive
+    return False
+
+
+def draw_team_round(t: Tournament, user, number: int, seed: int | None = None) -> Round:
+    """Draw team round ``number`` as a draft inside the caller's transaction (the tournament row locked):
+    team pairings, then the boards from the line-ups. Raises TeamDrawError."""
+    if t.system not in TEAM_SYSTEMS:
+        raise TeamDrawError(
+            _("Team events are drawn in round robin, Swiss or single elimination; %(s)s is not built yet.")
+            % {"s": t.get_system_display()}
+        )
+    teams = active_teams(t)
+    for team in teams:
+        if len(roster(team)) < t.boards:
+            raise TeamDrawError(
+                _("Team %(team)s has %(k)s active players: %(n)s boards need %(n)s.")
+                % {"team": team.name, "k": len(roster(team)), "n": t.boards}
+            )
+    if len(teams) < 2:
+        raise TeamDrawError(_("At least two teams are needed."))
+    seed = seed if seed is not None else secrets.randbelow(2**31)
+    stage, _created = Stage.objects.get_or_create(
+        tournament=t, number=1, defaults={"kind": Stage.Kind.MAIN, "system": t.system}
+    )
+    by_key = {str(tm.pk): tm for tm in teams}
+    if t.system == System.SWISS:
+        pairs, bye = _swiss(t, teams, number, seed)
+    elif t.system == System.ROUND_ROBIN:
+        pairs, bye = _round_robin(t, stage, teams, number, seed)
+    else:
+        pairs, bye = _knockout(t, teams, number)
+    rnd = Round.objects.create(
+        tournament=t, stage=stage, number=number, seed=seed, drawn_by=user if user.is_authenticated else None
+    )
+    table = 0
+    for a, b in pairs:
+        table += 1
+        tm = TeamMatch.objects.create(round=rnd, table=table, team1=by_key[a], team2=by_key[b])
+        _rebuild_boards(t, rnd, tm)
+    for b in [bye] if isinstance(bye, str) else bye or []:
+        table += 1
+        TeamMatch.objects.create(round=rnd, table=table, team1=by_key[b], team2=None, flags=["bye"])
+    if t.status == Tournament.Status.DRAFT:
+        t.status = Tournament.Status.RUNNING
+        t.save(update_fields=["status"])
+    log(t, user, "draw", _("Round %(n)s drawn (draft)") % {"n": number}, seed=seed, teams=True)
+    return rnd
+
+
+def _rebuild_boards(t: Tournament, rnd: Round, tm: TeamMatch) -> None:
+    """The board matches of a team match from the two line-ups: board i pairs the two i-th players; the first
+    move alternates by board (team 1 moves first on odd boards, team 2 on even boards)."""
+    tm.boards.filter(board__gte=1).delete()
+    one, _own1 = lineup_for(tm.team1, rnd.number, t.boards)
+    two, _own2 = lineup_for(tm.team2, rnd.number, t.boards)
+    length = rnd.effective_match_length()
+    matches = []
+    for i in range(t.boards):
+        a, b = one[i], two[i]
+        first, second = (a, b) if i % 2 == 0 else (b, a)
+        matches.append(
+            Match(
+                round=rnd,
+                team_match=tm,
+                board=i + 1,
+                table=(tm.table - 1) * (t.boards + 1) + i + 1,
+                player1=first,
+                player2=second,
+                match_length=length,
+            )
+        )
+    Match.objects.bulk_create(matches)
+
+
+def _met(t: Tournament) -> dict[str, list[str]]:
+    met: dict[str, list[str]] = {}
+    for r in team_results(t, published_only=False):
+        if r.team2 is not None:
+            met.setdefault(r.team1, []).append(r.team2)
+            met.setdefault(r.team2, []).append(r.team1)
+    return met
+
+
+def _swiss(t: Tournament, teams: list[Team], number: int, seed: int):
+    """004 §1.4.6 for teams: score groups by the primary team score, no team meets another twice."""
+    if number > team_swiss_rounds(t):
+        raise TeamDrawError(
+            _("All %(n)s rounds have been drawn: finish the tournament.") % {"n": team_swiss_rounds(t)}
+        )
+    rows = {r.team: r for r in team_table(t)}
+    met = _met(t)
+    byes: dict[str, int] = {}
+    for r in team_results(t, published_only=False):
+        if r.team2 is None:
+            byes[r.team1] = byes.get(r.team1, 0) + 1
+    players = [
+        {
+            "id": str(tm.pk),
+            "points": str(rows[str(tm.pk)].metrics[t.team_scoring]),
+            "opponents": met.get(str(tm.pk), []),
+            "byes": byes.get(str(tm.pk), 0),
+        }
+        for tm in teams
+    ]
+    try:
+        answer = pairing.handle(
+            {"system": "swiss", "seed": seed, "players": players, "bye_points": float(t.bye_points)}
+        )
+    except pairing.NoValidPairing as exc:
+        raise TeamDrawError(_("No valid pairing: %(reason)s") % {"reason": exc}) from exc
+    return [tuple(p) for p in answer["pairs"]], answer.get("bye")
+
+
+def _round_robin(t: Tournament, stage: Stage, teams: list[Team], number: int, seed: int):
+    if "rounds" not in stage.plan:
+        answer = pairing.handle(
+            {
+                "system": "round_robin",
+                "players": [str(tm.pk) for tm in teams],
+                "cycles": t.cycles,
+                "draw": t.draw_mode,
+                "seed": seed,
+            }
+        )
+        stage.plan = {"order": answer["order"], "rounds": answer["rounds"], "seed": seed}
+        stage.save(update_fields=["plan"])
+    schedule = stage.plan["rounds"]
+    if number > len(schedule):
+        raise TeamDrawError(
+            _("All %(n)s rounds have been drawn: finish the tournament.") % {"n": len(schedule)}
+        )
+    scheduled = schedule[number - 1]
+    # In a round robin the team paired with the dummy rests: no team match for it; so does the opponent of a
+    # removed team.
+    playing = {str(tm.pk) for tm in teams}
+    return [tuple(p) for p in scheduled["pairs"] if set(p) <= playing], None
+
+
+def _knockout_entries(t: Tournament, number: int) -> list[list[str | None]]:
+    """Round ``number``'s bracket entries in bracket order: [team1, team2] or [team, None] for a bye."""
+    plan = t.stages.get(number=1).plan
+    return plan.get("bracket", {}).get(str(number), [])
+
+
+def _winner(t: Tournament, number: int, entry: list[str | None]) -> str | None:
+    a, b = entry
+    if b is None:
+        return a
+    for r in team_results(t, published_only=False):
+        if r.round == number and {r.team1, r.team2} == {a, b}:
+            side = team_metrics.decide(r, t.team_draw_rule)
+            if side is None:
+                return None
+            return r.team1 if side == 1 else r.team2
+    return None
+
+
+def _knockout_alive(t: Tournament) -> list[str | None]:
+    """The teams through to the next round in bracket order (None: a team match not decided yet)."""
+    last = t.round_set.order_by("-number").first()
+    if last is None:
+        return [str(tm.pk) for tm in active_teams(t)]
+    return [_winner(t, last.number, e) for e in _knockout_entries(t, last.number)]
+
+
+def knockout_undecided(t: Tournament) -> list[TeamMatch]:
+    """Team matches of the last round that the rule has not decided yet (a drawn match waiting for its extra
+    decisive match, or boards without results)."""
+    last = t.round_set.order_by("-number").first()
+    if last is None or t.system != System.SINGLE_ELIMINATION:
+        return []
+    out = []
+    for tm in last.team_matches.select_related("team1", "team2"):
+        if tm.team2_id and _winner(t, last.number, [str(tm.team1_id), str(tm.team2_id)]) is None:
+            out.append(tm)
+    return out
+
+
+def knockout_places(t: Tournament) -> dict[str, tuple[int, int]]:
+    """Places of a team single elimination (004 §1.4.4): the winner 1, the finalist 2, the losers of round r
+    share the places below the teams that went further."""
+    rounds = (
+        sorted(int(k) for k in t.stages.get(number=1).plan.get("bracket", {})) if t.stages.exists() else []
+    )
+    places: dict[str, tuple[int, int]] = {}
+    for number in reversed(rounds):
+        entries = _knockout_entries(t, number)
+        losers = []
+        for e in entries:
+            w = _winner(t, number, e)
+            if e[1] is not None and w is not None:
+                losers.append(e[0] if w == e[1] else e[1])
+            if len(entries) == 1 and w is not None:
+                places[w] = (1, 1)
+        first = len(places) + 1
+        for loser in losers:
+            places.setdefault(loser, (first, first + len(losers) - 1))
+    return places
+
+
+def _knockout(t: Tournament, teams: list[Team], number: int):
+    """Single elimination of teams (004 §1.4.4): round 1 by the standard seed order (byes to the top seeds),
+    then the winners of neighbouring entries of the bracket."""
+    stage = t.stages.get(number=1)
+    if number == 1:
+        keys = [str(tm.pk) for tm in teams]
+        size = 1
+        while size < len(keys):
+            size *= 2
+        order = pairing.seed_order(size)
+        slots = [keys[s - 1] if s <= len(keys) else None for s in order]
+        entries = []
+        for i in range(0, size, 2):
+            a, b = slots[i], slots[i + 1]
+            entries.append([a, b] if a and b else [a or b, None])
+    else:
+        alive = _knockout_alive(t)
+        if any(a is None for a in alive):
+            raise TeamDrawError(
+                _(
+                    "A team match of the last round is not decided yet (a drawn match needs its decisive "
+                    "match)."
+                )
+            )
+        if len(alive) < 2:
+            raise TeamDrawError(_("The final has been played: finish the tournament."))
+        entries = [[alive[i], alive[i + 1]] for i in range(0, len(alive), 2)]
+    stage.plan = {**stage.plan, "bracket": {**stage.plan.get("bracket", {}), str(number): entries}}
+    stage.save(update_fields=["plan"])
+    pairs = [(a, b) for a, b in entries if b is not None]
+    byes = [a for a, b in entries if b is None]
+    return pairs, byes
+
+
+def add_decider(tm: TeamMatch, player1: Participant, player2: Participant, user) -> Match:
+    """The extra decisive match of a drawn knockout team match (``TeamDrawRule.DECIDER``): one board, board 0,
+    between a player of each team chosen by the captains."""
+    t = tm.round.tournament
+    if t.team_draw_rule != TeamDrawRule.DECIDER:
+        raise TeamDrawError(_("The regulation decides a drawn team match by the board count-back."))
+    results = {(r.team1, r.team2): r for r in team_results(t, published_only=False)}
+    r = results.get((str(tm.team1_id), str(tm.team2_id)))
+    if r is None or not r.complete or team_metrics.outcome(r) != 0:
+        raise TeamDrawError(_("Only a drawn team match, every board decided, gets a decisive match."))
+    if tm.boards.filter(board=0).exists():
+        raise TeamDrawError(_("This team match already has its decisive match."))
+    if player1.team_id != tm.team1_id or player2.team_id != tm.team2_id:
+        raise TeamDrawError(_("Each team plays the decisive match with one of its own players."))
+    match = Match.objects.create(
+        round=tm.round,
+        team_match=tm,
+        board=0,
+        table=(tm.table - 1) * (t.boards + 1) + t.boards + 1,
+        player1=player1,
+        player2=player2,
+        match_length=tm.round.effective_match_length(),
+        flags=["decider"],
+    )
+    draw_results.update_round_status(tm.round)
+    log(
+        t,
+        user,
+        "decider",
+        _("Decisive match of %(a)s — %(b)s: %(p1)s — %(p2)s")
+        % {"a": tm.team1, "b": tm.team2, "p1": player1, "p2": player2},
+        match=match.pk,
+    )
+    return match
+
+
+def remove_team(team: Team, user, reason: str) -> list[str]:
+    """004 §5.7.3 for a team event: a team removed loses its remaining team matches. Its unplayed boards of
+    the published rounds become technical defeats (the opponents win them), a draft round pairing it is drawn
+    again with its seed without it, and the later draws leave it out (in a round robin its scheduled
+    opponents rest). Only the chief judge (the caller checks)."""
+    reason = reason.strip()
+    if not reason:
+        raise TeamDrawError(_("A removal needs a reason."))
+    notes: list[str] = []
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=team.tournament_id)
+        if t.read_only_reason:
+            raise TeamDrawError(t.read_only_reason)
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        if team.removed:
+            raise TeamDrawError(_("%(team)s has already been removed.") % {"team": team.name})
+        team.removed = True
+        team.save(update_fields=["removed"])
+        draft = t.round_set.filter(status=Round.Status.DRAFT).first()
+        if draft is not None and draft.team_matches.filter(models_q_team(team)).exists():
+            number, seed = draft.number, draft.seed
+            draft.delete()
+            try:
+                draw_team_round(t, user, number, seed)
+                notes.append(
+                    _("Draft round %(n)s drawn again without %(team)s.") % {"n": number, "team": team.name}
+                )
+            except TeamDrawError as exc:
+                notes.append(str(exc))
+        open_boards = Match.objects.filter(
+            Q(team_match__team1=team) | Q(team_match__team2=team),
+            round__tournament=t,
+            result_kind="",
+        ).exclude(round__status=Round.Status.DRAFT)
+        why = _("%(team)s removed (004 §5.7.3): %(r)s") % {"team": team.name, "r": reason}
+        for m in list(open_boards.select_related("player1")):
+            side = 2 if m.player1 and m.player1.team_id == team.pk else 1
+            data = draw_results.ResultInput("technical", winner_side=side, reason=why)
+            draw_results.record_result(m.pk, user, data, m.version)
+        log(t, user, "team_removed", why, reason=reason, team=team.pk, clause="004 §5.7.3")
+    return notes
+
+
+def set_board_order(team: Team, ordered_ids: list[int], captain_id: int | None, user) -> str:
+    """004 §1.3.4: the team's board order (every active player of the roster once, board 1 first) and its
+    captain, fixed before the start: refused once round 1 is published."""
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=team.tournament_id)
+        if t.read_only_reason:
+            raise TeamDrawError(t.read_only_reason)
+        if t.round_set.exclude(status=Round.Status.DRAFT).exists():
+            raise TeamDrawError(_("The board order is fixed: the first round is published."))
+        members = {p.pk: p for p in roster(team)}
+        if sorted(ordered_ids) != sorted(members):
+            raise TeamDrawError(_("Give every player of the team a place in the board order, each once."))
+        if captain_id is not None and captain_id not in members:
+            raise TeamDrawError(_("The captain must be a player of the team."))
+        for place, pk in enumerate(ordered_ids, start=1):
+            Participant.objects.filter(pk=pk).update(board_order=place)
+        Team.objects.filter(pk=team.pk).update(captain_id=captain_id)
+        draft = t.round_set.filter(status=Round.Status.DRAFT).first()
+        if draft is not None:
+            for tm in draft.team_matches.filter(models_q_team(team)).exclude(team2__isnull=True):
+                _rebuild_boards(t, draft, tm)
+        log(t, user, "board_order", _("Board order of %(team)s") % {"team": team.name}, order=ordered_ids)
+    return _("The board order of %(team)s is saved.") % {"team": team.name}

@@ -1,0 +1,272 @@
+"""Team events' pages (004 §1.3.4): a round's team pairings with their boards, the team standings and
+crosstable, a team's page with its roster, board order and line-ups (the captain's, representative's or
+secretary's line-up form), the team standings PDF, and the extra decisive match of a drawn knockout match.
+
+Anybody may read them (draft rounds stay hidden from everyone but the secretary); nothing private is shown.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from draw import teams
+from draw.models import Lineup, Round, TeamMatch
+from protocols import team_data
+from registration.models import Official, Participant, Team
+from registration.permissions import can_run, is_chief_judge
+from standings import team_metrics
+from tournaments.models import Tournament
+
+
+def _team_event(pk: int) -> Tournament:
+    t = get_object_or_404(Tournament, pk=pk)
+    if not t.is_team_event:
+        raise Http404
+    return t
+
+
+def may_submit_lineup(user, team: Team) -> bool:
+    """004 §1.3.4, §2.4: the captain, the team's representative, or the secretary."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if can_run(user, team.tournament):
+        return True
+    person = getattr(user, "person", None)
+    if person is None:
+        return False
+    if team.captain_id and team.captain.person_id == person.pk:
+        return True
+    return Official.objects.filter(
+        tournament=team.tournament, team=team, person=person, role=Official.Role.REPRESENTATIVE
+    ).exists()
+
+
+def _names(t: Tournament) -> dict[str, str]:
+    return {str(tm.pk): tm.name for tm in t.teams.all()}
+
+
+def team_match_rows(rnd: Round, t: Tournament) -> list[dict]:
+    """Each team match of the round with its boards and the team score so far."""
+    results = {
+        (r.team1, r.team2): r for r in teams.team_results(t, published_only=False) if r.round == rnd.number
+    }
+    rows = []
+    tms = rnd.team_matches.select_related("team1", "team2").prefetch_related(
+        "boards__player1__person", "boards__player2__person", "boards__winner__person"
+    )
+    for tm in tms:
+        r = results.get((str(tm.team1_id), str(tm.team2_id) if tm.team2_id else None))
+        bp = team_metrics.board_points(r, t.bye_points, t.boards) if r else (0, 0)
+        boards = sorted(tm.boards.all(), key=lambda m: (m.board == 0, m.board))
+        rows.append(
+            {
+                "tm": tm,
+                "boards": boards,
+                "score1": bp[0],
+                "score2": bp[1],
+                "complete": bool(r and r.complete),
+                "decided": team_metrics.decide(r, t.team_draw_rule) if r and tm.team2_id else None,
+            }
+        )
+    return rows
+
+
+def _num(x) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+
+
+def team_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    t = _team_event(pk)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    runner = can_run(request.user, t)
+    if not rnd.is_public and not runner:
+        raise PermissionDenied
+    context = {
+        "t": t,
+        "round": rnd,
+        "rows": team_match_rows(rnd, t),
+        "runner": runner,
+        "time_control": t.time_control_for(rnd.stage.kind),
+        "knockout": t.system == "single_elimination",
+    }
+    return render(request, "public/teams/round.html", context)
+
+
+def team_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _team_event(pk)
+    names = _names(t)
+    rows = teams.team_table(t)
+    places = teams.knockout_places(t) if t.system == "single_elimination" else {}
+    if places:
+        for row in rows:
+            row.place, row.place_to = places.get(row.team, (None, None))
+        rows.sort(key=lambda r: (r.place is None, r.place or 0, names.get(r.team, "")))
+    results = teams.team_results(t)
+    cross: dict[tuple[str, str], str] = {}
+    for r in results:
+        if r.team2 is None or not r.complete:
+            continue
+        a, b = (_num(x) for x in team_metrics.board_points(r))
+        cross[(r.team1, r.team2)] = f"{a}:{b}"
+        cross[(r.team2, r.team1)] = f"{b}:{a}"
+    order = [r.team for r in rows]
+    crosstable = [
+        {"name": names.get(a, a), "cells": [cross.get((a, b), "×" if a == b else "") for b in order]}
+        for a in order
+    ]
+    context = {
+        "t": t,
+        "rows": [{"row": r, "name": names.get(r.team, r.team), "pk": r.team} for r in rows],
+        "primary": t.get_team_scoring_display(),
+        "crosstable": crosstable if t.system == "round_robin" else None,
+        "order": [names.get(a, a) for a in order],
+    }
+    return render(request, "public/teams/standings.html", context)
+
+
+def team_page(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
+    t = _team_event(pk)
+    team = get_object_or_404(Team.objects.select_related("captain__person"), pk=team_pk, tournament=t)
+    runner = can_run(request.user, t)
+    rounds = list(t.round_set.order_by("number")) if runner else list(t.round_set.exclude(status="draft"))
+    next_number = (max((r.number for r in t.round_set.all()), default=0)) + 1
+    draft = t.round_set.filter(status=Round.Status.DRAFT).first()
+    lineup_round = draft.number if draft else next_number
+    lineups = []
+    for rnd in rounds:
+        players, own = teams.lineup_for(team, rnd.number, t.boards)
+        tm = (
+            TeamMatch.objects.filter(round=rnd)
+            .filter(teams.models_q_team(team))
+            .prefetch_related("boards__player1__person", "boards__player2__person")
+            .first()
+        )
+        played = []
+        if tm is not None:
+            for m in sorted(tm.boards.all(), key=lambda m: m.board):
+                mine = m.player1 if m.player1 and m.player1.team_id == team.pk else m.player2
+                played.append((m.board, mine))
+        lineups.append({"round": rnd, "own": own, "boards": played})
+    roster = teams.roster(team)
+    context = {
+        "t": t,
+        "team": team,
+        "roster": roster,
+        "main": roster[: t.boards],
+        "reserves": roster[t.boards :],
+        "representatives": Official.objects.filter(
+            tournament=t, team=team, role=Official.Role.REPRESENTATIVE
+        ).select_related("person"),
+        "lineups": lineups,
+        "can_submit": may_submit_lineup(request.user, team) and not t.is_finished,
+        "lineup_round": lineup_round,
+        "board_range": range(1, t.boards + 1),
+        "current": Lineup.objects.filter(team=team, round_number=lineup_round).first(),
+        "order_open": can_run(request.user, t) and not t.round_set.exclude(status="draft").exists(),
+        "chief_judge": is_chief_judge(request.user, t) and not t.is_finished and not team.removed,
+    }
+    return render(request, "public/teams/team.html", context)
+
+
+@require_POST
+def lineup_submit(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
+    t = _team_event(pk)
+    team = get_object_or_404(Team, pk=team_pk, tournament=t)
+    if not may_submit_lineup(request.user, team):
+        raise PermissionDenied
+    try:
+        number = int(request.POST.get("round", ""))
+        ids = [int(request.POST.get(f"board{i}", "")) for i in range(1, t.boards + 1)]
+    except ValueError:
+        messages.error(request, _("Choose a player for every board."))
+        return redirect("public:team", pk=pk, team_pk=team_pk)
+    try:
+        messages.success(request, teams.submit_lineup(team, number, ids, request.user))
+    except teams.TeamDrawError as exc:
+        messages.error(request, str(exc))
+    return redirect("public:team", pk=pk, team_pk=team_pk)
+
+
+@require_POST
+def decider_add(request: HttpRequest, pk: int, tm_pk: int) -> HttpResponse:
+    """The secretary sets the extra decisive match of a drawn knockout team match (the regulation's rule)."""
+    t = _team_event(pk)
+    if not can_run(request.user, t):
+        raise PermissionDenied
+    tm = get_object_or_404(TeamMatch, pk=tm_pk, round__tournament=t)
+    try:
+        p1 = Participant.objects.get(pk=int(request.POST.get("player1", "")), tournament=t)
+        p2 = Participant.objects.get(pk=int(request.POST.get("player2", "")), tournament=t)
+    except (ValueError, Participant.DoesNotExist):
+        messages.error(request, _("Choose a player of each team."))
+        return redirect("public:team_round", pk=pk, number=tm.round.number)
+    try:
+        with transaction.atomic():
+            if Tournament.objects.select_for_update().get(pk=t.pk).read_only_reason:
+                raise teams.TeamDrawError(t.read_only_reason)
+            teams.add_decider(tm, p1, p2, request.user)
+        messages.success(request, _("The decisive match is set."))
+    except teams.TeamDrawError as exc:
+        messages.error(request, str(exc))
+    return redirect("public:team_round", pk=pk, number=tm.round.number)
+
+
+def team_standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+
+    t = _team_event(pk)
+    pdf = team_data.team_standings_pdf(team_data.team_standings_data(t))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="team-standings-{t.pk}.pdf"'
+    return response
+
+
+@require_POST
+def team_remove(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
+    """004 §5.7.3, §6.2.1 item 8: the chief judge removes a team, with a reason; its team matches follow."""
+    t = _team_event(pk)
+    if not is_chief_judge(request.user, t):
+        raise PermissionDenied
+    team = get_object_or_404(Team, pk=team_pk, tournament=t)
+    try:
+        notes = teams.remove_team(team, request.user, request.POST.get("reason", ""))
+    except teams.TeamDrawError as exc:
+        messages.error(request, str(exc))
+        return redirect("public:team", pk=pk, team_pk=team_pk)
+    messages.success(request, _("%(team)s is removed.") % {"team": team.name})
+    for note in notes:
+        messages.info(request, note)
+    return redirect("public:team", pk=pk, team_pk=team_pk)
+
+
+@require_POST
+def board_order_submit(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
+    """The secretary fixes a team's board order and captain before the start (004 §1.3.4)."""
+    t = _team_event(pk)
+    if not can_run(request.user, t):
+        raise PermissionDenied
+    team = get_object_or_404(Team, pk=team_pk, tournament=t)
+    places = {}
+    for p in teams.roster(team):
+        try:
+            places[p.pk] = int(request.POST.get(f"place{p.pk}", ""))
+        except ValueError:
+            messages.error(request, _("Give every player of the team a place in the board order, each once."))
+            return redirect("public:team", pk=pk, team_pk=team_pk)
+    ordered = sorted(places, key=lambda k: places[k])
+    if len(set(places.values())) != len(places):
+        messages.error(request, _("Give every player of the team a place in the board order, each once."))
+        return redirect("public:team", pk=pk, team_pk=team_pk)
+    captain = request.POST.get("captain", "")
+    try:
+        text = teams.set_board_order(team, ordered, int(captain) if captain.isdigit() else None, request.user)
+    except teams.TeamDrawError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, text)
+    return redirect("public:team", pk=pk, team_pk=team_pk)

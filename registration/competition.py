@@ -1,0 +1,95 @@
+"""One registry for a competition of several events (004 §1.2, §5.1.3 item 2): one entry naming the events,
+one admission per person.
+
+The entry form is the personal one (``EntryForm``) filled once: an entry is made in every event chosen, each
+naming all the chosen disciplines (§5.1.3 item 2). The admission commission sees the person's documents once
+(``admit_person``): the ticks go to every entry of his, then each event decides by its own checks (gender
+group, age limits, discipline criteria); an event whose check fails refuses with the reason, the others
+admit. Team and pairs events keep their own forms (they need a team or a partner).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from registration import manager
+from registration.forms import EntryForm
+from registration.models import Entry, Person, Source
+from tournaments.models import Competition, Tournament
+
+
+def entry_events(competition: Competition) -> list[Tournament]:
+    """The events one personal entry form can enter: the competition's personal and personal-team events
+    that still take entries (not pairs: a pair enters on its event's own form)."""
+    return [
+        t
+        for t in competition.events.order_by("discipline", "gender_group", "pk")
+        if t.takes_personal_entries and not t.is_pairs and t.status == Tournament.Status.DRAFT
+    ]
+
+
+class CompetitionEntryError(Exception):
+    """A user error: translated, shown on the form."""
+
+
+def enter_events(competition: Competition, data: dict, events: list[Tournament], user) -> list[Entry]:
+    """One person's entry in each of ``events`` from one form's ``data`` (all or nothing)."""
+    if not events:
+        raise CompetitionEntryError(_("Choose at least one event."))
+    codes = sorted({t.discipline for t in events})
+    errors: list[str] = []
+    forms = []
+    for t in events:
+        form = EntryForm({**data, "disciplines": codes}, tournament=t)
+        if not form.is_valid():
+            for field, messages in form.errors.items():
+                label = form.fields[field].label if field in form.fields else ""
+                errors += [f"{t.name}: {label + ': ' if label else ''}{m}" for m in messages]
+        forms.append(form)
+    if errors:
+        raise CompetitionEntryError(" ".join(dict.fromkeys(errors)))
+    with transaction.atomic():
+        return [form.save(source=Source.SECRETARY, user=user) for form in forms]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    event: Tournament
+    entry: Entry
+    admitted: bool
+    reason: str = ""
+
+
+def admit_person(
+    competition: Competition, person: Person, by, *, identity: bool, medical: bool, insurance: bool
+) -> list[Outcome]:
+    """004 §5.3.2 once per person: the documents seen once count in every event; each event then admits by
+    its own checks or refuses with their reasons."""
+    out = []
+    entries = Entry.objects.filter(tournament__competition=competition, person=person).select_related(
+        "tournament"
+    )
+    for entry in entries.exclude(status=Entry.Status.REFUSED):
+        entry = manager.record_documents(
+            entry, by, has_identity_document=identity, has_medical_clearance=medical, has_insurance=insurance
+        )
+        if entry.status == Entry.Status.ADMITTED:
+            out.append(Outcome(entry.tournament, entry, True))
+            continue
+        failed = [row for row in manager.check_rows(entry) if not row.passed]
+        if failed:
+            reason = "; ".join(
+                f"{row.title} ({row.clause})" + (f": {row.detail}" if row.detail else "") for row in failed
+            )
+            if any(row.kind == "document" for row in failed):
+                out.append(Outcome(entry.tournament, entry, False, reason))  # pending until the documents
+                continue
+            manager.decide(entry, Entry.Status.REFUSED, reason, by)
+            out.append(Outcome(entry.tournament, entry, False, reason))
+            continue
+        manager.decide(entry, Entry.Status.ADMITTED, "", by)
+        out.append(Outcome(entry.tournament, entry, True))
+    return out

@@ -1,0 +1,61 @@
+"""Team events built for the tests: teams with rosters in board order, and the secretary's path."""
+
+from __future__ import annotations
+
+import datetime
+
+import time_machine
+from django.urls import reverse
+from django.utils import timezone
+
+from draw.models import Match
+from registration.models import Participant, Person, Team
+
+
+def make_teams(t, n_teams: int, size: int) -> list[Team]:
+    teams = []
+    for i in range(n_teams):
+        team = Team.objects.create(tournament=t, name=f"Команда {i + 1:02d}", seed=i + 1)
+        for j in range(size):
+            person = Person.objects.create(
+                surname=f"Игрок{i:02d}{j}",
+                name="Иван",
+                birth_date=datetime.date(1980, 1, 1) + datetime.timedelta(days=i * 10 + j),
+                region=f"Регион {i}",
+            )
+            Participant.objects.create(tournament=t, person=person, team=team, board_order=j + 1)
+        team.captain = team.members.get(board_order=1)
+        team.save(update_fields=["captain"])
+        teams.append(team)
+    return teams
+
+
+def draw_and_publish(client, t, number: int) -> None:
+    response = client.post(reverse("draw:draw", args=[t.pk]), {"number": number})
+    assert response.status_code == 302
+    assert response.url == reverse("public:round", args=[t.pk, number]), client.get(
+        reverse("public:detail", args=[t.pk])
+    ).content.decode()[:3000]
+
+
+def publish(client, t, number: int) -> None:
+    assert client.post(reverse("draw:publish", args=[t.pk, number])).status_code == 302
+
+
+def enter(client, t, m: Match, first_wins: bool) -> None:
+    length = m.match_length
+    s1, s2 = (length, 1) if first_wins else (1, length)
+    response = client.post(
+        reverse("draw:match_result", args=[t.pk, m.pk]),
+        {"kind": "played", "score1": s1, "score2": s2, "version": m.version},
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+
+
+def finish(client, t) -> None:
+    later = timezone.now() + datetime.timedelta(minutes=t.protest_window_minutes + 1)
+    with time_machine.travel(later, tick=False):
+        response = client.post(reverse("judging:finish", args=[t.pk]), {"confirm": "1", "confirm_early": "1"})
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.status == "finished", client.get(reverse("public:detail", args=[t.pk])).content.decode()[:3000]

@@ -1,0 +1,105 @@
+"""A team single elimination (004 §1.3.4, §1.4.4) with a drawn team match decided by the regulation's rule:
+the board count-back, or an extra decisive match the secretary sets; through the test client."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from draw.models import Match, TeamMatch
+from tests.factories import make_tournament
+from tests.teams.helpers import draw_and_publish, enter, finish, make_teams, publish
+
+
+def _play(client, t, tm: TeamMatch, winners: dict[int, int]) -> None:
+    """``winners``: board -> the team (pk) whose player wins it."""
+    for m in Match.objects.filter(team_match=tm, board__gte=1).select_related("player1"):
+        enter(client, t, m, first_wins=m.player1.team_id == winners[m.board])
+
+
+def _round1(client, t, teams):
+    draw_and_publish(client, t, 1)
+    publish(client, t, 1)
+    one, two, three, four = teams
+    tms = {frozenset((tm.team1_id, tm.team2_id)): tm for tm in TeamMatch.objects.filter(round__number=1)}
+    # Seeds 1 v 4 and 2 v 3 (004 §1.4.4). 1 v 4 is drawn 2:2, team 4 winning board 1; 2 beats 3 3:1.
+    drawn = tms[frozenset((one.pk, four.pk))]
+    _play(client, t, drawn, {1: four.pk, 2: one.pk, 3: one.pk, 4: four.pk})
+    _play(client, t, tms[frozenset((two.pk, three.pk))], {1: two.pk, 2: two.pk, 3: two.pk, 4: three.pk})
+    return drawn
+
+
+def test_a_drawn_knockout_match_goes_through_by_board_count_back_004_1_4_4(client, secretary):
+    t = make_tournament(secretary, system="single_elimination", character="team", boards=4, match_length=3)
+    teams = make_teams(t, 4, 4)
+    client.force_login(secretary)
+    _round1(client, t, teams)
+    one, two, three, four = teams
+    page = client.get(reverse("public:team_round", args=[t.pk, 1])).content.decode()
+    assert "2 : 2" in page and "проходит по правилу регламента" in page
+    draw_and_publish(client, t, 2)
+    publish(client, t, 2)
+    final = TeamMatch.objects.get(round__number=2)
+    assert {final.team1_id, final.team2_id} == {two.pk, four.pk}  # team 4 through on board 1
+    _play(client, t, final, {1: two.pk, 2: two.pk, 3: four.pk, 4: two.pk})
+    api = client.get(f"/api/tournaments/{t.pk}/teams").json()
+    assert [(x["name"], x["place"], x["place_to"]) for x in api] == [
+        ("Команда 02", 1, 1),
+        ("Команда 04", 2, 2),
+        ("Команда 01", 3, 4),
+        ("Команда 03", 3, 4),
+    ]
+    finish(client, t)
+
+
+def test_a_drawn_knockout_match_waits_for_its_decisive_match_004_1_4_4(client, secretary):
+    t = make_tournament(
+        secretary,
+        system="single_elimination",
+        character="team",
+        boards=4,
+        match_length=3,
+        team_draw_rule="decider",
+    )
+    teams = make_teams(t, 4, 4)
+    one, two, three, four = teams
+    client.force_login(secretary)
+    drawn = _round1(client, t, teams)
+    # The next round cannot be drawn while the drawn match is undecided.
+    response = client.post(reverse("draw:draw", args=[t.pk]), {"number": 2}, follow=True)
+    assert "не решён" in response.content.decode()
+    assert not t.round_set.filter(number=2).exists()
+    # A player of another team cannot play it; the secretary sets it with a player of each team.
+    outsider = two.members.first()
+    client.post(
+        reverse("public:team_decider", args=[t.pk, drawn.pk]),
+        {"player1": outsider.pk, "player2": four.captain_id},
+    )
+    assert not Match.objects.filter(team_match=drawn, board=0).exists()
+    p1 = drawn.team1.captain_id
+    p2 = drawn.team2.captain_id
+    response = client.post(
+        reverse("public:team_decider", args=[t.pk, drawn.pk]), {"player1": p1, "player2": p2}
+    )
+    assert response.status_code == 302
+    decider = Match.objects.get(team_match=drawn, board=0)
+    assert decider.flags == ["decider"]
+    enter(client, t, decider, first_wins=decider.player1.team_id == one.pk)  # team 1 wins it
+    draw_and_publish(client, t, 2)
+    final = TeamMatch.objects.get(round__number=2)
+    assert {final.team1_id, final.team2_id} == {one.pk, two.pk}
+
+
+def test_only_the_secretary_sets_a_decisive_match(client, secretary):
+    t = make_tournament(
+        secretary, system="single_elimination", character="team", boards=4, team_draw_rule="decider"
+    )
+    make_teams(t, 4, 4)
+    client.force_login(secretary)
+    draw_and_publish(client, t, 1)
+    tm = TeamMatch.objects.first()
+    client.logout()
+    response = client.post(
+        reverse("public:team_decider", args=[t.pk, tm.pk]),
+        {"player1": tm.team1.captain_id, "player2": tm.team2.captain_id},
+    )
+    assert response.status_code == 403
