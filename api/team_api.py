@@ -5,7 +5,7 @@ rounds are hidden. A router of its own, added to the ``api`` by ``api.api``."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from ninja import Path, Router, Schema
+from ninja import Field, Path, Router, Schema
 
 from api import schemas
 from draw import teams
@@ -16,7 +16,9 @@ from tournaments.models import Tournament
 
 router = Router()
 DB_INT = {"ge": 1, "le": 2**31 - 1}  # as api.api: ids the database can hold
-NOT_FOUND = {404: schemas.Error}
+TID = {"description": "The tournament's id.", **DB_INT}
+NUMBER = {"description": "The round's number.", **DB_INT}
+NOT_FOUND = {404: schemas.Error, 422: schemas.Error}
 
 
 def _player(p: Participant | None) -> dict | None:
@@ -34,45 +36,55 @@ def _player(p: Participant | None) -> dict | None:
     }
 
 
-class TeamOut(Schema):
-    id: int
-    name: str
-    place: int | None
-    place_to: int | None
-    match_points: int
-    board_points: float
-    sonneborn_berger: float
-    captain: str | None
-    players: list[dict]  # the roster in board order: the public player fields and "board_order"
+class RosterPlayer(schemas.Player):
+    board_order: int | None = Field(description="His place in the board order (004 §1.3.4), else null.")
 
 
-class BoardOut(Schema):
-    board: int  # 0: the extra decisive match of a drawn knockout match
-    player1: dict | None  # moves first
-    player2: dict | None
-    score1: int | None
-    score2: int | None
-    result: str
-    winner: int | None
+class TeamStanding(Schema):
+    id: int = Field(description="The team's id.")
+    name: str = Field(description="The team's name.")
+    place: int | None = Field(description="Place (the first of a shared range), null before any result.")
+    place_to: int | None = Field(description="The last place of a shared range, else the same as place.")
+    match_points: int = Field(description="Match points: 2 a won team match, 1 a drawn one, 0 a lost one.")
+    board_points: float = Field(description="Board points: the sum of the team's board results.")
+    sonneborn_berger: float = Field(description="Sonneborn-Berger on match points.")
+    captain: str | None = Field(description="The captain's full name, else null.")
+    players: list[RosterPlayer] = Field(description="The roster in board order.")
 
 
-class TeamMatchOut(Schema):
-    table: int
-    team1: int
-    team2: int | None
-    score1: float
-    score2: float
-    complete: bool
-    through: int | None  # the team that goes through (elimination), by the regulation's rule
-    boards: list[BoardOut]
+class Board(Schema):
+    board: int = Field(description="Board from 1; 0: the extra decisive match of a drawn knockout match.")
+    player1: schemas.Player | None = Field(description="The player who moves first on this board.")
+    player2: schemas.Player | None = Field(description="His opponent; null for a bye.")
+    score1: int | None = Field(description="Points of player1 in the match, null until played.")
+    score2: int | None = Field(description="Points of player2 in the match, null until played.")
+    result: str = Field(description="The result's kind (played, technical defeat…), empty until entered.")
+    winner: int | None = Field(description="The winner's participant id, else null.")
+
+
+class TeamMatch(Schema):
+    table: int = Field(description="Table number.")
+    team1: int = Field(description="The first team's id.")
+    team2: int | None = Field(description="The second team's id; null for a bye.")
+    score1: float = Field(description="The first team's board points in this match.")
+    score2: float = Field(description="The second team's board points in this match.")
+    complete: bool = Field(description="Every board has its result.")
+    through: int | None = Field(description="Elimination: the team through by the regulation's rule.")
+    boards: list[Board] = Field(description="The boards as played (the line-ups).")
 
 
 def _event(tid: int) -> Tournament:
     return get_object_or_404(Tournament, pk=tid)
 
 
-@router.get("/tournaments/{tid}/teams", response={200: list[TeamOut], **NOT_FOUND}, tags=["teams"])
-def team_list(request, tid: int = Path(..., **DB_INT)):
+@router.get(
+    "/tournaments/{tid}/teams",
+    response={200: list[TeamStanding], **NOT_FOUND},
+    tags=["teams"],
+    summary="The teams in standing order, with their rosters",
+    operation_id="listTeams",
+)
+def team_list(request, tid: int = Path(..., **TID)):
     t = _event(tid)
     if not t.is_team_event:
         return []  # a personal event has no teams as participants
@@ -104,10 +116,12 @@ def team_list(request, tid: int = Path(..., **DB_INT)):
 
 @router.get(
     "/tournaments/{tid}/rounds/{number}/team-matches",
-    response={200: list[TeamMatchOut], **NOT_FOUND},
+    response={200: list[TeamMatch], **NOT_FOUND},
     tags=["teams"],
+    summary="A published round's team matches with their boards",
+    operation_id="listTeamMatches",
 )
-def team_matches(request, tid: int = Path(..., **DB_INT), number: int = Path(..., **DB_INT)):
+def team_matches(request, tid: int = Path(..., **TID), number: int = Path(..., **NUMBER)):
     t = _event(tid)
     rnd = get_object_or_404(Round.objects.exclude(status=Round.Status.DRAFT), tournament=t, number=number)
     results = {(r.team1, r.team2): r for r in teams.team_results(t) if r.round == number}

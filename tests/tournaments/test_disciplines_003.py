@@ -196,7 +196,7 @@ def test_a_pairs_event_end_to_end_003_pairs(client, secretary):
     assert both in client.get(reverse("public:standings", args=[t.pk])).content.decode()
     assert both in client.get(reverse("public:round", args=[t.pk, 1])).content.decode()
     api = client.get(f"/api/tournaments/{t.pk}/participants").json()
-    first = next(p for p in api if p["name"] == both)
+    first = next(p for p in api["items"] if p["name"] == both)
     assert first["partner"] == "Второй0 Пётр"
     # Ranked as one: four rows, one per pair.
-    assert len(client.get(f"/api/tournaments/{t.pk}/standings").json()["rows"]) == 4
+    assert len(client.get(f"/api/tournaments/{t.pk}/standings").json()["rows"]["items"]) == 4
