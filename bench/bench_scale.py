@@ -3,7 +3,8 @@ players and round robins of 100 and 200, timed with their query counts (not a te
 
 Run: ``.venv/bin/python bench/bench_scale.py`` (from the repository root). Options: ``--sizes 1000,5000``
 (Swiss fields), ``--round-robins 100,200``, ``--rounds 8`` (Swiss rounds played before the one measured),
-``--profile final`` (cProfile of one step, the 25 costliest functions). SQLite in a throw-away file by default;
+``--profile "draw,final protocol"`` (cProfile of those steps, the 25 costliest functions). SQLite in a
+throw-away file by default;
 PostgreSQL with ``DATABASE_URL`` (the tables of that database are used: give it a database of its own).
 
 Each field is built fast: people and participants by ``bulk_create``; every round before the measured one is
