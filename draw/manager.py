@@ -61,6 +61,21 @@ def seeding_order(tournament: Tournament) -> list[Participant]:
     )
 
 
+def seeding_keys(tournament: Tournament) -> list[str]:
+    """The active participants' keys in seeding order (``seeding_order``'s), from one query of plain values:
+    what the engines need, without building a model per player (issue 20 item 5)."""
+    rows = tournament.participants.filter(status=Participant.Status.ACTIVE).values_list(
+        "pk", "seed", "rating"
+    )
+    ordered = sorted(rows, key=lambda r: (r[1] is None, r[1] or 0, r[2] is None, -(r[2] or 0), r[0]))
+    return [str(pk) for pk, _seed, _rating in ordered]
+
+
+def _stubs(t: Tournament, keys) -> dict[str, Participant]:
+    """Participants known by their key only: enough to write a drawn match (its player ids), not to print."""
+    return {k: Participant(pk=int(k), tournament_id=t.pk) for k in keys}
+
+
 def _call_engine(request: dict) -> dict:
     try:
         return pairing.handle(request)
@@ -95,7 +110,7 @@ def draw_round(
                 raise DrawError(_("Round %(n)s cannot be drawn now.") % {"n": expected_number})
             _check_can_draw(t)
             seed = seed if seed is not None else secrets.randbelow(2**31)
-            stage, pairs, flags = preview_pairings(t, number, seed, allow_rematches)
+            stage, pairs, flags = preview_pairings(t, number, seed, allow_rematches, light=True)
             rnd = Round.objects.create(
                 tournament=t,
                 stage=stage,
@@ -342,13 +357,14 @@ def _technical_score(p: Pairing, player: Participant | None, length: int) -> int
     return length if p.winner == player else 0
 
 
-def preview_pairings(t: Tournament, number: int, seed: int, allow_rematches: bool):
+def preview_pairings(t: Tournament, number: int, seed: int, allow_rematches: bool, light: bool = False):
     """(stage, pairings, flags) for round ``number`` as the draw would make them now; nothing of the round is
     saved (a new stage plan is, inside the caller's transaction). The judging panel's redraw preview calls it
-    inside a savepoint it rolls back."""
+    inside a savepoint it rolls back. ``light``: a Swiss round's players are known by their ids only (the draw
+    writes matches, it prints no names): no model loaded per player."""
     if t.system in {System.SWISS, System.SWISS_LOSSES}:
         stage = _main_stage(t)
-        return (stage, *_swiss(t, stage, number, seed, allow_rematches))
+        return (stage, *_swiss(t, stage, number, seed, allow_rematches, light))
     if t.system == System.ROUND_ROBIN:
         stage = _main_stage(t)
         return (stage, *_round_robin(t, stage, number, seed))
@@ -403,7 +419,7 @@ def fix_swiss_rounds(t: Tournament, user) -> str:
 def swiss_players(t: Tournament, results: list[metrics.Result]) -> tuple[list[dict], dict[str, list[str]]]:
     """The Swiss engine's players (points, opponents, byes; losses for "until N losses") from the results of
     the rounds before, and whom each has met: what a draw and a check of a draft both send."""
-    active = [p.key for p in seeding_order(t)]
+    active = seeding_keys(t)
     rows = {row.player: row for row in metrics.table(active, results, Fraction(t.bye_points), ())}
     met: dict[str, list[str]] = {k: [] for k in active}
     for r in results:
@@ -422,12 +438,11 @@ def swiss_players(t: Tournament, results: list[metrics.Result]) -> tuple[list[di
     return players, met
 
 
-def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches: bool):
+def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches: bool, light: bool = False):
     if t.system == System.SWISS and number > swiss_rounds(t):
         raise DrawError(
             _("All %(n)s rounds have been drawn: finish the tournament.") % {"n": swiss_rounds(t)}
         )
-    by_key = participants_by_key(t)
     players, met = swiss_players(t, stage_results(stage))
     # Swiss until N losses runs until one player is left, so late rounds may have no rematch-free pairing:
     # there the engine always takes the pairing with the fewest rematches (none while one exists).
@@ -446,6 +461,7 @@ def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches:
             _("Only %(n)s player(s) remain: finish the tournament.") % {"n": answer.get("remaining")}
         )
     floats = answer.get("float", {})
+    by_key = _stubs(t, (p["id"] for p in players)) if light else participants_by_key(t)
     pairs = []
     for a, b in answer["pairs"]:
         flags = tuple(sorted({f"float_{floats[x]}" for x in (a, b) if x in floats}))
