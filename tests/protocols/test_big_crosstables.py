@@ -1,7 +1,8 @@
 """The crosstable of every round robin the app accepts (issue 20 item 1: it failed from 84 players with
-reportlab's "flowable given negative availWidth"): a table too wide for A3 landscape is split into blocks of columns, each
-page with the row headers (number, name) and the column headers, and each result printed in its own row and
-column. Fields built fast: round 1 by the draw manager (the Berger plan), the other rounds in bulk from it."""
+reportlab's "flowable given negative availWidth"): a table too wide for A3 landscape is split into blocks
+of columns, each page with the row headers (number, name) and the column headers, and each result printed
+in its own row and column. Fields built fast: round 1 by the draw manager (the Berger plan), the other
+rounds in bulk from it."""
 
 from __future__ import annotations
 
