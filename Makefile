@@ -76,6 +76,7 @@ bench: install
 	$(PY) bench/bench_protocols.py
 	$(PY) bench/bench_import.py
 	$(PY) bench/bench_round_entry.py
+	$(PY) bench/bench_scale.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles
