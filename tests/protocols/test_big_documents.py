@@ -125,3 +125,32 @@ def test_a_big_document_killed_while_made_is_made_again_when_asked(
     Document.objects.filter(pk=doc.pk).update(status="running", heartbeat_at=long_ago)
     page = client.get(_url(swiss, "final")).content.decode()
     assert "Создание документа прервалось" in page and "Сформировать PDF" in page
+
+
+def test_the_document_page_runs_as_many_queries_for_1000_participants_as_for_100(
+    client, secretary, chief_judge, media
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from registration.models import Participant, Person
+    from tests.factories import make_tournament
+
+    t = make_tournament(secretary, chief_judge, players=0)
+
+    def field(n: int) -> None:
+        people = Person.objects.bulk_create(
+            Person(surname=f"Игрок{i:04d}", name="Иван") for i in range(t.participants.count(), n)
+        )
+        Participant.objects.bulk_create(Participant(tournament=t, person=p) for p in people)
+
+    client.force_login(secretary)
+    counts = []
+    for n in (100, 1000):
+        field(n)
+        for kind in ("final", "standings", "registration"):
+            client.get(_url(t, kind))  # sessions and caches settled
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(_url(t, kind)).status_code == 200
+            counts.append((kind, len(queries)))
+    assert counts[:3] == counts[3:]
