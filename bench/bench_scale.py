@@ -100,10 +100,11 @@ def build_field(label: str, players: int, system: str, rounds: int | None):
     ):
         person = Person.objects.create(surname=surname, name="Анна", patronymic="Павловна", user=user)
         Official.objects.create(tournament=t, person=person, role=role)
+    offset = Person.objects.count()  # people are unique by name and birth date: each field its own
     people = Person.objects.bulk_create(
         (
             Person(
-                surname=f"{SURNAMES[i % 10]}-{i:05d}",
+                surname=f"{SURNAMES[i % 10]}-{offset + i:05d}",
                 name=NAMES[i % 8],
                 patronymic="Петрович",
                 birth_date=datetime.date(1960, 1, 1) + datetime.timedelta(days=7 * i % 18000),
