@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -62,18 +62,24 @@ def seeding_order(tournament: Tournament) -> list[Participant]:
 
 
 def seeding_keys(tournament: Tournament) -> list[str]:
-    """The active participants' keys in seeding order (``seeding_order``'s), from one query of plain values:
-    what the engines need, without building a model per player (issue 20 item 5)."""
-    rows = tournament.participants.filter(status=Participant.Status.ACTIVE).values_list(
-        "pk", "seed", "rating"
-    )
-    ordered = sorted(rows, key=lambda r: (r[1] is None, r[1] or 0, r[2] is None, -(r[2] or 0), r[0]))
-    return [str(pk) for pk, _seed, _rating in ordered]
+    """The active participants' keys in seeding order (``seeding_order``'s), sorted by the database and read
+    as plain values: what the engines need, without building a model per player (issue 20 item 5)."""
+    active = tournament.participants.filter(status=Participant.Status.ACTIVE)
+    ordered = active.order_by(
+        F("seed").asc(nulls_last=True), F("rating").desc(nulls_last=True), "pk"
+    ).values_list("pk", flat=True)
+    return [str(pk) for pk in ordered]
 
 
-def _stubs(t: Tournament, keys) -> dict[str, Participant]:
-    """Participants known by their key only: enough to write a drawn match (its player ids), not to print."""
-    return {k: Participant(pk=int(k), tournament_id=t.pk) for k in keys}
+@dataclass(frozen=True)
+class _Ref:
+    """A participant known by his id only: enough to write a drawn match, not to print one."""
+
+    pk: int
+
+
+def _refs(keys) -> dict[str, Participant]:
+    return {k: _Ref(int(k)) for k in keys}  # type: ignore[misc]  # stands in for a Participant
 
 
 def _call_engine(request: dict) -> dict:
@@ -331,11 +337,11 @@ def _matches(rnd: Round, pairs: list[Pairing]) -> list[Match]:
                 round=rnd,
                 group=p.group,
                 table=table,
-                player1=p.player1,
-                player2=p.player2,
+                player1_id=p.player1.pk if p.player1 else None,
+                player2_id=p.player2.pk if p.player2 else None,
                 match_length=length,
                 result_kind=p.kind,
-                winner=p.winner,
+                winner_id=p.winner.pk if p.winner else None,
                 result_reason=p.reason,
                 bracket_code=p.code,
                 flags=list(p.flags),
@@ -420,7 +426,7 @@ def swiss_players(t: Tournament, results: list[metrics.Result]) -> tuple[list[di
     """The Swiss engine's players (points, opponents, byes; losses for "until N losses") from the results of
     the rounds before, and whom each has met: what a draw and a check of a draft both send."""
     active = seeding_keys(t)
-    rows = {row.player: row for row in metrics.table(active, results, Fraction(t.bye_points), ())}
+    rows = metrics.scores(active, results, Fraction(t.bye_points))
     met: dict[str, list[str]] = {k: [] for k in active}
     for r in results:
         if r.player2 is None:
@@ -461,7 +467,7 @@ def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches:
             _("Only %(n)s player(s) remain: finish the tournament.") % {"n": answer.get("remaining")}
         )
     floats = answer.get("float", {})
-    by_key = _stubs(t, (p["id"] for p in players)) if light else participants_by_key(t)
+    by_key = _refs(p["id"] for p in players) if light else participants_by_key(t)
     pairs = []
     for a, b in answer["pairs"]:
         flags = tuple(sorted({f"float_{floats[x]}" for x in (a, b) if x in floats}))
