@@ -33,3 +33,17 @@ def test_a_long_tables_rows_are_measured_once_as_reportlab_measures_them():
 
 def test_a_short_table_is_left_to_reportlab():
     assert None in _table(10)._argH
+
+
+def test_the_match_lengths_do_not_read_the_stage_plan_once_per_round(round_robin):
+    """A 200-player round robin's stage carries its whole Berger plan: read per round (198 times), it made
+    the final protocol's data 8.5 s (issue 20 item 3)."""
+    from unittest import mock
+
+    from django.db.models import JSONField
+
+    from protocols import data as d
+
+    with mock.patch.object(JSONField, "from_db_value", autospec=True, side_effect=lambda *a: {}) as read:
+        assert d.match_lengths(round_robin) == str(round_robin.match_length)
+    assert read.call_count == 0
