@@ -127,7 +127,7 @@ def _dispatch(document_id: int, background: bool) -> None:
         else:
             generate(document_id)
         return
-    _enqueue(document_id)
+    _enqueue(document_id, background)
 
 
 def _start(document_id: int, background: bool) -> None:
@@ -138,13 +138,17 @@ def _start(document_id: int, background: bool) -> None:
         transaction.on_commit(lambda: _dispatch(document_id, background))
 
 
-def _enqueue(document_id: int) -> None:
-    """Queue the document; with the broker unreachable, make it here and now (never a 500)."""
+def _enqueue(document_id: int, background: bool = False) -> None:
+    """Queue the document; with the broker unreachable, make it here and now (never a 500) — or, for a big
+    field, in a thread of this process."""
     try:
         generate.delay(document_id)
     except Exception:  # noqa: BLE001 - kombu/redis raise several kinds; any of them means "no broker"
-        logger.warning("broker unavailable: document %s is made in the request", document_id)
-        generate(document_id)
+        logger.warning("broker unavailable: document %s is made in this process", document_id)
+        if background:
+            _in_thread(document_id)
+        else:
+            generate(document_id)
 
 
 def _requeue(doc: Document, background: bool = False) -> None:

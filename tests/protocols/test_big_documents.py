@@ -154,3 +154,24 @@ def test_the_document_page_runs_as_many_queries_for_1000_participants_as_for_100
                 assert client.get(_url(t, kind)).status_code == 200
             counts.append((kind, len(queries)))
     assert counts[:3] == counts[3:]
+
+
+def test_with_the_broker_down_a_big_fields_document_is_made_in_a_thread_not_the_request(
+    client, swiss, secretary, settings, django_capture_on_commit_callbacks
+):
+    from kombu.exceptions import OperationalError
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.DOCUMENTS_BACKGROUND_ABOVE = 5
+    client.force_login(secretary)
+    started: list[int] = []
+    down = OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+    with (
+        mock.patch.object(tasks.generate, "delay", side_effect=down),
+        mock.patch.object(tasks, "_in_thread", side_effect=started.append),
+        mock.patch.object(documents, "render_data", side_effect=AssertionError("made in the request")),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        assert client.post(_url(swiss, "final")).status_code == 302
+    doc = Document.objects.get(kind="final")
+    assert started == [doc.pk] and doc.status == Document.Status.PENDING
