@@ -78,6 +78,7 @@ bench: install
 	$(PY) bench/bench_round_entry.py
 	$(PY) bench/bench_exports.py
 	$(PY) bench/bench_api.py
+	$(PY) bench/bench_scale.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -249,6 +249,9 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 }
 # A pending or running document whose worker has been silent this long is queued again (issue 13 item 4).
 DOCUMENTS_LEASE_SECONDS = envint("DOCUMENTS_LEASE_SECONDS", 120)
+# Documents of a field above this many participants are never made inside a web request: by the Celery worker,
+# or in the embedded default (eager) by a thread of the web process after the commit (issue 20 item 3).
+DOCUMENTS_BACKGROUND_ABOVE = envint("DOCUMENTS_BACKGROUND_ABOVE", 500)
 # Results become final when their protest windows close (004 §5.10); the task is idempotent.
 CELERY_BEAT_SCHEDULE = {
     "finalize-results": {

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -61,6 +61,27 @@ def seeding_order(tournament: Tournament) -> list[Participant]:
     )
 
 
+def seeding_keys(tournament: Tournament) -> list[str]:
+    """The active participants' keys in seeding order (``seeding_order``'s), sorted by the database and read
+    as plain values: what the engines need, without building a model per player (issue 20 item 5)."""
+    active = tournament.participants.filter(status=Participant.Status.ACTIVE)
+    ordered = active.order_by(
+        F("seed").asc(nulls_last=True), F("rating").desc(nulls_last=True), "pk"
+    ).values_list("pk", flat=True)
+    return [str(pk) for pk in ordered]
+
+
+@dataclass(frozen=True)
+class _Ref:
+    """A participant known by his id only: enough to write a drawn match, not to print one."""
+
+    pk: int
+
+
+def _refs(keys) -> dict[str, Participant]:
+    return {k: _Ref(int(k)) for k in keys}  # type: ignore[misc]  # stands in for a Participant
+
+
 def _call_engine(request: dict) -> dict:
     try:
         return pairing.handle(request)
@@ -97,7 +118,7 @@ def draw_round(
             if t.is_team_event:
                 return _draw_team_round(t, user, number, seed)
             seed = seed if seed is not None else secrets.randbelow(2**31)
-            stage, pairs, flags = preview_pairings(t, number, seed, allow_rematches)
+            stage, pairs, flags = preview_pairings(t, number, seed, allow_rematches, light=True)
             rnd = Round.objects.create(
                 tournament=t,
                 stage=stage,
@@ -326,11 +347,11 @@ def _matches(rnd: Round, pairs: list[Pairing]) -> list[Match]:
                 round=rnd,
                 group=p.group,
                 table=table,
-                player1=p.player1,
-                player2=p.player2,
+                player1_id=p.player1.pk if p.player1 else None,
+                player2_id=p.player2.pk if p.player2 else None,
                 match_length=length,
                 result_kind=p.kind,
-                winner=p.winner,
+                winner_id=p.winner.pk if p.winner else None,
                 result_reason=p.reason,
                 bracket_code=p.code,
                 flags=list(p.flags),
@@ -352,16 +373,17 @@ def _technical_score(p: Pairing, player: Participant | None, length: int) -> int
     return length if p.winner == player else 0
 
 
-def preview_pairings(t: Tournament, number: int, seed: int, allow_rematches: bool):
+def preview_pairings(t: Tournament, number: int, seed: int, allow_rematches: bool, light: bool = False):
     """(stage, pairings, flags) for round ``number`` as the draw would make them now; nothing of the round is
     saved (a new stage plan is, inside the caller's transaction). The judging panel's redraw preview calls it
-    inside a savepoint it rolls back."""
+    inside a savepoint it rolls back. ``light``: a Swiss round's players are known by their ids only (the draw
+    writes matches, it prints no names): no model loaded per player."""
     if t.is_team_event:
         # 004 §1.3.4: team rounds are drawn whole by ``draw.teams``; a team draft is dropped and drawn again.
         raise DrawError(_("A team round is not redrawn in place: drop the draft and draw it again."))
     if t.system in {System.SWISS, System.SWISS_LOSSES}:
         stage = _main_stage(t)
-        return (stage, *_swiss(t, stage, number, seed, allow_rematches))
+        return (stage, *_swiss(t, stage, number, seed, allow_rematches, light))
     if t.system == System.ROUND_ROBIN:
         stage = _main_stage(t)
         return (stage, *_round_robin(t, stage, number, seed))
@@ -429,10 +451,10 @@ def club_of(t: Tournament, p: Participant) -> str | None:
 def swiss_players(t: Tournament, results: list[metrics.Result]) -> tuple[list[dict], dict[str, list[str]]]:
     """The Swiss engine's players (points, opponents, byes; losses for "until N losses") from the results of
     the rounds before, and whom each has met: what a draw and a check of a draft both send."""
-    ordered = seeding_order(t)
-    clubs = {p.key: club_of(t, p) for p in ordered} if t.avoid_same else {}
-    active = [p.key for p in ordered]
-    rows = {row.player: row for row in metrics.table(active, results, Fraction(t.bye_points), ())}
+    active = seeding_keys(t)
+    rows = metrics.scores(active, results, Fraction(t.bye_points))
+    # 004 §1.3.3: what the regulation keeps apart; the models are loaded only when it asks for it.
+    clubs = {p.key: club_of(t, p) for p in seeding_order(t)} if t.avoid_same else {}
     met: dict[str, list[str]] = {k: [] for k in active}
     for r in results:
         if r.player2 is None:
@@ -452,12 +474,11 @@ def swiss_players(t: Tournament, results: list[metrics.Result]) -> tuple[list[di
     return players, met
 
 
-def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches: bool):
+def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches: bool, light: bool = False):
     if t.system == System.SWISS and number > swiss_rounds(t):
         raise DrawError(
             _("All %(n)s rounds have been drawn: finish the tournament.") % {"n": swiss_rounds(t)}
         )
-    by_key = participants_by_key(t)
     players, met = swiss_players(t, stage_results(stage))
     # Swiss until N losses runs until one player is left, so late rounds may have no rematch-free pairing:
     # there the engine always takes the pairing with the fewest rematches (none while one exists).
@@ -478,6 +499,7 @@ def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches:
             _("Only %(n)s player(s) remain: finish the tournament.") % {"n": answer.get("remaining")}
         )
     floats = answer.get("float", {})
+    by_key = _refs(p["id"] for p in players) if light else participants_by_key(t)
     pairs = []
     for a, b in answer["pairs"]:
         flags = tuple(sorted({f"float_{floats[x]}" for x in (a, b) if x in floats}))

@@ -1104,11 +1104,15 @@ def actual_dates(t: Tournament) -> str:
 
 def match_lengths(t: Tournament) -> str:
     """The match lengths the stages were really played to (the regulation's, or a round's own)."""
-    rounds = played_rounds(t).select_related("stage").order_by("number")
+    # Plain values: a round robin's stage carries its whole Berger plan (JSON), not to be read once per round.
+    rounds = (
+        played_rounds(t).order_by("number").values_list("match_length", "stage__match_length", "stage__kind")
+    )
     by_stage: dict[str, list[int]] = {}
-    for r in rounds:
-        label = str(r.stage.get_kind_display()) if r.stage.kind != Stage.Kind.MAIN else ""
-        by_stage.setdefault(label, []).append(r.effective_match_length())
+    for own, stage_length, kind in rounds:
+        label = str(Stage.Kind(kind).label) if kind != Stage.Kind.MAIN else ""
+        # Round.effective_match_length: the round's own, else the stage's, else the tournament's.
+        by_stage.setdefault(label, []).append(own or stage_length or t.match_length)
     if not by_stage:
         lengths = {"": [t.match_length]}
         if t.system == System.MIXED:
@@ -1442,7 +1446,11 @@ def schedule_data(t: Tournament) -> ScheduleData:
     planned = _schedule(t)
     drawn = {
         r.number: r
-        for r in t.round_set.select_related("stage").prefetch_related("matches").order_by("number")
+        # The stage's plan (a round robin's whole Berger schedule) is not read once per round.
+        for r in t.round_set.select_related("stage")
+        .defer("stage__plan")
+        .prefetch_related("matches")
+        .order_by("number")
     }
     by_key = draw_manager.participants_by_key(t)
     brackets: dict[int, dict[int, list[dict]]] = {}  # stage id → round → bracket matches (all, drawn or not)

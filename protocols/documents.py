@@ -1,8 +1,9 @@
-"""Which documents a tournament has, who may read them, and the round trip data → hash → Document → PDF.
+"""Which documents a tournament has, who may read them, and the round trip version → Document → data → PDF.
 
-``protocols.tasks.request_document`` builds a document's plain data, hashes it and returns the last
-document made from the same data; only when the data changed (or nothing was made yet) does it queue
-``protocols.tasks.generate``.
+``protocols.tasks.request_document`` returns the last document asked for at the tournament's current
+version (bumped by every change a document can show); only when the version moved (or nothing was made yet)
+does it queue ``protocols.tasks.generate``, which builds the plain data once, hashes it, and renders it —
+or reuses the PDF of an earlier document of the same data.
 
 Public documents (anyone may read them, like the pages they mirror): the pairing protocol of a published
 round, the schedule, the standings, the crosstable and the bracket, and the final protocol once it is signed
@@ -40,6 +41,13 @@ class Spec:
     build: Callable[[Tournament, str], object]  # raises Http404 for a key that names nothing
     render: Callable[..., bytes]
     public: Callable[[Tournament, str], bool]
+    # Raises Http404 for a key that names nothing, cheaply: without building the document's data.
+    exists: Callable[[Tournament, str], object] = lambda t, key: _no_key(key)
+
+
+def _no_key(key: str) -> None:
+    if key:
+        raise Http404
 
 
 def _round(t: Tournament, key: str) -> Round:
@@ -94,6 +102,12 @@ def _crosstable(t: Tournament) -> d.CrosstableData:
     return data
 
 
+def _has_crosstable(t: Tournament, key: str) -> None:
+    _no_key(key)
+    if crosstable_stage(t) is None:
+        raise Http404
+
+
 def _whole(build: Callable[[Tournament], object]) -> Callable[[Tournament, str], object]:
     def inner(t: Tournament, key: str) -> object:
         if key:
@@ -127,23 +141,43 @@ def _signed(t: Tournament, key: str) -> bool:
 SPECS: dict[str, Spec] = {
     s.kind: s
     for s in (
-        Spec(Kind.PAIRINGS, lambda t, k: d.pairings_data(_round(t, k)), render.pairings, _published_round),
-        Spec(Kind.MATCH, lambda t, k: d.match_protocol_data(_match(t, k)), render.match_protocol, _never),
+        Spec(
+            Kind.PAIRINGS,
+            lambda t, k: d.pairings_data(_round(t, k)),
+            render.pairings,
+            _published_round,
+            _round,
+        ),
+        Spec(
+            Kind.MATCH,
+            lambda t, k: d.match_protocol_data(_match(t, k)),
+            render.match_protocol,
+            _never,
+            _match,
+        ),
         Spec(
             Kind.ROUND_PROTOCOLS,
             lambda t, k: d.round_protocols_data(_round(t, k)),
             render.round_protocols,
             _never,
+            _round,
         ),
         Spec(Kind.STANDINGS, _whole(d.standings_data), render.standings_doc, _always),
-        Spec(Kind.CROSSTABLE, _whole(_crosstable), render.crosstable, _always),
-        Spec(Kind.BRACKET, lambda t, k: d.bracket_data(_stage(t, k)), render.bracket, _published_stage),
+        Spec(Kind.CROSSTABLE, _whole(_crosstable), render.crosstable, _always, _has_crosstable),
+        Spec(
+            Kind.BRACKET,
+            lambda t, k: d.bracket_data(_stage(t, k)),
+            render.bracket,
+            _published_stage,
+            _stage,
+        ),
         Spec(Kind.REGISTRATION, _whole(d.registration_data), render.registration, _never),
         Spec(
             Kind.PROTEST,
             lambda t, k: d.protest_decision_data(_protest(t, k)),
             render.protest_decision,
             _never,
+            _protest,
         ),
         Spec(Kind.SANCTIONS, _whole(d.sanctions_data), render.sanctions, _never),
         Spec(Kind.FINAL, _whole(d.final_protocol_data), render.final_protocol, _signed),
@@ -161,6 +195,11 @@ def spec(kind: str) -> Spec:
         raise Http404 from exc
 
 
+def check(t: Tournament, kind: str, key: str) -> None:
+    """Http404 for an unknown kind or a key that names nothing (no document data built)."""
+    spec(kind).exists(t, key)
+
+
 def can_read(user, t: Tournament, kind: str, key: str) -> bool:
     """Officials read everything; others only a public document (see the module's docstring)."""
     return is_official(user, t) or spec(kind).public(t, key)
@@ -171,13 +210,19 @@ def build_data(t: Tournament, kind: str, key: str) -> object:
         return spec(kind).build(t, key)
 
 
-def latest(t: Tournament, kind: str, key: str, data_hash: str) -> Document | None:
-    """The newest document made (or being made) from exactly this data."""
+def latest(t: Tournament, kind: str, key: str, version: int | None) -> Document | None:
+    """The newest document made (or being made) for this version of the tournament's data."""
     return (
-        Document.objects.filter(tournament=t, kind=kind, key=key, data_hash=data_hash)
+        Document.objects.filter(tournament=t, kind=kind, key=key, version=version)
         .exclude(status=Document.Status.FAILED)
         .first()
     )
+
+
+def render_data(kind: str, data: object, progress: render.Progress | None = None) -> bytes:
+    """The PDF of data already built (``build_data``), in the documents' language."""
+    with translation.override(DOCUMENT_LANGUAGE):
+        return spec(kind).render(data, progress=progress)
 
 
 def render_document(

@@ -41,7 +41,9 @@ class Document(models.Model):
     )
     kind = models.CharField(_("document"), max_length=20, choices=Kind.choices)
     key = models.CharField(max_length=20, blank=True)  # round number, match id, stage number, protest id
-    data_hash = models.CharField(max_length=64)  # protocols.data.fingerprint of what was rendered
+    # The tournament's version the document was asked for: which document is current (one indexed query).
+    version = models.PositiveBigIntegerField(null=True, blank=True)
+    data_hash = models.CharField(max_length=64, blank=True)  # protocols.data.fingerprint of what was rendered
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
     progress = models.PositiveIntegerField(default=0)  # pages laid out so far
     pages = models.PositiveIntegerField(default=0)
@@ -62,7 +64,10 @@ class Document(models.Model):
         verbose_name = _("document")
         verbose_name_plural = _("documents")
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["tournament", "kind", "key", "data_hash"], name="document_lookup")]
+        indexes = [
+            models.Index(fields=["tournament", "kind", "key", "data_hash"], name="document_lookup"),
+            models.Index(fields=["tournament", "kind", "key", "version"], name="document_version"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.key} ({self.get_status_display()})"

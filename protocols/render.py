@@ -350,7 +350,35 @@ def grid(
     for r in muted_rows:
         style.append(("TEXTCOLOR", (0, r + 1), (-1, r + 1), MUTED))
     table.setStyle(TableStyle(style))
+    if row_height is None:
+        settle_heights(table)
     return table
+
+
+LONG_TABLE = 60  # rows: from here on a table's row heights are measured once (``settle_heights``)
+
+
+def settle_heights(table: Table) -> None:
+    """Measure every row of a long table once, here, exactly as reportlab would (a string: its lines × the
+    leading; a flowable: its wrapped height; plus the paddings), and hand the heights to the table.
+
+    reportlab 5.1 measures every remaining row of a table at each page break (its long-table shortcut stops
+    early only for tables with spanned cells), and sums the heights so far at each row: quadratic in the
+    rows, most of the rendering of the final protocol of 5,000 participants (issue 20 item 3)."""
+    if len(table._cellvalues) < LONG_TABLE:
+        return
+    heights = []
+    for values, styles in zip(table._cellvalues, table._cellStyles, strict=True):
+        h = 0.0
+        for v, s, w in zip(values, styles, table._argW, strict=True):
+            if isinstance(v, Flowable):
+                aw = w - s.leftPadding - s.rightPadding
+                t = v.wrap(aw, 72000)[1] + v.getSpaceBefore() + v.getSpaceAfter()
+            else:
+                t = (s.leading or 1.2 * s.fontsize) * len(("" if v is None else str(v)).split("\n"))
+            h = max(h, t + s.topPadding + s.bottomPadding)
+        heights.append(h)
+    table._argH = table._rowHeights = heights
 
 
 def signature_block(items: Sequence[d.Signature], width: float) -> list[Flowable]:
@@ -911,6 +939,7 @@ def _cross_table(
         if r.removed:
             style.append(("TEXTCOLOR", (0, i + 1), (-1, i + 1), MUTED))
     table.setStyle(TableStyle(style))
+    settle_heights(table)  # again: the cells' leading changed
     return table
 
 
@@ -1439,7 +1468,14 @@ def schedule(data: d.ScheduleData, progress: Progress | None = None) -> bytes:
             grid(
                 [_("Table / match"), _("Start"), _("Player 1"), _("Player 2"), _("Note")],
                 [
-                    [m.number, m.start, p(m.player1, CELL), p(m.player2, CELL), p(m.note, CELL)]
+                    # Plain text where it fits (a Paragraph only to wrap): a 5,000-player Swiss has 20,000.
+                    [
+                        m.number,
+                        m.start,
+                        cell(m.player1, w * 0.3),
+                        cell(m.player2, w * 0.3),
+                        cell(m.note, w * 0.18),
+                    ]
                     for m in r.matches
                 ],
                 [w * 0.12, w * 0.1, w * 0.3, w * 0.3, w * 0.18],

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from protocols import documents, names, tasks
-from protocols.data import fingerprint, planned_round_count
+from protocols.data import planned_round_count
 from protocols.forms import ReportForm, ScheduleForm
 from protocols.models import ChiefJudgeReport, Document, Kind
 from registration.permissions import (
@@ -26,7 +28,7 @@ from tournaments.models import Tournament, log
 
 
 def _readable(request: HttpRequest, t: Tournament, kind: str, key: str) -> None:
-    documents.spec(kind)  # 404 for an unknown kind
+    documents.check(t, kind, key)  # 404 for an unknown kind or a key naming nothing
     if not documents.can_read(request.user, t, kind, key):
         raise PermissionDenied
 
@@ -59,8 +61,8 @@ def document(request: HttpRequest, pk: int, kind: str, key: int | str = "") -> H
     if request.method == "POST":
         doc = tasks.request_document(t, kind, key, request.user)
         return redirect(_document_url(doc))
-    data_hash = fingerprint(documents.build_data(t, kind, key))
-    current = documents.latest(t, kind, key, data_hash)
+    # Which document is current comes from the tournament's version: the page builds no document data.
+    current = documents.latest(t, kind, key, t.version)
     previous = (
         Document.objects.filter(tournament=t, kind=kind, key=key, status=Document.Status.READY)
         .exclude(pk=current.pk if current else None)
@@ -78,6 +80,8 @@ def document(request: HttpRequest, pk: int, kind: str, key: int | str = "") -> H
         "key": key,
         "subtitle": _subtitle(kind, key),
         "doc": current,
+        # Its worker (or the embedded default's thread) died: the page offers to make it again.
+        "stuck": current is not None and current.is_stuck(timezone.now(), settings.DOCUMENTS_LEASE_SECONDS),
         "previous": previous,
         "failed": failed if failed and is_official(request.user, t) else None,
         "failed_any": failed is not None,

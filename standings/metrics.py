@@ -302,6 +302,34 @@ def records(players: Iterable[str], results: Iterable[Result], bye_points: Fract
     return rows
 
 
+def scores(players: Iterable[str], results: Iterable[Result], bye_points: Fraction = Fraction(1)) -> dict:
+    """``records``' points, wins, losses, played and byes of each player, without the round-by-round entries:
+    what a Swiss draw needs of 10,000 players (issue 20 item 5), at a fraction of the cost. Rows with
+    ``entries`` and ``opponents`` empty; the same counting rules as ``records`` (tested against it)."""
+    rows = {p: Row(p) for p in players}
+    for r in results:
+        if r.kind == "bye" or r.player2 is None:
+            row = rows.get(r.player1)
+            if r.winner is not None and row is not None:
+                row.byes += 1
+            continue
+        if r.kind == "annulled" or r.winner is None:
+            continue
+        for me in (r.player1, r.player2):
+            row = rows.get(me)
+            if row is None:
+                continue
+            row.played += 1
+            if r.winner == me:
+                row.wins += 1
+            else:
+                row.losses += 1
+    bye = Fraction(bye_points)
+    for row in rows.values():
+        row.points = Fraction(row.wins) + row.byes * bye if row.byes else Fraction(row.wins)
+    return rows
+
+
 def table(
     players: Iterable[str],
     results: Iterable[Result],

@@ -1,0 +1,121 @@
+"""The crosstable of every round robin the app accepts (issue 20 item 1: it failed from 84 players with
+reportlab's "flowable given negative availWidth"): a table too wide for A3 landscape is split into blocks
+of columns, each page with the row headers (number, name) and the column headers, and each result printed
+in its own row and column. Fields built fast: round 1 by the draw manager (the Berger plan), the other
+rounds in bulk from it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.utils import timezone
+from reportlab.pdfbase import pdfmetrics
+
+from draw import manager as draw_manager
+from draw.models import Match, ResultKind, Round
+from protocols import data as d
+from protocols import render
+from protocols.documents import render_document
+from tests.factories import make_tournament
+from tests.protocols.conftest import pdf_reader, pdf_text
+
+pytestmark = pytest.mark.django_db
+
+LENGTH = 7
+
+
+def big_round_robin(secretary, judge, players: int):
+    """A round robin of ``players`` with every round played; only one match in it is won 7:6 — by the
+    player drawn 5th over the one drawn ``players - 2``-th — every other 7:0…7:4."""
+    t = make_tournament(secretary, judge, players=players, system="round_robin", match_length=LENGTH)
+    first = draw_manager.draw_round(t, secretary, 1, seed=3)
+    stage = first.stage
+    stage.refresh_from_db()
+    schedule, order = stage.plan["rounds"], stage.plan["order"]
+    now = timezone.now()
+    rounds = [first] + Round.objects.bulk_create(
+        Round(tournament=t, stage=stage, number=n, seed=3) for n in range(2, len(schedule) + 1)
+    )
+    Round.objects.filter(tournament=t).update(status=Round.Status.FINISHED, published_at=now)
+    Match.objects.filter(round=first).delete()
+    rng = random.Random(players)
+    chosen = {order[4], order[players - 3]}
+    matches = []
+    for rnd, planned in zip(rounds, schedule, strict=True):
+        for table, (a, b) in enumerate(planned["pairs"], start=1):
+            loser = 6 if {a, b} == chosen else rng.randrange(0, 5)
+            a_wins = a == order[4] if {a, b} == chosen else rng.random() < 0.5
+            matches.append(
+                Match(
+                    round=rnd,
+                    table=table,
+                    player1_id=int(a),
+                    player2_id=int(b),
+                    match_length=LENGTH,
+                    result_kind=ResultKind.PLAYED,
+                    score1=LENGTH if a_wins else loser,
+                    score2=loser if a_wins else LENGTH,
+                    winner_id=int(a) if a_wins else int(b),
+                    ended_at=now,
+                    final_at=now,
+                )
+            )
+    Match.objects.bulk_create(matches, batch_size=2000)
+    return t
+
+
+def runs(page) -> list[tuple[float, float, str]]:
+    """(x centre, y, text) of every text run of a page."""
+    out = []
+
+    def visit(text, cm, tm, font, size):
+        text = text.strip()
+        if text:
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            scale = abs(tm[0] * cm[0]) or 1
+            width = pdfmetrics.stringWidth(text, render.NARROW, size * scale)
+            out.append((x + width / 2, y, text))
+
+    page.extract_text(visitor_text=visit)
+    return out
+
+
+@pytest.mark.parametrize("players", [84, 120, 200])
+def test_the_crosstable_of_a_big_round_robin_is_split_into_blocks_with_the_headers_on_every_page(
+    players, secretary, chief_judge, media
+):
+    t = big_round_robin(secretary, chief_judge, players)
+    data = d.crosstable_data(t)
+    rows = data.sections[0].rows
+    assert len(rows) == players
+    size, cell, per_block = render.crosstable_layout(data)
+    assert size == render.WIDER and per_block < players  # too wide for A3: blocks of columns
+    pdf, _hash = render_document(t, "crosstable", "")
+    texts = pdf_text(pdf)
+    blocks = -(-players // per_block)
+    assert sum(f"Столбцы 1–{per_block} из {players}" in page for page in texts) == 1
+    for page in texts[:-1]:  # the last page may hold only the legend and the signatures
+        # Every page of the table: the column headers, and the row headers (number and name).
+        assert "№ Участник" in page and "Очки" in page and "Место" in page
+    whole = " ".join(texts)
+    # Every block prints every row: the last player's name once per block.
+    assert whole.count(rows[players - 1].name) == blocks
+
+    # The one 7:6: in the row of the player drawn 5th and the column of the one drawn players-2; its mirror
+    # 6:7 in the opposite cell.
+    for row_number, column, score in ((5, players - 2, "7:6"), (players - 2, 5, "6:7")):
+        assert rows[row_number - 1].cells[column - 1] == f"{'1' if score == '7:6' else '0'}\n{score}"
+        pages = [runs(page) for page in pdf_reader(pdf).pages]
+        found = [page for page in pages if any(text == score for _x, _y, text in page)]
+        assert len(found) == 1
+        page = found[0]
+        (x, y), *others = [(x, y) for x, y, text in page if text == score]
+        assert not others
+        header_y = max(y for _x, y, text in page if text == "Участник")
+        head_x = [x for x, y, text in page if text == str(column) and abs(y - header_y) < 2]
+        left = min(x for x, _y, text in page if text == "№")
+        label_y = [y for x, y, text in page if text == str(row_number) and abs(x - left) < 6]
+        assert len(head_x) == 1 and len(label_y) == 1
+        assert abs(x - head_x[0]) < cell / 2 and abs(y - label_y[0]) < 10
