@@ -500,16 +500,13 @@ def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches:
         )
     floats = answer.get("float", {})
     by_key = _refs(p["id"] for p in players) if light else participants_by_key(t)
+    club = {p["id"]: p.get("club") for p in players}  # what the regulation keeps apart (004 §1.3.3)
     pairs = []
     for a, b in answer["pairs"]:
         flags = tuple(sorted({f"float_{floats[x]}" for x in (a, b) if x in floats}))
         if b in met.get(a, []):
             flags += ("rematch",)
-        if (
-            t.avoid_same
-            and club_of(t, by_key[a]) is not None
-            and club_of(t, by_key[a]) == club_of(t, by_key[b])
-        ):
+        if club.get(a) is not None and club.get(a) == club.get(b):
             flags += ("same_club",)  # unavoidable: every pairing as good by points has as many
         pairs.append(Pairing(by_key[a], by_key[b], flags=flags))
     if answer.get("bye"):
