@@ -77,6 +77,18 @@ class RoundQuerySet(models.QuerySet):
         return self.exclude(status=Round.Status.DRAFT)
 
 
+# A round's page shows this many tables at a time (issue 20: a 5,000-player Swiss round has 2,500 tables).
+TABLES_PER_PAGE = 100
+
+
+def page_of_table(match) -> int:
+    """The page of its round's pairings on which a match is shown (1 when the round fits one page)."""
+    before = match.round.matches.filter(
+        models.Q(table__lt=match.table) | models.Q(table=match.table, pk__lt=match.pk)
+    )
+    return before.count() // TABLES_PER_PAGE + 1
+
+
 class Round(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -16,7 +17,7 @@ from django.views.decorators.http import require_POST
 from draw import manager as draw_manager
 from draw import results
 from draw.forms import DrawForm, ReasonForm, ResultForm, RoundLengthForm
-from draw.models import Match, ResultKind, Round
+from draw.models import Match, ResultKind, Round, page_of_table
 from registration.models import Participant
 from registration.permissions import is_panel, tournament_for_secretary
 from tournaments.models import Tournament, log
@@ -247,7 +248,9 @@ def match_result(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
             messages.success(request, _("Result saved: table %(t)s.") % {"t": match.table})
             for note in changed.notes:
                 messages.info(request, note)
-            return redirect("public:round", pk=pk, number=match.round.number)
+            to = reverse("public:round", args=[pk, match.round.number])
+            page = page_of_table(match)  # back to the page showing this table (issue 20)
+            return redirect(f"{to}?page={page}" if page > 1 else to)
     elif request.method == "POST":
         if form.panel_only_asked():
             raise PermissionDenied

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -19,7 +20,7 @@ from judging import redraw
 from judging.state import match_states, pending_protests_warning, round_states
 from protocols.data import qualification_lines
 from public.tables import PairingTable, RoundTable
-from public.views import find_players
+from public.views import find_players, round_matches, round_page
 from registration.models import Official, Participant, Person, accepts_participants
 from registration.permissions import (
     can_decide,
@@ -159,29 +160,34 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if not rnd.is_public and not runner:
         raise PermissionDenied
     # The round's tournament with every match (its protest window decides each state): no query per match.
-    matches = rnd.matches.select_related(
-        "player1__person", "player2__person", "winner__person", "round__tournament", "group"
-    )
+    matches = round_matches(rnd)
     q = request.GET.get("q", "").strip()[:100]
-    shown = find_players(matches, q) if q else matches
+    page_links: list[dict] = []
+    if q:
+        shown = find_players(matches, q)
+    else:
+        shown, page_links = round_page(request, matches)  # 100 tables a page (issue 20)
     table = PairingTable(shown, can_enter=runner and rnd.is_public and not tournament.is_finished)
     official = is_official(request.user, tournament)
     mine = set()
     if request.user.is_authenticated and not official:
         mine = set(tournament.participants.filter(person__user=request.user).values_list("pk", flat=True))
-    linked = (
-        [m for m in matches if m.player2_id and (official or m.player1_id in mine or m.player2_id in mine)]
-        if rnd.is_public
-        else []
-    )
+    # The officials' links for the tables shown; a player's for his own match wherever it is.
+    if official:
+        linked = [m for m in shown if m.player2_id] if rnd.is_public else []
+    else:
+        own = matches.filter(Q(player1_id__in=mine) | Q(player2_id__in=mine)) if mine else []
+        linked = [m for m in own if m.player2_id] if rnd.is_public else []
     # Their states read once for all (the table's when it shows every match): no query per match.
-    states = table.states if not q else match_states(linked, timezone.now())
+    states = table.states if official else match_states(linked, timezone.now())
     context = {
         "t": tournament,
         "round": rnd,
         "round_state": round_states([rnd], timezone.now())[rnd.pk],
         "table": table,
         "q": q,
+        "page_links": page_links,
+        "page": next((link["number"] for link in page_links if link["current"]), None),
         # The match pages open to the officials and to the players of the match: nobody else sees the links.
         "protocol_rows": [(m, states[m.pk].key, states[m.pk].seconds_left) for m in linked],
         "runner": runner,

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from draw import manager as draw_manager
-from draw.models import Round, Stage
+from draw.models import TABLES_PER_PAGE, Round, Stage
 from judging.models import Protest, Sanction
 from judging.state import participant_matches, round_states
 from protocols.models import ScheduledRound
@@ -73,9 +73,32 @@ def round_matches(rnd: Round):
     return rnd.matches.select_related(
         "player1__person",
         "player2__person",
+        "player1__partner",
+        "player2__partner",
         "round__tournament",
         "group",
-    )
+    ).order_by("table", "pk")
+
+
+def round_page(request: HttpRequest, matches) -> tuple[list, list[dict]]:
+    """One page of a round's tables and the links to every page (issue 20: the page of a 5,000-player round
+    renders 100 tables, not 2,500). Two queries whatever the field: the tables' numbers, then the page's rows.
+    The links are empty when the round fits one page."""
+    tables = list(matches.values_list("table", flat=True))
+    pages = max(1, -(-len(tables) // TABLES_PER_PAGE))
+    try:
+        page = min(max(int(request.GET.get("page", "1")), 1), pages)
+    except ValueError:
+        page = 1
+    start = (page - 1) * TABLES_PER_PAGE
+    shown = list(matches[start : start + TABLES_PER_PAGE])
+    if pages == 1:
+        return shown, []
+    links = []
+    for n in range(1, pages + 1):
+        chunk = tables[(n - 1) * TABLES_PER_PAGE : n * TABLES_PER_PAGE]
+        links.append({"number": n, "label": f"{chunk[0]}–{chunk[-1]}", "current": n == page})
+    return shown, links
 
 
 # --- standings -------------------------------------------------------------------------------------------
@@ -160,6 +183,8 @@ def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     q = request.GET.get("q", "").strip()[:100]
     if q:
         matches = find_players(matches, q)
+    elif "page" in request.GET:  # the round page's part; the venue screen asks for every table
+        matches, _links = round_page(request, matches)
     table = PairingTable(matches, can_enter=runner and rnd.is_public and not t.is_finished)
     return render(request, "public/_pairings_live.html", {"t": t, "round": rnd, "table": table, "q": q})
 
