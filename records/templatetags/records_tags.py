@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.db.models import Q
 
 from draw.models import Match, Round
 from records import access, manager
@@ -27,7 +28,12 @@ def round_records(context, tournament: Tournament, rnd: Round) -> dict:
         for r in Record.objects.filter(match__round=rnd, superseded_at__isnull=True).select_related("verdict")
     }
     rows, flagged = [], 0
-    matches = rnd.matches.select_related("player1__person", "player2__person")
+    # Only the matches that can give a row: those with a record and the user's own (a 2,500-table round is
+    # not read whole for the few rows this list has; issue 20).
+    relevant = Q(pk__in=list(records))
+    if getattr(user, "is_authenticated", False):
+        relevant |= Q(player1__person__user=user) | Q(player2__person__user=user)
+    matches = rnd.matches.filter(relevant).select_related("player1__person", "player2__person")
     for match in matches:
         match.round = rnd
         player = access.is_player(user, match)
