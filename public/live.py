@@ -36,6 +36,7 @@ from tournaments.models import Tournament
 
 TICK_SECONDS = 30  # how late clock-driven text (minutes left for a protest) may be
 CACHE_SECONDS = 600  # a fragment's version is replaced long before; this only bounds the memory
+RENDER_LOCK_SECONDS = 10  # a rendering that died frees its version after this long
 
 
 def stamp(pk: int) -> tuple[int, object]:
@@ -61,6 +62,12 @@ def etag_for(request: HttpRequest, pk: int, version: int, changed_at, timed: boo
     tick = int(time.time() // TICK_SECONDS) if timed else 0
     where = hashlib.blake2b(request.get_full_path().encode(), digest_size=6).hexdigest()
     return f'"{pk}-{version}-{when}-{get_language()}-{_who(request)}-{tick}-{where}"'
+
+
+def _latest_key(request: HttpRequest, pk: int) -> str:
+    """The key of the latest rendering of this fragment for this audience, whatever its version."""
+    where = hashlib.blake2b(request.get_full_path().encode(), digest_size=6).hexdigest()
+    return f"live:latest:{pk}-{get_language()}-{_who(request)}-{where}"
 
 
 def _matches(request: HttpRequest, etag: str) -> bool:
@@ -103,11 +110,23 @@ def conditional(*, timed: bool = False, fragment: bool = False):
                 if kept is not None:
                     body, content_type = kept
                     return _headers(HttpResponse(body, content_type=content_type), etag, changed_at)
+                # One rendering per new version: while another request renders it, the polls that arrive
+                # meanwhile get the previous version under its own ETag (they ask again on their next poll).
+                latest = _latest_key(request, pk)
+                if not cache.add(f"live:rendering:{etag}", 1, RENDER_LOCK_SECONDS):
+                    previous = cache.get(latest)
+                    if previous is not None:
+                        old_etag, body, content_type, old_changed_at = previous
+                        response = HttpResponse(body, content_type=content_type)
+                        return _headers(response, old_etag, old_changed_at)
             response = view(request, pk, *args, **kwargs)
             if response.status_code != 200 or getattr(response, "streaming", False):
                 return response
             if is_fragment:
                 cache.set(key, (response.content, response["Content-Type"]), CACHE_SECONDS)
+                rendered = (etag, response.content, response["Content-Type"], changed_at)
+                cache.set(latest, rendered, CACHE_SECONDS)
+                cache.delete(f"live:rendering:{etag}")
             return _headers(response, etag, changed_at)
 
         return answer

@@ -199,3 +199,37 @@ def test_clock_driven_text_is_refreshed_every_30_seconds(client, secretary):
         first = client.get(url)
         traveller.shift(datetime.timedelta(seconds=31))
         assert client.get(url, headers={"If-None-Match": first["ETag"]}).status_code == 200
+
+
+def test_while_one_request_renders_a_new_version_the_others_get_the_previous_one_under_its_own_etag(
+    client, secretary
+):
+    """A result saved in front of a thousand polling phones: one request renders the new version, the polls
+    arriving meanwhile get the previous rendering with the previous ETag (they ask again on their next poll),
+    instead of every web process rendering the same fragment at once."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.core.cache import cache
+    from django.test import RequestFactory
+
+    from public import live
+    from tournaments.models import bump_version
+
+    t = _swiss(secretary)
+    url = LIVE["round fragment"](t)
+    with time_machine.travel(timezone.now(), tick=False):  # one 30-second tick for the whole test
+        old = client.get(url)
+        bump_version(t.pk)
+        # Another web process is rendering the new version: it holds the version's rendering lock.
+        request = RequestFactory().get(url)
+        request.user = AnonymousUser()
+        new_etag = live.etag_for(request, t.pk, *live.stamp(t.pk), timed=True)  # as round_live
+        assert new_etag != old["ETag"]
+        assert cache.add(f"live:rendering:{new_etag}", 1, 10)
+        with CaptureQueriesContext(connection) as queries:
+            meanwhile = client.get(url)
+        assert meanwhile.status_code == 200 and meanwhile["ETag"] == old["ETag"]
+        assert meanwhile.content == old.content and len(queries) == 1
+        # Once that rendering is done (or its lock expired), the new version comes under its new ETag.
+        cache.delete(f"live:rendering:{new_etag}")
+        fresh = client.get(url)
+        assert fresh.status_code == 200 and fresh["ETag"] == new_etag
