@@ -19,7 +19,6 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -34,25 +33,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--repeat", type=int, default=15)
     args = parser.parse_args()
-    if "DATABASE_URL" not in os.environ:
-        os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "0")
-    os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 40)
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
-    os.environ.setdefault("SECURE_SSL_REDIRECT", "0")  # the proxy terminates TLS: measure the app
-    import django
+    from bench.bench_standings import build_swiss, setup_django
 
-    django.setup()
+    setup_django()
     from django.core.cache import cache
-    from django.core.management import call_command
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from bench.bench_standings import build_swiss
-
-    call_command("migrate", verbosity=0)
     began = time.perf_counter()
     t = build_swiss(args.players, args.rounds)
     print(f"built {args.players} participants × {args.rounds} rounds in {time.perf_counter() - began:.2f} s")

@@ -16,7 +16,6 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -25,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.bench_standings import build_swiss  # noqa: E402
+from bench.bench_standings import build_swiss, setup_django  # noqa: E402
 
 
 def main() -> None:
@@ -34,17 +33,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    if "DATABASE_URL" not in os.environ:
-        os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "0")
-    os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 40)
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
-    os.environ.setdefault("SECURE_SSL_REDIRECT", "0")  # the test client speaks plain HTTP
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    setup_django()
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -52,7 +41,6 @@ def main() -> None:
     from public import export_views
     from tournaments.models import Tournament
 
-    call_command("migrate", verbosity=0)
     began = time.perf_counter()
     t = build_swiss(args.players, args.rounds)
     print(f"built {args.players} participants × {args.rounds} rounds in {time.perf_counter() - began:.2f} s")

@@ -109,27 +109,36 @@ def build_swiss(players: int, rounds: int = 9, seed: int = 1, name: str = "Шв�
     return t
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=9)
-    parser.add_argument("--repeat", type=int, default=15)
-    args = parser.parse_args()
+def setup_django() -> None:
+    """Django for a benchmark served through the test client: a fresh SQLite file unless ``DATABASE_URL``
+    is set, production-like settings (``DEBUG=0``) without the HTTPS redirect (the test client speaks plain
+    HTTP; the proxy terminates TLS), migrated. Shared by bench_standings, bench_api and bench_exports."""
     if "DATABASE_URL" not in os.environ:
         os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("DEBUG", "0")
     os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 40)
     os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
+    os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
     import django
 
     django.setup()
     from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--repeat", type=int, default=15)
+    args = parser.parse_args()
+    setup_django()
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    call_command("migrate", verbosity=0)
     began = time.perf_counter()
     t = build_swiss(args.players, args.rounds)
     print(f"built {args.players} participants × {args.rounds} rounds in {time.perf_counter() - began:.2f} s")
