@@ -50,25 +50,22 @@ def participants_by_key(t: Tournament) -> dict[str, Participant]:
     return {p.key: p for p in t.participants.select_related("person", "team", "partner")}
 
 
+# Seeding order: by seeding number; those without one after them by rating (the highest first), then in the
+# order they joined the list — never by name (issue 14 item 5: a seeded round 1 must not pair alphabetically).
+SEEDING_ORDER = (F("seed").asc(nulls_last=True), F("rating").desc(nulls_last=True), "pk")
+
+
 def seeding_order(tournament: Tournament) -> list[Participant]:
-    """Participants in seeding order: by seeding number; those without one after them by rating (the highest
-    first), then in the order they joined the list — never by name (issue 14 item 5: a seeded round 1 must
-    not pair alphabetically)."""
-    active = tournament.participants.filter(status=Participant.Status.ACTIVE).select_related("person")
-    return sorted(
-        active,
-        key=lambda p: (p.seed is None, p.seed or 0, p.rating is None, -(p.rating or 0), p.pk),
-    )
+    """The active participants in seeding order (``SEEDING_ORDER``)."""
+    active = tournament.participants.filter(status=Participant.Status.ACTIVE)
+    return list(active.select_related("person").order_by(*SEEDING_ORDER))
 
 
 def seeding_keys(tournament: Tournament) -> list[str]:
-    """The active participants' keys in seeding order (``seeding_order``'s), sorted by the database and read
-    as plain values: what the engines need, without building a model per player (issue 20 item 5)."""
+    """The active participants' keys in seeding order, read as plain values: what the engines need, without
+    building a model per player (issue 20 item 5)."""
     active = tournament.participants.filter(status=Participant.Status.ACTIVE)
-    ordered = active.order_by(
-        F("seed").asc(nulls_last=True), F("rating").desc(nulls_last=True), "pk"
-    ).values_list("pk", flat=True)
-    return [str(pk) for pk in ordered]
+    return [str(pk) for pk in active.order_by(*SEEDING_ORDER).values_list("pk", flat=True)]
 
 
 @dataclass(frozen=True)
@@ -390,7 +387,7 @@ def preview_pairings(t: Tournament, number: int, seed: int, allow_rematches: boo
     if t.system in {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}:
         stage = _main_stage(t)
         if "players" not in stage.plan:
-            stage.plan = _elimination_plan(t, [p.key for p in seeding_order(t)], t.system, seed)
+            stage.plan = _elimination_plan(t, seeding_keys(t), t.system, seed)
             stage.save(update_fields=["plan"])
         return (stage, *_elimination(stage, seed))
     if t.system == System.MIXED:
@@ -527,7 +524,7 @@ def _berger_plan(keys: list[str], cycles: int, mode: str, seed: int) -> dict:
 
 def _round_robin(t: Tournament, stage: Stage, number: int, seed: int):
     if "rounds" not in stage.plan:
-        stage.plan = _berger_plan([p.key for p in seeding_order(t)], t.cycles, t.draw_mode, seed)
+        stage.plan = _berger_plan(seeding_keys(t), t.cycles, t.draw_mode, seed)
         stage.plan["seed"] = seed
         stage.save(update_fields=["plan"])
     schedule = stage.plan["rounds"]
@@ -664,7 +661,7 @@ def _mixed(t: Tournament, number: int, seed: int):
 
 
 def _make_groups(t: Tournament, stage: Stage, seed: int) -> None:
-    keys = [p.key for p in seeding_order(t)]
+    keys = seeding_keys(t)
     if t.group_count < 1 or len(keys) < 2 * t.group_count:
         raise DrawError(_("Too few participants for %(g)s groups.") % {"g": t.group_count})
     answer = _call_engine(
@@ -875,7 +872,7 @@ def rounds_left(t: Tournament) -> bool:
         return drawn < swiss_rounds(t)
     if t.system == System.SWISS_LOSSES:
         stage = t.stages.first()
-        active = [p.key for p in seeding_order(t)]
+        active = seeding_keys(t)
         rows = metrics.table(active, stage_results(stage) if stage else [], Fraction(t.bye_points), ())
         return sum(1 for r in rows if r.losses < t.max_losses) > 1
     if t.system == System.ROUND_ROBIN:
