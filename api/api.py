@@ -386,10 +386,11 @@ def list_matches(
 
 def _standings_whole(t: Tournament) -> dict:
     """The whole standings (every row), cached per (tournament, version, language): the ranking is the
-    heaviest thing the API computes (bench/bench_api.py)."""
+    heaviest thing the API computes (bench/bench_api.py); the pages' computation of the same version is
+    reused (``ranking.compute_once``)."""
 
     def build() -> dict:
-        data = ranking.compute(t)
+        data = ranking.compute_once(t)
         return {
             "tournament": t.pk,
             "final": t.status == Tournament.Status.FINISHED,

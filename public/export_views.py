@@ -128,7 +128,7 @@ def standings_sheets(
     t: Tournament, rounds: list[Round], data: ranking.Standings | None = None
 ) -> list[Sheet]:
     """The standings, and the team standings when teams are ranked (004 §1.3)."""
-    data = data or ranking.compute(t)
+    data = data or ranking.compute_once(t)
     # Elimination places come from the bracket alone: tie-break columns would only mislead there.
     keys = [] if t.system in ELIMINATION_SYSTEMS else [k for k in data.keys if k != "wins"]
     group, team = t.system == System.MIXED, t.has_teams
@@ -195,7 +195,7 @@ def crosstable_sheets(
     stage = ranking.crosstable_stage(t)
     if stage is None:
         return []
-    data = data or ranking.compute(t)
+    data = data or ranking.compute_once(t)
     keys = [k for k in data.keys if k != "wins"]
     parts = [(g.group.name, g.rows, g.group) for g in data.groups] if data.groups else [("", data.rows, None)]
     when = as_of(t, rounds)
@@ -323,7 +323,7 @@ def tournament_sheets(t: Tournament) -> list[Sheet]:
     """The whole tournament for the federation's archive: participants, every published round's pairings,
     the standings (and the teams'), the crosstable. A constant number of queries."""
     rounds = public_rounds(t)
-    data = ranking.compute(t)
+    data = ranking.compute_once(t)
     people = list(data.by_key.values())
     return [
         participants_sheet(t, people),
