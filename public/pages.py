@@ -20,7 +20,7 @@ from judging import redraw
 from judging.state import match_states, pending_protests_warning, round_states
 from protocols.data import qualification_lines
 from public.tables import PairingTable, RoundTable
-from public.views import find_players, round_matches, round_page
+from public.views import round_matches, shown_tables
 from registration.models import Official, Participant, Person, accepts_participants
 from registration.permissions import (
     can_decide,
@@ -161,12 +161,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         raise PermissionDenied
     # The round's tournament with every match (its protest window decides each state): no query per match.
     matches = round_matches(rnd)
-    q = request.GET.get("q", "").strip()[:100]
-    page_links: list[dict] = []
-    if q:
-        shown = find_players(matches, q)
-    else:
-        shown, page_links = round_page(request, matches)  # 100 tables a page (issue 20)
+    shown, page_links, q = shown_tables(request, matches, paged=True)  # 100 tables a page (issue 20)
     table = PairingTable(shown, can_enter=runner and rnd.is_public and not tournament.is_finished)
     official = is_official(request.user, tournament)
     mine = set()

@@ -101,6 +101,18 @@ def round_page(request: HttpRequest, matches) -> tuple[list, list[dict]]:
     return shown, links
 
 
+def shown_tables(request: HttpRequest, matches, *, paged: bool) -> tuple[list, list[dict], str]:
+    """The round's matches a page shows, its page links and the search: "find my table" (``?q=``) looks in
+    every page; otherwise one page of 100 tables when ``paged``, else every table (the venue screen)."""
+    q = request.GET.get("q", "").strip()[:100]
+    if q:
+        return find_players(matches, q), [], q
+    if not paged:
+        return list(matches), [], q
+    shown, links = round_page(request, matches)
+    return shown, links, q
+
+
 # --- standings -------------------------------------------------------------------------------------------
 
 
@@ -179,12 +191,8 @@ def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     runner = can_run(request.user, t)
     if not rnd.is_public and not runner:
         raise PermissionDenied
-    matches = round_matches(rnd)
-    q = request.GET.get("q", "").strip()[:100]
-    if q:
-        matches = find_players(matches, q)
-    elif "page" in request.GET:  # the round page's part; the venue screen asks for every table
-        matches, _links = round_page(request, matches)
+    # The round page's part polls its page; the venue screen asks for every table.
+    matches, _links, q = shown_tables(request, round_matches(rnd), paged="page" in request.GET)
     table = PairingTable(matches, can_enter=runner and rnd.is_public and not t.is_finished)
     return render(request, "public/_pairings_live.html", {"t": t, "round": rnd, "table": table, "q": q})
 
