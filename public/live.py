@@ -57,17 +57,19 @@ def _has_messages(request: HttpRequest) -> bool:
     return bool(request.COOKIES.get(getattr(settings, "MESSAGE_COOKIE_NAME", "messages")))
 
 
+def _where(request: HttpRequest) -> str:
+    return hashlib.blake2b(request.get_full_path().encode(), digest_size=6).hexdigest()
+
+
 def etag_for(request: HttpRequest, pk: int, version: int, changed_at, timed: bool) -> str:
     when = int(changed_at.timestamp() * 1_000_000) if changed_at else 0
     tick = int(time.time() // TICK_SECONDS) if timed else 0
-    where = hashlib.blake2b(request.get_full_path().encode(), digest_size=6).hexdigest()
-    return f'"{pk}-{version}-{when}-{get_language()}-{_who(request)}-{tick}-{where}"'
+    return f'"{pk}-{version}-{when}-{get_language()}-{_who(request)}-{tick}-{_where(request)}"'
 
 
 def _latest_key(request: HttpRequest, pk: int) -> str:
     """The key of the latest rendering of this fragment for this audience, whatever its version."""
-    where = hashlib.blake2b(request.get_full_path().encode(), digest_size=6).hexdigest()
-    return f"live:latest:{pk}-{get_language()}-{_who(request)}-{where}"
+    return f"live:latest:{pk}-{get_language()}-{_who(request)}-{_where(request)}"
 
 
 def _matches(request: HttpRequest, etag: str) -> bool:
