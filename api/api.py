@@ -128,20 +128,6 @@ def _conditional(request, response, tid: int) -> tuple[Tournament, HttpResponse 
     return t, None
 
 
-def _player(p: Participant | None) -> dict | None:
-    if p is None:
-        return None
-    return {
-        "id": p.pk,
-        "name": p.full_name,
-        "short_name": p.short_name,
-        "partner": p.partner.full_name if p.partner_id else None,
-        "organisation": p.person.organisation,
-        "region": p.person.region,
-        "team": p.team.name if p.team_id else None,
-    }
-
-
 def _tiebreaks(keys: list[str]) -> list[dict]:
     return [
         {"key": k, "name": str(_(metrics.METRICS[k].name)), "abbr": metrics.METRICS[k].abbr} for k in keys
@@ -263,8 +249,8 @@ def _match_out(m: Match, state: MatchState, now: datetime.datetime) -> dict:
         "round": m.round.number,
         "table": m.table,
         "group": m.group.name if m.group_id else None,
-        "player1": _player(m.player1),
-        "player2": _player(m.player2),
+        "player1": schemas.player_out(m.player1),
+        "player2": schemas.player_out(m.player2),
         "score1": m.score1,
         "score2": m.score2,
         "winner_id": m.winner_id,
@@ -399,7 +385,7 @@ def _standings_whole(t: Tournament) -> dict:
                 {
                     "place": s.row.place,
                     "place_to": s.row.place_to,
-                    "participant": _player(s.participant),
+                    "participant": schemas.player_out(s.participant),
                     "group": s.group,
                     "points": float(s.row.points),
                     "played": s.row.played,
@@ -534,7 +520,7 @@ def list_brackets(
 
 
 def _participant_out(p: Participant) -> dict:
-    return {**_player(p), "seed": p.seed, "status": p.status}
+    return {**schemas.player_out(p), "seed": p.seed, "status": p.status}
 
 
 @api.get(
@@ -592,7 +578,7 @@ def get_participant(
             {
                 "round": m.round.number,
                 "table": m.table,
-                "opponent": _player(m.player2 if first else m.player1),
+                "opponent": schemas.player_out(m.player2 if first else m.player1),
                 "own_score": m.score1 if first else m.score2,
                 "opponent_score": m.score2 if first else m.score1,
                 "result": m.result_kind,

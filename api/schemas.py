@@ -44,6 +44,21 @@ class Player(Schema):
     )
 
 
+def player_out(p: Participant | None) -> dict | None:
+    """A player's public fields as ``Player`` has them (every endpoint naming a player serialises him so)."""
+    if p is None:
+        return None
+    return {
+        "id": p.pk,
+        "name": p.full_name,
+        "short_name": p.short_name,
+        "partner": p.partner.full_name if p.partner_id else None,
+        "organisation": p.person.organisation,
+        "region": p.person.region,
+        "team": p.team.name if p.team_id else None,
+    }
+
+
 class Participant(Player):
     seed: int | None = Field(description="Seeding number, null when the field is not seeded.")
     status: ParticipantStatus = Field(

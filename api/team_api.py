@@ -10,7 +10,6 @@ from ninja import Field, Path, Router, Schema
 from api import schemas
 from draw import teams
 from draw.models import Round
-from registration.models import Participant
 from standings import team_metrics
 from tournaments.models import Tournament
 
@@ -19,21 +18,6 @@ DB_INT = {"ge": 1, "le": 2**31 - 1}  # as api.api: ids the database can hold
 TID = {"description": "The tournament's id.", **DB_INT}
 NUMBER = {"description": "The round's number.", **DB_INT}
 NOT_FOUND = {404: schemas.Error, 422: schemas.Error}
-
-
-def _player(p: Participant | None) -> dict | None:
-    """The public fields of a player, as ``api.api`` serialises them."""
-    if p is None:
-        return None
-    return {
-        "id": p.pk,
-        "name": p.full_name,
-        "short_name": p.short_name,
-        "organisation": p.person.organisation,
-        "region": p.person.region,
-        "team": p.team.name if p.team_id else None,
-        "partner": p.partner.full_name if p.partner_id else None,
-    }
 
 
 class RosterPlayer(schemas.Player):
@@ -108,7 +92,9 @@ def team_list(request, tid: int = Path(..., **TID)):
                 "board_points": float(row.board_points),
                 "sonneborn_berger": float(row.metrics.get("sonneborn_berger", 0)),
                 "captain": tm.captain.full_name if tm.captain_id else None,
-                "players": [{**_player(p), "board_order": p.board_order} for p in teams.roster(tm)],
+                "players": [
+                    {**schemas.player_out(p), "board_order": p.board_order} for p in teams.roster(tm)
+                ],
             }
         )
     return out
@@ -148,8 +134,8 @@ def team_matches(request, tid: int = Path(..., **TID), number: int = Path(..., *
                 "boards": [
                     {
                         "board": m.board,
-                        "player1": _player(m.player1),
-                        "player2": _player(m.player2),
+                        "player1": schemas.player_out(m.player1),
+                        "player2": schemas.player_out(m.player2),
                         "score1": m.score1,
                         "score2": m.score2,
                         "result": m.result_kind,
