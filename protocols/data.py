@@ -44,7 +44,7 @@ from registration.models import Gender, Official, Participant, rank_fulfilled
 from rules_core.scoring import crawford_game
 from standings import metrics, ranking
 from standings.ranking import stage_bracket
-from tournaments.models import ELIMINATION_SYSTEMS, AuditEntry, System, Tournament
+from tournaments.models import ELIMINATION_SYSTEMS, AuditEntry, System, Tournament, breaks_per_player
 from tournaments.rules import book_full_title, cite, cite_text
 
 # --- shared pieces --------------------------------------------------------------------------------------
@@ -277,19 +277,8 @@ def pairings_data(rnd: Round) -> PairingsData:
 # --- match protocol (003) -------------------------------------------------------------------------------
 
 
-def breaks_allowed(match_length: int, blitz: bool = False) -> int:
-    """Breaks per player in a match (003 "Перерывы").
-
-    To 7 or 9 points: 1; to 11 or 13: 2; to 15 or more: 3; to 5 or less and blitz: none. Lengths the rule
-    does not name fall in the band of the next shorter named length: 6, 8 and 10 give 1; 12 and 14 give 2.
-    """
-    if blitz or match_length <= 5:
-        return 0
-    if match_length < 11:
-        return 1
-    if match_length < 15:
-        return 2
-    return 3
+# 003 «Перерывы»: the breaks the documents print are the regulation's own (``tournaments.models``).
+breaks_allowed = breaks_per_player
 
 
 @dataclass(frozen=True)
