@@ -44,6 +44,15 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+def place_label(place: int | None, place_to: int | None) -> str:
+    """A place as the tables print it: "5", a shared "5–8", or "—" before any result."""
+    if place is None:
+        return "—"
+    if place_to and place_to != place:
+        return f"{place}–{place_to}"
+    return str(place)
+
+
 @dataclass(frozen=True)
 class Result:
     """One match from one stage, as the standings see it.
@@ -98,11 +107,7 @@ class Row:
 
     @property
     def place_label(self) -> str:
-        if self.place is None:
-            return "—"
-        if self.place_to and self.place_to != self.place:
-            return f"{self.place}–{self.place_to}"
-        return str(self.place)
+        return place_label(self.place, self.place_to)
 
     @property
     def games_won(self) -> int:
@@ -506,9 +511,7 @@ class TeamRow:
 
     @property
     def place_label(self) -> str:
-        if self.place is None:
-            return "—"
-        return f"{self.place}–{self.place_to}" if self.place_to != self.place else str(self.place)
+        return place_label(self.place, self.place_to)
 
 
 def team_table(rows: Iterable[Row], team_of: dict[str, str]) -> list[TeamRow]:

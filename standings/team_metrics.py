@@ -22,6 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from standings.metrics import place_label
+
 WIN, DRAW, LOSS = 2, 1, 0  # match points
 TEAM_TIEBREAKS = ("board_points", "match_points", "direct", "sonneborn_berger")
 NAMES = {
@@ -65,11 +67,7 @@ class TeamRow:
 
     @property
     def place_label(self) -> str:
-        if self.place is None:
-            return "—"
-        if self.place_to and self.place_to != self.place:
-            return f"{self.place}–{self.place_to}"
-        return str(self.place)
+        return place_label(self.place, self.place_to)
 
 
 def board_points(result: TeamResult, bye_points: Fraction = Fraction(1), boards: int = 0) -> tuple:
