@@ -88,7 +88,8 @@ def recompute_cpu(t, repeat: int = 7) -> dict[str, float]:
 
     client = Client()
     urls = {
-        "round fragment": f"/t/{t.pk}/rounds/{LIVE_ROUND}/live/",
+        "round fragment (every table: the venue screen)": f"/t/{t.pk}/rounds/{LIVE_ROUND}/live/",
+        "round fragment (a page of 100 tables: a phone)": f"/t/{t.pk}/rounds/{LIVE_ROUND}/live/?page=1",
         "standings fragment": f"/t/{t.pk}/standings/?fragment=1",
         "home live block": f"/t/{t.pk}/live/",
         "participant page": f"/t/{t.pk}/p/{t.participants.order_by('pk').first().pk}/?fragment=1",

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from draw import manager as draw_manager
-from draw.models import TABLES_PER_PAGE, Round, Stage
+from draw.models import TABLES_PER_PAGE, Match, Round, Stage
 from judging.models import Protest, Sanction
 from judging.state import participant_matches, round_states
 from protocols.models import ScheduledRound
@@ -70,14 +70,21 @@ def current_round(t: Tournament) -> Round | None:
 
 
 def round_matches(rnd: Round):
-    return rnd.matches.select_related(
-        "player1__person",
-        "player2__person",
-        "player1__partner",
-        "player2__partner",
-        "round__tournament",
-        "group",
-    ).order_by("table", "pk")
+    """The round's matches in table order; the players come from ``with_players`` (the kept roster)."""
+    return rnd.matches.select_related("group").order_by("table", "pk")
+
+
+def with_players(matches: list[Match], rnd: Round) -> list[Match]:
+    """Give each match its round, tournament and players from the roster the standings keep (issue 17: a
+    500-table round built a participant, a person, a round and a tournament per table on every changed
+    fragment; now one query of plain values checks the kept roster)."""
+    t = rnd.tournament
+    by_key = ranking.participants_by_key(t)
+    for m in matches:
+        Match.round.field.set_cached_value(m, rnd)
+        for field, pk in ((Match.player1.field, m.player1_id), (Match.player2.field, m.player2_id)):
+            field.set_cached_value(m, by_key.get(str(pk)) if pk is not None else None)
+    return matches
 
 
 def round_page(request: HttpRequest, matches) -> tuple[list, list[dict]]:
@@ -101,16 +108,16 @@ def round_page(request: HttpRequest, matches) -> tuple[list, list[dict]]:
     return shown, links
 
 
-def shown_tables(request: HttpRequest, matches, *, paged: bool) -> tuple[list, list[dict], str]:
+def shown_tables(request: HttpRequest, rnd: Round, matches, *, paged: bool) -> tuple[list, list[dict], str]:
     """The round's matches a page shows, its page links and the search: "find my table" (``?q=``) looks in
     every page; otherwise one page of 100 tables when ``paged``, else every table (the venue screen)."""
     q = request.GET.get("q", "").strip()[:100]
     if q:
-        return find_players(matches, q), [], q
+        return find_players(with_players(list(matches), rnd), q), [], q
     if not paged:
-        return list(matches), [], q
+        return with_players(list(matches), rnd), [], q
     shown, links = round_page(request, matches)
-    return shown, links, q
+    return with_players(shown, rnd), links, q
 
 
 # --- standings -------------------------------------------------------------------------------------------
@@ -192,7 +199,8 @@ def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if not rnd.is_public and not runner:
         raise PermissionDenied
     # The round page's part polls its page; the venue screen asks for every table.
-    matches, _links, q = shown_tables(request, round_matches(rnd), paged="page" in request.GET)
+    rnd.tournament = t
+    matches, _links, q = shown_tables(request, rnd, round_matches(rnd), paged="page" in request.GET)
     table = PairingTable(matches, can_enter=runner and rnd.is_public and not t.is_finished)
     return render(request, "public/_pairings_live.html", {"t": t, "round": rnd, "table": table, "q": q})
 

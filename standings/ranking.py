@@ -10,8 +10,10 @@ same rows. The number of queries does not grow with the field.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import threading
 from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -21,7 +23,7 @@ from django.utils.translation import gettext as _
 from draw import manager as draw_manager
 from draw.models import Group, Match, ResultKind, Round, Stage
 from draw.results import load_results
-from registration.models import Participant
+from registration.models import Participant, Person, Team
 from standings import metrics
 from tournaments.models import ELIMINATION_SYSTEMS, Character, GroupTies, System, Tournament
 
@@ -72,9 +74,28 @@ class Standings:
     by_key: dict[str, Participant] = field(default_factory=dict)
 
 
+@contextmanager
+def _collector_paused():
+    """Python's cyclic collector paused while a table is built: the table's rows and records are new objects
+    that live on, and each full collection they trigger walks the whole heap (at 5,000 players a third of
+    the computation). Nothing built here is cyclic garbage; the collector runs again right after."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def compute(t: Tournament) -> Standings:
     """Every participant with a place (removed players, who keep no place, at the end)."""
-    by_key = draw_manager.participants_by_key(t)
+    with _collector_paused():
+        return _compute(t)
+
+
+def _compute(t: Tournament) -> Standings:
+    by_key = participants_by_key(t)
     keys = t.tiebreak_keys()
     # Nothing of a draft is public (issue 13 item 7): a stage counts once one of its rounds is published, so a
     # drafted (and perhaps redrawn) group stage or bracket shows nowhere — pages, CSV, API, PDF.
@@ -126,6 +147,55 @@ def forget_computed() -> None:
     """Drop every kept table (tests; a restored database)."""
     with _ONCE_LOCK:
         _ONCE.clear()
+        _ROSTERS.clear()
+
+
+# The participants as models, reused while every column of every participant, his person, partner and team
+# reads the same (issue 17: a result changes the version, not the roster; building 1,000 participants and
+# people as models was a third of a changed fragment's CPU). The check is one query of plain values, compared
+# whole: a changed name, status or team anywhere builds the models afresh.
+_ROSTERS: OrderedDict[int, tuple[list[tuple], dict[str, Participant]]] = OrderedDict()
+
+
+def _roster_columns() -> list[str]:
+    own = [f.attname for f in Participant._meta.concrete_fields]
+    people = [f.attname for f in Person._meta.concrete_fields]
+    teams = [f.attname for f in Team._meta.concrete_fields]
+    return (
+        own
+        + [f"person__{c}" for c in people]
+        + [f"partner__{c}" for c in people]
+        + [f"team__{c}" for c in teams]
+    )
+
+
+def _forget_relations(by_key: dict[str, Participant]) -> None:
+    """Drop what an earlier request cached on the kept models besides the loaded person, partner and team
+    (a participant's tournament, a person's user): those may have changed since; the loaded ones have not."""
+    for p in by_key.values():
+        cache = p._state.fields_cache
+        if len(cache) > 3 or not {"person", "partner", "team"} >= cache.keys():
+            p._state.fields_cache = {k: cache[k] for k in ("person", "partner", "team") if k in cache}
+        for related in (cache.get("person"), cache.get("partner"), cache.get("team")):
+            if related is not None and related._state.fields_cache:
+                related._state.fields_cache = {}
+
+
+def participants_by_key(t: Tournament) -> dict[str, Participant]:
+    """``draw.manager.participants_by_key(t)``, reused while the roster's values are unchanged. Read-only."""
+    values = list(t.participants.order_by("pk").values_list(*_roster_columns()))
+    with _ONCE_LOCK:
+        kept = _ROSTERS.get(t.pk)
+        if kept is not None and kept[0] == values:
+            _ROSTERS.move_to_end(t.pk)
+            _forget_relations(kept[1])
+            return kept[1]
+    by_key = draw_manager.participants_by_key(t)
+    with _ONCE_LOCK:
+        _ROSTERS[t.pk] = (values, by_key)
+        while len(_ROSTERS) > ONCE_KEEP:
+            _ROSTERS.popitem(last=False)
+    return by_key
 
 
 def final_standings(t: Tournament) -> list[StandingRow]:
