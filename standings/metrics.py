@@ -271,11 +271,6 @@ def records(players: Iterable[str], results: Iterable[Result], bye_points: Fract
     bye = Fraction(bye_points)
     bye = ONE if bye == 1 else ZERO if bye == 0 else bye
 
-    def add(player: str, entry: Entry) -> None:
-        row = rows.get(player)
-        if row is not None:
-            row.entries.append(entry)
-
     for r in results:
         if r.kind == "bye" or r.player2 is None:
             if r.winner is None:
@@ -285,18 +280,21 @@ def records(players: Iterable[str], results: Iterable[Result], bye_points: Fract
             row = rows.get(r.player1)
             if row is not None:
                 row.byes += 1
-            add(r.player1, Entry(number, None, bye, "bye", won=True))
+                row.entries.append(Entry(number, None, bye, "bye", won=True))
             continue
+        counts = r.kind != "annulled" and r.winner is not None
         for me, other, own, their in (
             (r.player1, r.player2, r.score1, r.score2),
             (r.player2, r.player1, r.score2, r.score1),
         ):
             sequence[me] += 1
+            row = rows.get(me)
+            if row is None:
+                continue
             number = r.round if r.round is not None else sequence[me]
             won = r.winner == me and r.kind != "annulled"
-            add(me, Entry(number, other, ONE if won else ZERO, r.kind, won, own, their))
-            row = rows.get(me)
-            if row is None or r.kind == "annulled" or r.winner is None:
+            row.entries.append(Entry(number, other, ONE if won else ZERO, r.kind, won, own, their))
+            if not counts:
                 continue
             row.played += 1
             row.opponents.append(other)
@@ -382,15 +380,13 @@ def table(
                 rows[player].metrics[key] = metric.compute(rows[player], group_ctx)
 
     # Exact values compared once per distinct value: each key becomes a dense integer rank.
-    ranks = [_dense_ranks(row.points for row in rows.values())]
-    ranks += [_dense_ranks(row.metrics[k] for row in rows.values()) for k in tiebreaks]
-    ascending = [False, *(METRICS[k].ascending for k in tiebreaks)]
-
-    def rank_key(row: Row) -> tuple:
-        values = (_exact(row.points), *(_exact(row.metrics[k]) for k in tiebreaks))
-        return tuple(r[v] if up else -r[v] for r, v, up in zip(ranks, values, ascending))
-
-    keys = {player: rank_key(row) for player, row in rows.items()}
+    exact = {p: (_exact(row.points), *(_exact(row.metrics[k]) for k in tiebreaks)) for p, row in rows.items()}
+    signs = [-1, *(1 if METRICS[k].ascending else -1 for k in tiebreaks)]
+    ranks = [_dense_ranks([values[i] for values in exact.values()]) for i in range(len(signs))]
+    keys = {
+        player: tuple(sign * rank[v] for sign, rank, v in zip(signs, ranks, values))
+        for player, values in exact.items()
+    }
     ordered = sorted(rows.values(), key=lambda row: (keys[row.player], row.player))
     assign_places(ordered, lambda row: keys[row.player])
     return ordered
@@ -403,9 +399,9 @@ def _exact(value: Fraction | int) -> tuple[int, int]:
     return (value.numerator, value.denominator)
 
 
-def _dense_ranks(values: Iterable[Fraction]) -> dict[tuple[int, int], int]:
-    distinct = {_exact(v) for v in values}
-    ordered = sorted(distinct, key=lambda nd: Fraction(nd[0], nd[1]))
+def _dense_ranks(values: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:
+    """Each distinct exact value (numerator, denominator) by its rank, smallest first."""
+    ordered = sorted(set(values), key=lambda nd: Fraction(nd[0], nd[1]))
     return {v: i for i, v in enumerate(ordered)}
 
 
