@@ -547,6 +547,34 @@ def team_bracket(stage: Stage) -> dict:
     return pairing.handle({**plan, "results": results, "withdrawn": withdrawn})
 
 
+def bracket_stages(t: Tournament) -> list[Stage]:
+    """The team brackets to show (double elimination, a mixed playoff): those with a published round."""
+    public = set(t.round_set.exclude(status=Round.Status.DRAFT).values_list("stage_id", flat=True))
+    return [s for s in t.stages.all() if "team_bracket" in s.plan and s.pk in public]
+
+
+def bracket_drawing(stage: Stage) -> list[dict]:
+    """The engine's matches of a team bracket with the teams' names and board points, for the bracket SVG."""
+    t = stage.tournament
+    names = {str(pk): name for pk, name in t.teams.values_list("pk", "name")}
+    scores = {}
+    for tm, r in _team_match_results(t, published_only=True, stage=stage):
+        if tm.bracket_code and tm.team2_id is not None:
+            a, b = team_metrics.board_points(r)
+            scores[tm.bracket_code] = {r.team1: a, r.team2: b}
+    out = []
+    for m in team_bracket(stage)["matches"]:
+        score = scores.get(m["id"], {})
+        out.append(
+            {
+                **m,
+                "names": [names.get(k) if k else None for k in m["players"]],
+                "scores": [score.get(k) if k else None for k in m["players"]],
+            }
+        )
+    return out
+
+
 def _bracket_round(t: Tournament, stage: Stage) -> tuple[Pairs, Singles]:
     """The next round of a team bracket: the engine's matches of the stage's next round."""
     local = stage.rounds.count() + 1

@@ -21,7 +21,7 @@ from django.urls import reverse
 from draw.models import Match, TeamMatch
 from registration.models import Official, Person
 from tests.factories import make_tournament, make_user
-from tests.teams.helpers import draw_and_publish, enter, finish, make_teams, publish
+from tests.teams.helpers import draw_and_publish, enter, finish, make_teams, public_pages_answer, publish
 
 EXPECTED = [
     ("Команда 01", 1, 1),
@@ -109,7 +109,12 @@ def test_team_double_elimination_a_drawn_match_goes_by_board_count_back_004_1_4_
     assert _places(client, t) == EXPECTED
     standings = client.get(reverse("public:team_standings", args=[t.pk])).content.decode()
     assert standings.index("Команда 03") < standings.index("Команда 05") < standings.index("Команда 04")
+    # The bracket page draws the team bracket: the upper and lower brackets, the final and its reset.
+    bracket = client.get(reverse("public:bracket", args=[t.pk])).content.decode()
+    assert 'data-match="U1-4"' in bracket and 'data-match="L4-1"' in bracket and 'data-match="F-2"' in bracket
+    assert "Команда 06" in bracket
     finish(client, t)
+    public_pages_answer(client, t)
 
 
 def test_team_double_elimination_a_drawn_match_waits_for_its_decisive_match_004_1_4_5(client, secretary):
@@ -136,6 +141,7 @@ def test_team_double_elimination_a_drawn_match_waits_for_its_decisive_match_004_
     _rest(client, t, seed_of, teams)
     assert _places(client, t) == EXPECTED
     finish(client, t)
+    public_pages_answer(client, t)
 
 
 def test_only_the_secretary_draws_a_team_double_elimination(client, secretary, stranger):

@@ -13,7 +13,7 @@ from draw.models import Match, Stage, TeamMatch
 from registration.models import Official, Person
 from standings.metrics import lot_order
 from tests.factories import make_tournament, make_user
-from tests.teams.helpers import draw_and_publish, enter, finish, make_teams, publish
+from tests.teams.helpers import draw_and_publish, enter, finish, make_teams, public_pages_answer, publish
 
 # The Swiss draws with this seed (the draw's random seed, fixed here as time is frozen elsewhere) pair:
 SWISS = {
@@ -107,6 +107,8 @@ def test_team_mixed_swiss_qualifying_then_a_four_team_playoff_004_1_4_7(client, 
     publish(client, t, 5)
     last = _pairs(t, 5, seed_of)
     assert set(last) == {(2, 3), (1, 4)}  # the final and the third-place match
+    bracket = client.get(reverse("public:bracket", args=[t.pk])).content.decode()
+    assert "Команда 02" in bracket and "Команда 07" not in bracket  # the playoff's teams only
     _play(client, t, last[(2, 3)], {1: pk[3], 2: pk[3]})
     _play(client, t, last[(1, 4)], {1: pk[1], 2: pk[1]})
     assert _places(client, t) == [
@@ -120,6 +122,7 @@ def test_team_mixed_swiss_qualifying_then_a_four_team_playoff_004_1_4_7(client, 
         ("Команда 08", 8, 8),
     ]
     finish(client, t)
+    public_pages_answer(client, t)
 
 
 def test_team_mixed_round_robin_groups_then_a_playoff_004_1_4_7(client, secretary):
@@ -165,6 +168,7 @@ def test_team_mixed_round_robin_groups_then_a_playoff_004_1_4_7(client, secretar
         ("Команда 06", 5, 6),
     ]
     finish(client, t)
+    public_pages_answer(client, t)
 
 
 def _swiss_qualifying(client, secretary, monkeypatch, **settings):
