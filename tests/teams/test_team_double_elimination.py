@@ -180,3 +180,39 @@ def test_a_corrected_board_flags_the_later_team_round_and_a_new_draw_follows_it_
         for tm in TeamMatch.objects.filter(round__tournament=t, round__number=2)
     }
     assert got == {(1, 4), (2, 3), (5, 8), (6, 7)}
+
+
+def test_a_team_removed_in_a_double_elimination_gives_its_next_match_by_walk_over_004_5_7_3(
+    client, secretary, chief_judge
+):
+    """4 teams: U1 1-4 → 1, 2-3 → 2. Team 4 is removed (004 §5.7.3: no place kept; its remaining matches are
+    lost): its lower-bracket match against 3 is a walk-over. Then U2 1-2 → 1, L2 3-2 → 2, the final 1-2 → 1.
+    Places: 1, 2, 3; team 4 none."""
+    t = make_tournament(
+        secretary, chief_judge, system="double_elimination", character="team", boards=2, match_length=3
+    )
+    teams = make_teams(t, 4, 2)
+    seed_of = {tm.pk: i + 1 for i, tm in enumerate(teams)}
+    client.force_login(secretary)
+    for number in (1, 2, 3, 4):
+        if number == 2:
+            client.force_login(chief_judge)
+            removal = reverse("public:team_remove", args=[t.pk, teams[3].pk])
+            assert client.post(removal, {"reason": "неявка на тур"}).status_code == 302
+            client.force_login(secretary)
+        draw_and_publish(client, t, number)
+        publish(client, t, number)
+        for tm in TeamMatch.objects.filter(round__tournament=t, round__number=number, team2__isnull=False):
+            better = min((tm.team1, tm.team2), key=lambda x: seed_of[x.pk])
+            _play(client, t, tm, {1: better.pk, 2: better.pk})
+    walkover = TeamMatch.objects.get(round__number=2, team2__isnull=True)
+    assert (walkover.team1_id, walkover.flags) == (teams[2].pk, ["walkover"])
+    assert not t.round_set.filter(number=2, team_matches__team1=teams[3]).exists()
+    api = client.get(f"/api/tournaments/{t.pk}/teams").json()
+    assert [(x["name"], x["place"]) for x in api] == [
+        ("Команда 01", 1),
+        ("Команда 02", 2),
+        ("Команда 03", 3),
+        ("Команда 04", None),
+    ]
+    finish(client, t)
