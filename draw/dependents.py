@@ -85,6 +85,12 @@ def after_change(m: Match, before: Before, user, why: str) -> list[str]:
         m.result_kind == ResultKind.ANNULLED,
         bool(m.result_kind),
     )
+    if stage.is_elimination and m.team_match_id is not None:
+        # A team bracket (004 §1.3.4) follows the team matches, not the boards: its later rounds were drawn on
+        # the old result and are flagged like a Swiss round (the secretary keeps them or draws them again).
+        if winner_changed and before.kind:
+            return flag(later, m, user)
+        return []
     if stage.is_elimination:
         if winner_changed and later.exists():
             return reflow(stage, user, why)

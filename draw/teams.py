@@ -2,9 +2,10 @@
 for team draws: rosters and line-ups, team pairings by the pure engines on team keys, team matches of
 ``Tournament.boards`` board matches, and team results for ``standings.team_metrics``.
 
-Systems: round robin, Swiss (no rematch of teams) and single elimination (a drawn team match decided by the
-regulation's rule: board count-back or an extra decisive match, ``add_decider``). Double elimination and
-mixed systems for teams are not built yet: the draw refuses them with a clear message.
+Systems: round robin, Swiss (no rematch of teams), single elimination (a drawn team match decided by the
+regulation's rule: board count-back or an extra decisive match, ``add_decider``), double elimination (the
+pure bracket engine on team keys, ``team_bracket``) and mixed (a qualifying stage, Swiss or round-robin
+groups, then a playoff of the qualifiers on the bracket engine, 004 §1.4.7).
 """
 
 from __future__ import annotations
@@ -20,10 +21,17 @@ from draw import pairing
 from draw import results as draw_results
 from draw.models import Lineup, Match, ResultKind, Round, Stage, TeamMatch
 from registration.models import Participant, Team
-from standings import team_metrics
-from tournaments.models import System, TeamDrawRule, Tournament, log
+from standings import metrics, team_metrics
+from tournaments.models import GroupTies, System, TeamDrawRule, Tournament, log
 
-TEAM_SYSTEMS = {System.ROUND_ROBIN, System.SWISS, System.SINGLE_ELIMINATION}
+ELIMINATION_OR_MIXED = {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION, System.MIXED}
+TEAM_SYSTEMS = {
+    System.ROUND_ROBIN,
+    System.SWISS,
+    System.SINGLE_ELIMINATION,
+    System.DOUBLE_ELIMINATION,
+    System.MIXED,
+}
 
 
 class TeamDrawError(Exception):
@@ -100,11 +108,22 @@ def models_q_team(team: Team):
 # --- team results -------------------------------------------------------------------------------------------
 
 
-def team_results(t: Tournament, published_only: bool = True) -> list[team_metrics.TeamResult]:
-    """Every team match as the pure team standings see it (one query for the boards)."""
+def team_results(
+    t: Tournament, published_only: bool = True, stage: Stage | None = None
+) -> list[team_metrics.TeamResult]:
+    """Every team match (of ``stage``, when given) as the pure team standings see it (one query for the
+    boards)."""
+    return [r for _tm, r in _team_match_results(t, published_only, stage)]
+
+
+def _team_match_results(
+    t: Tournament, published_only: bool = True, stage: Stage | None = None
+) -> list[tuple[TeamMatch, team_metrics.TeamResult]]:
     rounds = t.round_set.all()
     if published_only:
         rounds = rounds.exclude(status=Round.Status.DRAFT)
+    if stage is not None:
+        rounds = rounds.filter(stage=stage)
     tms = list(
         TeamMatch.objects.filter(round__in=rounds).select_related("round").order_by("round__number", "table")
     )
@@ -115,7 +134,7 @@ def team_results(t: Tournament, published_only: bool = True) -> list[team_metric
     out = []
     for tm in tms:
         if tm.team2_id is None:
-            out.append(team_metrics.TeamResult(tm.round.number, str(tm.team1_id), None, ()))
+            out.append((tm, team_metrics.TeamResult(tm.round.number, str(tm.team1_id), None, ())))
             continue
         sides, complete, decider = [], True, None
         for m in boards.get(tm.pk, []):
@@ -126,11 +145,10 @@ def team_results(t: Tournament, published_only: bool = True) -> list[team_metric
             if not m.result_kind:
                 complete = False
             sides.append(won)
-        out.append(
-            team_metrics.TeamResult(
-                tm.round.number, str(tm.team1_id), str(tm.team2_id), tuple(sides), complete, decider
-            )
+        result = team_metrics.TeamResult(
+            tm.round.number, str(tm.team1_id), str(tm.team2_id), tuple(sides), complete, decider
         )
+        out.append((tm, result))
     return out
 
 
@@ -140,18 +158,82 @@ def _side(m: Match, tm: TeamMatch, team_of: dict[int, int | None]) -> int:
     return 1 if team_of.get(m.winner_id) == tm.team1_id else 2
 
 
-def team_table(t: Tournament) -> list[team_metrics.TeamRow]:
-    primary = t.team_scoring
-    other = "board_points" if primary == "match_points" else "match_points"
-    teams = [str(tm.pk) for tm in t.teams.all()]
+def _table(
+    t: Tournament, keys: list[str], results: list[team_metrics.TeamResult]
+) -> list[team_metrics.TeamRow]:
     return team_metrics.team_table(
-        teams,
-        team_results(t),
-        primary=primary,
-        tiebreaks=(other, "direct", "sonneborn_berger"),
+        keys,
+        results,
+        primary=t.team_scoring,
+        tiebreaks=_tiebreaks(t),
         bye_points=Fraction(t.bye_points),
         boards=t.boards,
     )
+
+
+def _tiebreaks(t: Tournament) -> tuple[str, ...]:
+    other = "board_points" if t.team_scoring == "match_points" else "match_points"
+    return (other, "direct", "sonneborn_berger")
+
+
+def team_table(t: Tournament) -> list[team_metrics.TeamRow]:
+    """The team standings. In an elimination system the places are the bracket's (``team_places``); the
+    teams still in play have none yet and come last."""
+    rows = _table(t, [str(tm.pk) for tm in t.teams.all()], team_results(t))
+    if t.system in ELIMINATION_OR_MIXED:
+        places = team_places(t)
+        for row in rows:
+            row.place, row.place_to = places.get(row.team, (None, None))
+        rows.sort(key=lambda r: (r.place is None, r.place or 0))
+    return rows
+
+
+def team_places(t: Tournament) -> dict[str, tuple[int, int]]:
+    """Places by the bracket: single elimination (``knockout_places``), double elimination (the engine's
+    places, 004 §1.4.5: 1 and 2 from the grand final, then the losers of each lower round share the next
+    places), and mixed (004 §1.4.7: the playoff's places first, then the teams out at the qualifying stage by
+    their place there, then the primary score and the tie-breaks)."""
+    if t.system == System.SINGLE_ELIMINATION:
+        return knockout_places(t)
+    if t.system == System.DOUBLE_ELIMINATION:
+        stage = t.stages.filter(number=1).first()
+        return _engine_places(stage) if stage is not None and "team_bracket" in stage.plan else {}
+    if t.system != System.MIXED:
+        return {}
+    places: dict[str, tuple[int, int]] = {}
+    playoff = t.stages.filter(kind=Stage.Kind.PLAYOFF).first()
+    in_playoff: set[str] = set()
+    if playoff is not None:
+        places = _engine_places(playoff)
+        in_playoff = set(playoff.plan["team_bracket"]["players"])
+    qualifying = t.stages.filter(kind=Stage.Kind.GROUPS).first()
+    if qualifying is None:
+        return places
+    keys = [t.team_scoring, *_tiebreaks(t)]
+    rest = [r for rows in qualifying_tables(t, qualifying) for r in rows if r.team not in in_playoff]
+
+    def rest_key(r: team_metrics.TeamRow) -> tuple:
+        return (r.place, *(-r.metrics.get(k, Fraction(0)) for k in keys if k != "direct"))
+
+    rest.sort(key=lambda r: (rest_key(r), r.team))
+    first = len(in_playoff) + 1
+    i = 0
+    while i < len(rest):
+        j = i
+        while j + 1 < len(rest) and rest_key(rest[j + 1]) == rest_key(rest[i]):
+            j += 1
+        for k in range(i, j + 1):
+            places[rest[k].team] = (first + i, first + j)
+        i = j + 1
+    return places
+
+
+def _engine_places(stage: Stage) -> dict[str, tuple[int, int]]:
+    return {
+        p["player"]: (p["place"], p["place_to"])
+        for p in team_bracket(stage)["places"]
+        if p.get("place") is not None
+    }
 
 
 # --- the draw -----------------------------------------------------------------------------------------------
@@ -172,48 +254,72 @@ def rounds_left(t: Tournament) -> bool:
     if t.system == System.SINGLE_ELIMINATION:
         alive = _knockout_alive(t)
         return len(alive) > 1 or None in alive
+    if t.system == System.DOUBLE_ELIMINATION:
+        stage = t.stages.filter(number=1).first()
+        return stage is None or "team_bracket" not in stage.plan or not team_bracket(stage)["finished"]
+    if t.system == System.MIXED:
+        playoff = t.stages.filter(kind=Stage.Kind.PLAYOFF).first()
+        return playoff is None or not team_bracket(playoff)["finished"]
     return False
+
+
+# A drawn round: team matches (team1, team2, bracket code, flags) and single entries (team, code, flags) —
+# a Swiss bye, a bracket bye or a walk-over over a removed team.
+Pairs = list[tuple[str, str, str, list[str]]]
+Singles = list[tuple[str, str, list[str]]]
 
 
 def draw_team_round(t: Tournament, user, number: int, seed: int | None = None) -> Round:
     """Draw team round ``number`` as a draft inside the caller's transaction (the tournament row locked):
     team pairings, then the boards from the line-ups. Raises TeamDrawError."""
     if t.system not in TEAM_SYSTEMS:
-        raise TeamDrawError(
-            _("Team events are drawn in round robin, Swiss or single elimination; %(s)s is not built yet.")
-            % {"s": t.get_system_display()}
-        )
+        raise TeamDrawError(_("%(s)s is not built for team events yet.") % {"s": t.get_system_display()})
     teams = active_teams(t)
-    for team in teams:
+    if len(teams) < 2:
+        raise TeamDrawError(_("At least two teams are needed."))
+    seed = seed if seed is not None else secrets.randbelow(2**31)
+    pairs: Pairs
+    singles: Singles
+    if t.system == System.MIXED:
+        stage, pairs, singles = _mixed(t, teams, number, seed)
+    else:
+        stage, _created = Stage.objects.get_or_create(
+            tournament=t, number=1, defaults={"kind": Stage.Kind.MAIN, "system": t.system}
+        )
+        if t.system == System.SWISS:
+            pairs, singles = _swiss(t, teams, number, seed)
+        elif t.system == System.ROUND_ROBIN:
+            pairs, singles = _round_robin(t, stage, teams, number, seed), []
+        elif t.system == System.DOUBLE_ELIMINATION:
+            if "team_bracket" not in stage.plan:
+                keys = [str(tm.pk) for tm in teams]
+                stage.plan = {"team_bracket": _bracket_plan(t, keys, t.system, seed)}
+                stage.save(update_fields=["plan"])
+            pairs, singles = _bracket_round(t, stage)
+        else:
+            pairs, singles = _knockout(t, teams, number)
+    by_key = {str(tm.pk): tm for tm in teams}
+    for team in [by_key[k] for a, b, _c, _f in pairs for k in (a, b)]:
         if len(roster(team)) < t.boards:
             raise TeamDrawError(
                 _("Team %(team)s has %(k)s active players: %(n)s boards need %(n)s.")
                 % {"team": team.name, "k": len(roster(team)), "n": t.boards}
             )
-    if len(teams) < 2:
-        raise TeamDrawError(_("At least two teams are needed."))
-    seed = seed if seed is not None else secrets.randbelow(2**31)
-    stage, _created = Stage.objects.get_or_create(
-        tournament=t, number=1, defaults={"kind": Stage.Kind.MAIN, "system": t.system}
-    )
-    by_key = {str(tm.pk): tm for tm in teams}
-    if t.system == System.SWISS:
-        pairs, bye = _swiss(t, teams, number, seed)
-    elif t.system == System.ROUND_ROBIN:
-        pairs, bye = _round_robin(t, stage, teams, number, seed)
-    else:
-        pairs, bye = _knockout(t, teams, number)
     rnd = Round.objects.create(
         tournament=t, stage=stage, number=number, seed=seed, drawn_by=user if user.is_authenticated else None
     )
     table = 0
-    for a, b in pairs:
+    for a, b, code, flags in pairs:
         table += 1
-        tm = TeamMatch.objects.create(round=rnd, table=table, team1=by_key[a], team2=by_key[b])
+        tm = TeamMatch.objects.create(
+            round=rnd, table=table, team1=by_key[a], team2=by_key[b], bracket_code=code, flags=flags
+        )
         _rebuild_boards(t, rnd, tm)
-    for b in [bye] if isinstance(bye, str) else bye or []:
+    for a, code, flags in singles:
         table += 1
-        TeamMatch.objects.create(round=rnd, table=table, team1=by_key[b], team2=None, flags=["bye"])
+        TeamMatch.objects.create(
+            round=rnd, table=table, team1=by_key[a], team2=None, bracket_code=code, flags=flags
+        )
     if t.status == Tournament.Status.DRAFT:
         t.status = Tournament.Status.RUNNING
         t.save(update_fields=["status"])
@@ -261,7 +367,7 @@ def _swiss(t: Tournament, teams: list[Team], number: int, seed: int):
         raise TeamDrawError(
             _("All %(n)s rounds have been drawn: finish the tournament.") % {"n": team_swiss_rounds(t)}
         )
-    rows = {r.team: r for r in team_table(t)}
+    rows = {r.team: r for r in _table(t, [str(tm.pk) for tm in t.teams.all()], team_results(t))}
     met = _met(t)
     byes: dict[str, int] = {}
     for r in team_results(t, published_only=False):
@@ -282,10 +388,12 @@ def _swiss(t: Tournament, teams: list[Team], number: int, seed: int):
         )
     except pairing.NoValidPairing as exc:
         raise TeamDrawError(_("No valid pairing: %(reason)s") % {"reason": exc}) from exc
-    return [tuple(p) for p in answer["pairs"]], answer.get("bye")
+    pairs: Pairs = [(a, b, "", []) for a, b in answer["pairs"]]
+    singles: Singles = [(answer["bye"], "", ["bye"])] if answer.get("bye") else []
+    return pairs, singles
 
 
-def _round_robin(t: Tournament, stage: Stage, teams: list[Team], number: int, seed: int):
+def _round_robin(t: Tournament, stage: Stage, teams: list[Team], number: int, seed: int) -> Pairs:
     if "rounds" not in stage.plan:
         answer = pairing.handle(
             {
@@ -307,7 +415,7 @@ def _round_robin(t: Tournament, stage: Stage, teams: list[Team], number: int, se
     # In a round robin the team paired with the dummy rests: no team match for it; so does the opponent of a
     # removed team.
     playing = {str(tm.pk) for tm in teams}
-    return [tuple(p) for p in scheduled["pairs"] if set(p) <= playing], None
+    return [(a, b, "", []) for a, b in scheduled["pairs"] if {a, b} <= playing]
 
 
 def _knockout_entries(t: Tournament, number: int) -> list[list[str | None]]:
@@ -341,7 +449,7 @@ def knockout_undecided(t: Tournament) -> list[TeamMatch]:
     """Team matches of the last round that the rule has not decided yet (a drawn match waiting for its extra
     decisive match, or boards without results)."""
     last = t.round_set.order_by("-number").first()
-    if last is None or t.system != System.SINGLE_ELIMINATION:
+    if last is None or not is_knockout_round(last):
         return []
     out = []
     for tm in last.team_matches.select_related("team1", "team2"):
@@ -359,11 +467,11 @@ def knockout_places(t: Tournament) -> dict[str, tuple[int, int]]:
     places: dict[str, tuple[int, int]] = {}
     for number in reversed(rounds):
         entries = _knockout_entries(t, number)
-        losers = []
+        losers: list[str] = []
         for e in entries:
             w = _winner(t, number, e)
             if e[1] is not None and w is not None:
-                losers.append(e[0] if w == e[1] else e[1])
+                losers.append(str(e[0] if w == e[1] else e[1]))
             if len(entries) == 1 and w is not None:
                 places[w] = (1, 1)
         first = len(places) + 1
@@ -401,9 +509,261 @@ def _knockout(t: Tournament, teams: list[Team], number: int):
         entries = [[alive[i], alive[i + 1]] for i in range(0, len(alive), 2)]
     stage.plan = {**stage.plan, "bracket": {**stage.plan.get("bracket", {}), str(number): entries}}
     stage.save(update_fields=["plan"])
-    pairs = [(a, b) for a, b in entries if b is not None]
-    byes = [a for a, b in entries if b is None]
+    pairs: Pairs = [(str(a), b, "", []) for a, b in entries if b is not None]
+    byes: Singles = [(str(a), "", ["bye"]) for a, b in entries if b is None]
     return pairs, byes
+
+
+# --- brackets on the pure engine: double elimination, the playoff of a mixed event -------------------------
+
+
+def _bracket_plan(t: Tournament, keys: list[str], system: str, seed: int, seeded: bool = False) -> dict:
+    """The engine's request for a team bracket, fixed at its first draw (stored as ``plan["team_bracket"]``,
+    apart from a personal stage's ``players``, so that nothing personal reads team keys as players)."""
+    plan = {"system": system, "players": keys, "draw": "seeded" if seeded else t.draw_mode, "seed": seed}
+    if system == System.SINGLE_ELIMINATION:
+        plan.update(third_place=t.third_place, classification=t.classification)
+    else:
+        plan.update(grand_final_reset=t.grand_final_reset)
+    return plan
+
+
+def team_bracket(stage: Stage) -> dict:
+    """The pure bracket engine's view of a team elimination stage (004 §1.4.4, §1.4.5) on team keys: each
+    team match's winner as the regulation decides it (``team_metrics.decide``: the board points, then the
+    count-back or the extra decisive match); a removed team is withdrawn (the engine gives its opponents the
+    walk-over)."""
+    t = stage.tournament
+    plan = stage.plan["team_bracket"]
+    results = {}
+    for tm, r in _team_match_results(t, published_only=False, stage=stage):
+        if not tm.bracket_code or tm.team2_id is None:
+            continue  # a bye or a walk-over: the engine knows them itself
+        side = team_metrics.decide(r, t.team_draw_rule)
+        if side is not None:
+            results[tm.bracket_code] = r.team1 if side == 1 else r.team2
+    removed = {str(pk) for pk in t.teams.filter(removed=True).values_list("pk", flat=True)}
+    withdrawn = [k for k in plan["players"] if k in removed]
+    return pairing.handle({**plan, "results": results, "withdrawn": withdrawn})
+
+
+def bracket_stages(t: Tournament) -> list[Stage]:
+    """The team brackets to show (double elimination, a mixed playoff): those with a published round."""
+    public = set(t.round_set.exclude(status=Round.Status.DRAFT).values_list("stage_id", flat=True))
+    return [s for s in t.stages.all() if "team_bracket" in s.plan and s.pk in public]
+
+
+def bracket_drawing(stage: Stage) -> list[dict]:
+    """The engine's matches of a team bracket with the teams' names and board points, for the bracket SVG."""
+    t = stage.tournament
+    names = {str(pk): name for pk, name in t.teams.values_list("pk", "name")}
+    scores = {}
+    for tm, r in _team_match_results(t, published_only=True, stage=stage):
+        if tm.bracket_code and tm.team2_id is not None:
+            a, b = team_metrics.board_points(r)
+            scores[tm.bracket_code] = {r.team1: a, r.team2: b}
+    out = []
+    for m in team_bracket(stage)["matches"]:
+        score = scores.get(m["id"], {})
+        out.append(
+            {
+                **m,
+                "names": [names.get(k) if k else None for k in m["players"]],
+                "scores": [score.get(k) if k else None for k in m["players"]],
+            }
+        )
+    return out
+
+
+def _bracket_round(t: Tournament, stage: Stage) -> tuple[Pairs, Singles]:
+    """The next round of a team bracket: the engine's matches of the stage's next round."""
+    local = stage.rounds.count() + 1
+    todo = [m for m in team_bracket(stage)["matches"] if m["round"] == local]
+    if not todo:
+        raise TeamDrawError(_("The bracket is complete: finish the tournament."))
+    pairs: Pairs = []
+    singles: Singles = []
+    for m in todo:
+        a, b = m["players"]
+        if m.get("bye"):
+            if a or b:
+                singles.append((a or b, m["id"], ["bye"]))
+        elif m.get("walkover") and m.get("winner"):
+            singles.append((m["winner"], m["id"], ["walkover"]))
+        elif a is None or b is None:
+            raise TeamDrawError(
+                _(
+                    "A team match of the last round is not decided yet (a drawn match needs its decisive "
+                    "match)."
+                )
+            )
+        else:
+            pairs.append((a, b, m["id"], [m.get("bracket", "")]))
+    return pairs, singles
+
+
+def is_knockout_round(rnd: Round) -> bool:
+    """A round of an elimination stage: a drawn team match there is decided by the regulation's rule."""
+    return rnd.stage.system in (System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION)
+
+
+def _mixed(t: Tournament, teams: list[Team], number: int, seed: int) -> tuple[Stage, Pairs, Singles]:
+    """004 §1.4.7 for teams: a qualifying stage — a Swiss of the whole field when the regulation sets the
+    number of rounds (``Tournament.rounds``), else round-robin groups (``group_count``) — then a playoff
+    (``playoff_system``) of the qualifiers seeded by the qualifying tables (``qualifiers_per_group`` of each
+    group, plus ``best_of_rest`` across the groups), announced before the start (004 §6.1.2 item 5)."""
+    qualifying = t.stages.filter(kind=Stage.Kind.GROUPS).first()
+    if qualifying is None:
+        system = System.SWISS if t.rounds else System.ROUND_ROBIN
+        qualifying = Stage.objects.create(
+            tournament=t, number=1, kind=Stage.Kind.GROUPS, system=system, plan={"seed": seed}
+        )
+        _make_groups(t, qualifying, teams, seed)
+    playoff = t.stages.filter(kind=Stage.Kind.PLAYOFF).first()
+    if playoff is None:
+        local = qualifying.rounds.count() + 1
+        if qualifying.system == System.SWISS and local <= t.rounds:
+            return (qualifying, *_swiss(t, teams, number, seed))
+        schedules = qualifying.plan.get("schedules", [])
+        if qualifying.system == System.ROUND_ROBIN and local <= max(len(s) for s in schedules):
+            playing = {str(tm.pk) for tm in teams}
+            pairs: Pairs = [
+                (a, b, "", [])
+                for schedule in schedules
+                if local <= len(schedule)
+                for a, b in schedule[local - 1]["pairs"]
+                if {a, b} <= playing
+            ]
+            return qualifying, pairs, []
+        playoff = _make_playoff(t, qualifying, seed)
+    return (playoff, *_bracket_round(t, playoff))
+
+
+def _make_groups(t: Tournament, stage: Stage, teams: list[Team], seed: int) -> None:
+    keys = [str(tm.pk) for tm in teams]
+    if stage.system == System.SWISS:
+        stage.plan = {**stage.plan, "groups": [keys]}  # the whole field is one group
+    else:
+        if t.group_count < 1 or len(keys) < 2 * t.group_count:
+            raise TeamDrawError(_("Too few participants for %(g)s groups.") % {"g": t.group_count})
+        groups = pairing.handle(
+            {"system": "groups", "players": keys, "groups": t.group_count, "draw": t.draw_mode, "seed": seed}
+        )["groups"]
+        schedules = []
+        for members in groups:
+            answer = pairing.handle(
+                {
+                    "system": "round_robin",
+                    "players": members,
+                    "cycles": t.cycles,
+                    "draw": "seeded",
+                    "seed": seed,
+                }
+            )
+            schedules.append(answer["rounds"])
+        stage.plan = {**stage.plan, "groups": groups, "schedules": schedules}
+    stage.save(update_fields=["plan"])
+
+
+def qualifying_tables(t: Tournament, stage: Stage) -> list[list[team_metrics.TeamRow]]:
+    """The tables of a team event's qualifying stage (004 §1.4.7), one per group (a Swiss: one), from its
+    published team matches: removed teams keep no place and the others close up (004 §5.7.3); a tie the
+    tie-breaks leave in the qualifying places is broken by the lot stored when the playoff was drawn."""
+    results = team_results(t, stage=stage)
+    removed = {str(pk) for pk in t.teams.filter(removed=True).values_list("pk", flat=True)}
+    ties = stage.plan.get("ties", {})
+    out = []
+    for index, members in enumerate(stage.plan.get("groups", []), start=1):
+        group = set(members)
+        own = [r for r in results if r.team1 in group and (r.team2 is None or r.team2 in group)]
+        rows = [r for r in _table(t, members, own) if r.team not in removed]
+        team_metrics.assign_places(rows, t.team_scoring, _tiebreaks(t))
+        for block in _tied_blocks(rows):
+            decision = ties.get(_tie_key(index, block))
+            if decision is not None:
+                first = block[0].place or 0
+                order = {team: i for i, team in enumerate(decision["order"])}
+                for i, row in enumerate(sorted(block, key=lambda r: order.get(r.team, len(order)))):
+                    row.place = row.place_to = first + i
+        rows.sort(key=lambda r: (r.place, r.team))
+        out.append(rows)
+    return out
+
+
+def _tied_blocks(rows: list[team_metrics.TeamRow]) -> list[list[team_metrics.TeamRow]]:
+    blocks: dict[int, list[team_metrics.TeamRow]] = {}
+    for r in rows:
+        if r.place is not None and r.place != r.place_to:
+            blocks.setdefault(r.place, []).append(r)
+    return list(blocks.values())
+
+
+def _tie_key(group: int, block: list[team_metrics.TeamRow]) -> str:
+    return f"{group}:{','.join(sorted(r.team for r in block))}"
+
+
+def _make_playoff(t: Tournament, qualifying: Stage, seed: int) -> Stage:
+    """The playoff of a team mixed event (004 §1.4.7): a tie for a qualifying place that the team tie-breaks
+    leave is broken by lot with this draw's seed (stored, logged); the qualifiers are seeded tier by tier
+    (the group winners first) by the pure engine's ``playoff_seeding``."""
+    k = t.qualifiers_per_group
+    ties = dict(qualifying.plan.get("ties", {}))
+    for index, rows in enumerate(qualifying_tables(t, qualifying), start=1):
+        for block in _tied_blocks(rows):
+            if block[0].place > k:
+                continue
+            if t.group_ties == GroupTies.MATCH:
+                raise TeamDrawError(
+                    _(
+                        "A tie for a qualifying place (004 §1.4.7): a play-off match of teams is not built "
+                        "yet; the regulation must break it by lot."
+                    )
+                )
+            order = metrics.lot_order([r.team for r in block], seed)
+            ties[_tie_key(index, block)] = {"method": "lot", "order": order, "seed": seed}
+            names = dict(t.teams.values_list("pk", "name"))
+            log(
+                t,
+                None,
+                "group_tie",
+                _("The tie between teams %(p)s is broken by lot (seed %(s)s): %(o)s (004 §1.4.7)")
+                % {
+                    "p": ", ".join(sorted(names[int(k)] for k in order)),
+                    "s": seed,
+                    "o": ", ".join(names[int(k)] for k in order),
+                },
+                seed=seed,
+                order=order,
+                clause="004 §1.4.7",
+            )
+    qualifying.plan = {**qualifying.plan, "ties": ties}
+    qualifying.save(update_fields=["plan"])
+    tables = qualifying_tables(t, qualifying)
+    if any(len(rows) < k for rows in tables):
+        raise TeamDrawError(_("A group has fewer teams than the qualifiers per group."))
+    best_of_rest = t.best_of_rest if qualifying.system == System.ROUND_ROBIN else 0
+    request: dict = {
+        "system": "playoff_seeding",
+        "groups": [[r.team for r in rows] for rows in tables],
+        "qualifiers_per_group": k,
+        "best_of_rest": best_of_rest,
+    }
+    if best_of_rest:
+        keys = [t.team_scoring, *_tiebreaks(t)]
+        rest = [r for rows in tables for r in rows[k:]]
+        rest.sort(key=lambda r: (r.place, *(-r.metrics.get(x, Fraction(0)) for x in keys), r.team))
+        request["rest_order"] = [r.team for r in rest]
+    order = pairing.handle(request)["players"]
+    if len(order) < 2:
+        raise TeamDrawError(_("At least two teams are needed."))
+    return Stage.objects.create(
+        tournament=t,
+        number=2,
+        kind=Stage.Kind.PLAYOFF,
+        system=t.playoff_system,
+        match_length=t.playoff_match_length,
+        plan={"team_bracket": _bracket_plan(t, order, t.playoff_system, seed, seeded=True)},
+    )
 
 
 def add_decider(tm: TeamMatch, player1: Participant, player2: Participant, user) -> Match:
@@ -412,7 +772,12 @@ def add_decider(tm: TeamMatch, player1: Participant, player2: Participant, user)
     t = tm.round.tournament
     if t.team_draw_rule != TeamDrawRule.DECIDER:
         raise TeamDrawError(_("The regulation decides a drawn team match by the board count-back."))
-    results = {(r.team1, r.team2): r for r in team_results(t, published_only=False)}
+    if not is_knockout_round(tm.round):
+        raise TeamDrawError(_("Only a team match of an elimination stage gets a decisive match."))
+    # Two teams may meet twice in a double elimination: this round's match.
+    results = {
+        (r.team1, r.team2): r for r in team_results(t, published_only=False) if r.round == tm.round.number
+    }
     r = results.get((str(tm.team1_id), str(tm.team2_id)))
     if r is None or not r.complete or team_metrics.outcome(r) != 0:
         raise TeamDrawError(_("Only a drawn team match, every board decided, gets a decisive match."))

@@ -93,7 +93,7 @@ def team_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "rows": team_match_rows(rnd, t),
         "runner": runner,
         "time_control": t.time_control_for(rnd.stage.kind),
-        "knockout": t.system == "single_elimination",
+        "knockout": teams.is_knockout_round(rnd),
     }
     return render(request, "public/teams/round.html", context)
 

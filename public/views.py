@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from draw import manager as draw_manager
+from draw import teams as team_draw
 from draw.models import TABLES_PER_PAGE, Match, Round, Stage
 from judging.models import Protest, Sanction
 from judging.state import participant_matches, round_states
@@ -181,6 +182,11 @@ def bracket_view(request: HttpRequest, pk: int) -> HttpResponse:
         data = ranking.stage_bracket(stage, by_key)
         title = _("Playoff") if stage.kind == Stage.Kind.PLAYOFF else stage.get_system_display()
         drawings.append((title, brackets.svg(data["matches"], brackets.default_titles(), title=title)))
+    for stage in team_draw.bracket_stages(t) if t.is_team_event else []:
+        # 004 §1.3.4: a team bracket (double elimination, a mixed event's playoff) on team keys.
+        title = _("Playoff") if stage.kind == Stage.Kind.PLAYOFF else stage.get_system_display()
+        matches = team_draw.bracket_drawing(stage)
+        drawings.append((title, brackets.svg(matches, brackets.default_titles(), title=title)))
     context = {"t": t, "drawings": drawings, "live_url": live_url(request)}
     if _is_fragment(request):
         return render(request, "public/_bracket_live.html", context)

@@ -209,6 +209,12 @@ def _split(block: list[TeamRow], keys: list[str], primary: str, against) -> list
     return out
 
 
+def assign_places(rows: list[TeamRow], primary: str, tiebreaks: Sequence[str]) -> None:
+    """Places of ranked rows (best first): rows equal on ``primary`` and every tie-break share a place; a
+    table some rows were taken out of (removed teams, 004 §5.7.3) closes up."""
+    _place(rows, primary, tiebreaks)
+
+
 def _place(rows: list[TeamRow], primary: str, tiebreaks: Sequence[str]) -> None:
     keys = [primary, *tiebreaks]
 

@@ -35,7 +35,8 @@ TEAM_FIELDS = ("boards", "team_scoring", "team_draw_rule")
 SWISS = {System.SWISS, System.SWISS_LOSSES}
 BRACKETS = {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION, System.MIXED}
 SYSTEM_FIELDS = {
-    "rounds": {System.SWISS},
+    # A team mixed event qualifies by a Swiss of this many rounds instead of groups (004 §1.4.7, draw.teams).
+    "rounds": {System.SWISS, System.MIXED},
     "bye_points": SWISS,
     "avoid_same": SWISS,
     "max_losses": {System.SWISS_LOSSES},
@@ -268,6 +269,10 @@ class TournamentForm(forms.ModelForm):
         if data.get("discipline") in BLITZ_DISCIPLINES and not data.get("time_control_minutes"):
             # 003 «Перерывы»: blitz is a discipline of its own clock; the regulation must name it.
             self.add_error("time_control_minutes", _("A blitz discipline needs its time control."))
+        if data.get("system") == System.MIXED and data.get("rounds") and data.get("character") != "team":
+            self.add_error(
+                "rounds", _("A Swiss qualifying stage of a mixed system is built for team events only.")
+            )
         if data.get("system") == System.MIXED:
             groups = data.get("group_count") or 0
             if groups < 2:

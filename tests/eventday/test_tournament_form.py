@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 def test_each_systems_settings_are_marked_and_the_tiebreaks_named_in_russian(client, secretary):
     client.force_login(secretary)
     html = client.get(reverse("public:create")).content.decode()
-    assert 'data-systems="swiss"' in html  # the number of rounds
+    assert 'data-systems="mixed swiss"' in html  # the number of rounds (mixed: a team Swiss qualifying)
     assert 'data-systems="mixed round_robin"' in html  # cycles
     assert "Бухгольц" in html and 'name="tiebreaks" value="buchholz"' in html
 

@@ -59,3 +59,22 @@ def finish(client, t) -> None:
     assert response.status_code == 302
     t.refresh_from_db()
     assert t.status == "finished", client.get(reverse("public:detail", args=[t.pk])).content.decode()[:3000]
+
+
+def public_pages_answer(client, t) -> None:
+    """The event's public pages, its team pages and exports answer (never a server error)."""
+    names = [
+        ("public:detail", [t.pk]),
+        ("public:standings", [t.pk]),
+        ("public:bracket", [t.pk]),
+        ("public:team_standings", [t.pk]),
+        ("public:team_standings_pdf", [t.pk]),
+        ("public:export_standings", [t.pk, "csv"]),
+        ("public:export_tournament", [t.pk]),
+    ]
+    names += [("public:team_round", [t.pk, n]) for n in t.round_set.values_list("number", flat=True)]
+    names += [("public:round", [t.pk, n]) for n in t.round_set.values_list("number", flat=True)]
+    for name, args in names:
+        response = client.get(reverse(name, args=args))
+        assert response.status_code == 200, (name, response.status_code)
+    assert client.get(f"/api/tournaments/{t.pk}/teams").status_code == 200
