@@ -303,7 +303,7 @@ class CompetitionRegistrationData:
     admitted: int
     refused: int
     pending: int
-    officials: tuple[tuple[str, str, str], ...]  # name, roles, category and city
+    officials: tuple[tuple[str, str, str, str], ...]  # name, roles, judging category, city
     rule: str
     signatures: tuple[d.Signature, ...]
 
@@ -375,7 +375,8 @@ def registration_data(c: Competition) -> CompetitionRegistrationData:
             (
                 o.person.full_name,
                 ", ".join(str(x) for x in roles),
-                ", ".join(x for x in (_category(o), o.city) if x),
+                _category(o),
+                o.city or o.person.region,
             )
             for o, roles in officials.values()
         ),
@@ -444,9 +445,9 @@ def registration_pdf(data: CompetitionRegistrationData, progress: r.Progress | N
     if data.officials:
         story.append(
             r.grid(
-                [_("Surname, name, patronymic"), _("Role"), _("Judging category")],
-                [[r.p(n, r.CELL), r.p(role, r.CELL), r.p(cat, r.CELL)] for n, role, cat in data.officials],
-                [w * 0.35, w * 0.4, w * 0.25],
+                [_("Surname, name, patronymic"), _("Role"), _("Judging category"), _("City")],
+                [[r.p(x, r.CELL) for x in row] for row in data.officials],
+                [w * 0.3, w * 0.35, w * 0.18, w * 0.17],
             )
         )
     else:

@@ -84,16 +84,19 @@ def competition_schedule(request: HttpRequest, cpk: int) -> HttpResponse:
     for row in rows:
         days.setdefault(row.day, []).append(row)
     clashes = comp.conflicts(c, rows) if official else []
-    clash_at = {(x.starts_at, x.person_id) for x in clashes}
+    # One line per clash of rounds, with everybody caught in it (not one line per person).
+    grouped: dict[tuple, list] = {}
+    for x in clashes:
+        grouped.setdefault((x.starts_at, x.rounds), []).append(x)
     clash_rows = {x.starts_at for x in clashes}
     context = {
         "c": c,
         "days": list(days.items()),
         "events": comp.events(c),
         "planned": {row.event_id for row in rows},
-        "conflicts": clashes,
+        "conflicts": [(when, rounds, people) for (when, rounds), people in grouped.items()],
         "clash_rows": clash_rows,
-        "clash_count": len(clash_at),
+        "clash_count": len(clashes),
         "official": official,
         "runner": _runner(request.user, c),
         "first": comp.first_event(c),
