@@ -145,7 +145,10 @@ def test_the_competition_registration_protocol_lists_each_person_once_with_his_e
     c, (long_men, short_men, blitz_men, long_women) = competition
     first = comp.first_event(c)
     client.force_login(chief_judge)
-    text = _pdf_text(client.get(reverse("protocols:pdf", args=[first.pk, Kind.COMPETITION_REGISTRATION])))
+    response = client.get(reverse("protocols:pdf", args=[first.pk, Kind.COMPETITION_REGISTRATION]))
+    # Named by the competition, not by the event it is kept with.
+    assert "chempionat-okruga-2026-protokol-registracii.pdf" in response["Content-Disposition"]
+    text = _pdf_text(response)
     flat = " ".join(text.split())
     assert "Протокол регистрации соревнования" in flat
     for surname in ("Алиев", "Бобров", "Ветров", "Гусев", "Дронова"):
