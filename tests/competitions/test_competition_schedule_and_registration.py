@@ -19,6 +19,7 @@ from protocols.models import Document, Kind
 from registration.models import Entry, Official, Participant, Person
 from tests.competitions.test_competition_registry import _competition, _form
 from tests.factories import START, make_user
+from tournaments.models import Tournament
 
 DAY = datetime.timedelta(days=1)
 
@@ -241,3 +242,37 @@ def test_only_the_competitions_officials_read_its_registration_protocol_and_plan
     # The competition's officials: the link on its home page, and the document.
     client.force_login(chief_judge)
     assert registration in client.get(reverse("public:competition", args=[c.pk])).content.decode()
+
+
+def test_the_competitions_documents_follow_a_change_in_any_event_and_an_event_added_004_1_2(
+    secretary, chief_judge
+):
+    c, (long_men, short_men, _blitz, _women) = _competition(secretary, chief_judge)
+    before = comp.version(c)
+    assert comp.version(c) == before  # nothing changed: the same document is current
+    short_men.save()  # any change of any event
+    changed = comp.version(c)
+    assert changed != before
+    Tournament.objects.create(
+        name="Короткие нарды, женщины",
+        discipline="short",
+        system="swiss",
+        gender_group="women",
+        start_date=START,
+        end_date=START + DAY,
+        competition=c,
+    )
+    assert comp.version(c) != changed
+    assert comp.first_event(c) == long_men
+
+
+def test_a_finished_events_plan_is_not_offered_on_the_competition_schedule(
+    client, secretary, chief_judge, competition
+):
+    c, (long_men, short_men, _blitz, _women) = competition
+    short_men.status = "finished"
+    short_men.save()
+    client.force_login(secretary)
+    page = client.get(reverse("public:competition_schedule", args=[c.pk])).content.decode()
+    assert reverse("protocols:schedule_edit", args=[long_men.pk]) in page
+    assert reverse("protocols:schedule_edit", args=[short_men.pk]) not in page
