@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from draw.models import Match, Round, Stage
 from judging.models import Protest
+from protocols import competition as comp
 from protocols import data as d
 from protocols import render
 from protocols.models import Document, Kind
@@ -184,8 +185,33 @@ SPECS: dict[str, Spec] = {
         Spec(Kind.SCHEDULE, _whole(d.schedule_data), render.schedule, _always),
         Spec(Kind.REPORT, _whole(d.report_data), render.report, _never),
         Spec(Kind.DIPLOMAS, _whole(d.diplomas_data), render.diplomas, _never),
+        # A competition's documents, kept with its first event (404 for any other event): 004 §1.2.
+        Spec(
+            Kind.COMPETITION_REGISTRATION,
+            _whole(lambda t: comp.registration_data(comp.of_first_event(t))),
+            comp.registration_pdf,
+            _never,
+            lambda t, key: (_no_key(key), comp.of_first_event(t)),
+        ),
+        Spec(
+            Kind.COMPETITION_SCHEDULE,
+            _whole(lambda t: comp.schedule_data(comp.of_first_event(t))),
+            comp.schedule_pdf,
+            _always,
+            lambda t, key: (_no_key(key), comp.of_first_event(t)),
+        ),
     )
 }
+
+COMPETITION_KINDS = frozenset({Kind.COMPETITION_REGISTRATION, Kind.COMPETITION_SCHEDULE})
+
+
+def current_version(t: Tournament, kind: str, version: int | None = None) -> int | None:
+    """The version a current document of this kind was asked for: the tournament's (``version`` when the
+    caller has just read it), or, for a competition's document, the fingerprint of all its events'."""
+    if kind in COMPETITION_KINDS:
+        return comp.version(comp.of_first_event(t))
+    return t.version if version is None else version
 
 
 def spec(kind: str) -> Spec:

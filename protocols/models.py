@@ -23,6 +23,9 @@ class Kind(models.TextChoices):
     SCHEDULE = "schedule", _("schedule of matches")
     REPORT = "report", _("chief judge's report")
     DIPLOMAS = "diplomas", _("diplomas")
+    # A competition of several events (004 §1.2): stored with its first event (protocols/competition.py).
+    COMPETITION_REGISTRATION = "comp_registration", _("registration protocol of the competition")
+    COMPETITION_SCHEDULE = "comp_schedule", _("schedule of the competition")
 
 
 def document_path(instance: Document, filename: str) -> str:

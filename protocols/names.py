@@ -66,6 +66,8 @@ WHAT = {
     "schedule": "расписание",
     "report": "отчёт главного судьи",
     "diplomas": "дипломы",
+    "comp_registration": "протокол регистрации",
+    "comp_schedule": "расписание",
 }
 
 
@@ -76,7 +78,9 @@ def latin(text: str) -> str:
 
 
 def file_name(tournament, kind: str, key: str = "") -> str:
-    head = latin(tournament.name)[:MAX_NAME].strip("-") or f"turnir-{tournament.pk}"
+    # A competition's document (kept with its first event) is named by the competition.
+    owner = tournament.competition if kind.startswith("comp_") and tournament.competition_id else tournament
+    head = latin(owner.name)[:MAX_NAME].strip("-") or f"turnir-{tournament.pk}"
     if kind == "match":
         match = Match.objects.filter(pk=key, round__tournament=tournament).select_related("round").first()
         what = f"тур {match.round.number} стол {match.table} протокол матча" if match else f"матч {key}"

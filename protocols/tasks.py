@@ -170,6 +170,7 @@ def request_document(t: Tournament, kind: str, key: str, user=None) -> Document:
         version = (
             Tournament.objects.select_for_update().filter(pk=t.pk).values_list("version", flat=True).first()
         )
+        version = documents.current_version(t, kind, version)  # a competition's: all its events'
         found = documents.latest(t, kind, key, version)
         if found is not None:
             if found.is_stuck(timezone.now(), settings.DOCUMENTS_LEASE_SECONDS):

@@ -62,7 +62,7 @@ def document(request: HttpRequest, pk: int, kind: str, key: int | str = "") -> H
         doc = tasks.request_document(t, kind, key, request.user)
         return redirect(_document_url(doc))
     # Which document is current comes from the tournament's version: the page builds no document data.
-    current = documents.latest(t, kind, key, t.version)
+    current = documents.latest(t, kind, key, documents.current_version(t, kind))
     previous = (
         Document.objects.filter(tournament=t, kind=kind, key=key, status=Document.Status.READY)
         .exclude(pk=current.pk if current else None)

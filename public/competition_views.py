@@ -7,22 +7,33 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
 
 from draw.models import Match, Round
 from judging.models import Sanction
+from judging.state import participant_matches
+from protocols import competition as comp
+from protocols.models import Kind, ScheduledRound
 from registration import competition as registry
 from registration import manager
 from registration.forms import EntryForm
 from registration.models import Entry, Participant, Person
-from registration.permissions import can_decide, can_run
+from registration.permissions import can_decide, can_run, is_official
+from standings import metrics, ranking
 from tournaments.models import Competition
 
 
 def _runner(user, c: Competition) -> bool:
     return any(can_run(user, t) for t in c.events.all())
+
+
+def _official(user, c: Competition) -> bool:
+    """One panel for the competition (004 §1.2): an official of any event is one of all (``roles_of``)."""
+    first = comp.first_event(c)
+    return first is not None and is_official(user, first)
 
 
 def competition_home(request: HttpRequest, cpk: int) -> HttpResponse:
@@ -54,8 +65,112 @@ def competition_home(request: HttpRequest, cpk: int) -> HttpResponse:
         "q": q,
         "found": found,
         "runner": _runner(request.user, c),
+        "official": _official(request.user, c),
+        "first": comp.first_event(c),
+        "kinds": Kind,
     }
     return render(request, "public/competition/home.html", context)
+
+
+@require_GET
+def competition_schedule(request: HttpRequest, cpk: int) -> HttpResponse:
+    """One schedule for the whole competition (004 §6.2.3 item 3, §1.2): every event's planned rounds by day
+    and time; its officials also see the conflicts (a person in two events planned at the same time) and
+    the links to each event's plan, where they change it."""
+    c = get_object_or_404(Competition, pk=cpk)
+    rows = comp.planned_rounds(c)
+    official = _official(request.user, c)
+    days: dict = {}
+    for row in rows:
+        days.setdefault(row.day, []).append(row)
+    clashes = comp.conflicts(c, rows) if official else []
+    # One line per clash of rounds, with everybody caught in it (not one line per person).
+    grouped: dict[tuple, list] = {}
+    for x in clashes:
+        grouped.setdefault((x.starts_at, x.rounds), []).append(x)
+    clash_rows = {x.starts_at for x in clashes}
+    context = {
+        "c": c,
+        "days": list(days.items()),
+        "events": comp.events(c),
+        "planned": {row.event_id for row in rows},
+        "conflicts": [(when, rounds, people) for (when, rounds), people in grouped.items()],
+        "clash_rows": clash_rows,
+        "clash_count": len(clashes),
+        "official": official,
+        "runner": _runner(request.user, c),
+        "first": comp.first_event(c),
+        "kinds": Kind,
+    }
+    return render(request, "public/competition/schedule.html", context)
+
+
+def _standing(p: Participant) -> dict | None:
+    data = ranking.compute_once(p.tournament)
+    mine = next((s for s in data.rows if s.participant.pk == p.pk), None)
+    if mine is None:
+        return None
+    return {"place": metrics.place_label(mine.row.place, mine.row.place_to), "points": mine.row.points}
+
+
+def _next(p: Participant, played: list) -> dict | None:
+    """His first match still to play (round order): round, table, opponent, planned start."""
+    for m, _state in played:
+        if m.result_kind:
+            continue
+        rnd = m.round
+        start = m.started_at or rnd.start_time
+        if start is None:
+            plan = ScheduledRound.objects.filter(tournament_id=rnd.tournament_id, number=rnd.number)
+            planned = plan.first()
+            start = planned.starts_at if planned else None
+        return {
+            "match": m,
+            "opponent": m.player2 if m.player1_id == p.pk else m.player1,
+            "start": start,
+        }
+    return None
+
+
+@require_GET
+def competition_person(request: HttpRequest, cpk: int, person_pk: int) -> HttpResponse:
+    """A person's events in the competition (004 §1.2): in each his status, his next match (round, table,
+    opponent, planned start) and his standing; the next planned round where nothing is drawn for him."""
+    c = get_object_or_404(Competition, pk=cpk)
+    person = get_object_or_404(Person, pk=person_pk)
+    mine = list(
+        Participant.objects.filter(comp.person_filter(person.pk), tournament__competition=c)
+        .select_related("tournament", "person", "partner", "team")
+        .order_by("tournament__discipline", "tournament__gender_group", "tournament__pk")
+    )
+    if not mine:
+        raise Http404
+    now = timezone.now()
+    rows = []
+    for p in mine:
+        played = participant_matches(p, now)
+        upcoming = None
+        nxt = _next(p, played)
+        if nxt is None and p.status == Participant.Status.ACTIVE:
+            drawn = {m.round.number for m, _state in played}
+            upcoming = (
+                ScheduledRound.objects.filter(tournament=p.tournament, starts_at__gte=now)
+                .exclude(number__in=drawn)
+                .order_by("number")
+                .first()
+            )
+        rows.append(
+            {
+                "p": p,
+                "event": p.tournament,
+                "next": nxt,
+                "upcoming": upcoming,
+                "standing": _standing(p),
+                "played": sum(1 for m, _state in played if m.result_kind),
+            }
+        )
+    context = {"c": c, "person": person, "rows": rows}
+    return render(request, "public/competition/person.html", context)
 
 
 def competition_entry(request: HttpRequest, cpk: int) -> HttpResponse:

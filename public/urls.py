@@ -24,6 +24,14 @@ urlpatterns = [
     path("competition/<int:cpk>/", competition_views.competition_home, name="competition"),
     path("competition/<int:cpk>/entry/", competition_views.competition_entry, name="competition_entry"),
     path(
+        "competition/<int:cpk>/schedule/", competition_views.competition_schedule, name="competition_schedule"
+    ),
+    path(
+        "competition/<int:cpk>/person/<int:person_pk>/",
+        competition_views.competition_person,
+        name="competition_person",
+    ),
+    path(
         "competition/<int:cpk>/admit/<int:person_pk>/",
         competition_views.competition_admit,
         name="competition_admit",
