@@ -110,7 +110,8 @@ def team_standings(request: HttpRequest, pk: int) -> HttpResponse:
     results = teams.team_results(t)
     cross: dict[tuple[str, str], str] = {}
     for r in results:
-        if r.team2 is None or not r.complete:
+        # 004 §5.7.3: an annulled team match counts for nobody.
+        if r.team2 is None or not r.complete or r.annulled:
             continue
         a, b = (_num(x) for x in team_metrics.board_points(r))
         cross[(r.team1, r.team2)] = f"{a}:{b}"
