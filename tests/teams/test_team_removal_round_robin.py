@@ -131,6 +131,16 @@ def test_a_team_removed_after_3_of_5_team_matches_keeps_its_results_and_loses_th
     assert (walkovers[5].team1, walkovers[5].team2) == (teams[2], teams[5])
     page = client.get(reverse("public:team_round", args=[t.pk, 4])).content.decode()
     assert "соперник удалён (п. 5.7.3" in page
+    api = client.get(f"/api/tournaments/{t.pk}/rounds/4/team-matches").json()
+    walkover = next(x for x in api if x["team2"] == teams[5].pk)
+    assert (walkover["team1"], walkover["score1"], walkover["score2"], walkover["boards"]) == (
+        teams[4].pk,
+        2.0,
+        0.0,
+        [],
+    )
+    pdf = client.get(reverse("public:team_standings_pdf", args=[t.pk]))
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
 
     # seed, place, match points, board points, played, won, drawn, lost:
     # 1: beat 2,3,4,5 (8/8) + drew 6 (1/1) = 9/9; 2: beat 3,4,5 + drew 6 = 7/7; 3: beat 4,5 + the technical
@@ -166,3 +176,23 @@ def test_a_team_removed_with_a_published_round_not_played_loses_its_boards_techn
     assert all(m.winner.team_id == teams[4].pk for m in boards)
     rows = {s: (mp, bp) for s, _p, mp, bp, *_rest in _table(t, teams)}
     assert rows[5] == (2, 2)
+
+
+def test_a_draft_pairing_the_removed_team_is_drawn_again_with_the_walk_over_004_5_7_3(
+    client, secretary, chief_judge
+):
+    t, teams = _event(secretary, chief_judge)
+    for number in (1, 2, 3):
+        _round(client, secretary, t, number)
+    client.force_login(secretary)
+    draw_and_publish(client, t, 4)  # a draft: R4 pairs 6-5
+
+    _remove(client, chief_judge, t, teams[5])
+
+    draft = t.round_set.get(number=4)
+    assert draft.is_draft
+    walkover = TeamMatch.objects.get(round=draft, team2=teams[5])
+    assert walkover.team1 == teams[4] and "walkover" in walkover.flags
+    assert not Match.objects.filter(team_match=walkover).exists()
+    assert not Match.objects.filter(round=draft, player1__team=teams[5]).exists()
+    assert not Match.objects.filter(round=draft, player2__team=teams[5]).exists()
