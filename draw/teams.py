@@ -136,6 +136,13 @@ def _team_match_results(
         if tm.team2_id is None:
             out.append((tm, team_metrics.TeamResult(tm.round.number, str(tm.team1_id), None, ())))
             continue
+        if "walkover" in tm.flags:
+            # 004 §5.7.3: a removed team's scheduled team match, won technically by team 1 on every board.
+            walkover = team_metrics.TeamResult(
+                tm.round.number, str(tm.team1_id), str(tm.team2_id), (1,) * t.boards
+            )
+            out.append((tm, walkover))
+            continue
         sides, complete, decider = [], True, None
         for m in boards.get(tm.pk, []):
             won = _side(m, tm, team_of)
@@ -146,7 +153,13 @@ def _team_match_results(
                 complete = False
             sides.append(won)
         result = team_metrics.TeamResult(
-            tm.round.number, str(tm.team1_id), str(tm.team2_id), tuple(sides), complete, decider
+            tm.round.number,
+            str(tm.team1_id),
+            str(tm.team2_id),
+            tuple(sides),
+            complete,
+            decider,
+            annulled="annulled" in tm.flags,  # 004 §5.7.3: counts for nobody
         )
         out.append((tm, result))
     return out
@@ -168,6 +181,7 @@ def _table(
         tiebreaks=_tiebreaks(t),
         bye_points=Fraction(t.bye_points),
         boards=t.boards,
+        removed={str(pk) for pk in t.teams.filter(removed=True).values_list("pk", flat=True)},
     )
 
 
@@ -298,8 +312,8 @@ def draw_team_round(t: Tournament, user, number: int, seed: int | None = None) -
             pairs, singles = _bracket_round(t, stage)
         else:
             pairs, singles = _knockout(t, teams, number)
-    by_key = {str(tm.pk): tm for tm in teams}
-    for team in [by_key[k] for a, b, _c, _f in pairs for k in (a, b)]:
+    by_key = {str(tm.pk): tm for tm in t.teams.all()}  # removed teams too: their walk-overs (004 §5.7.3)
+    for team in [by_key[k] for a, b, _c, _f in pairs for k in (a, b) if not by_key[k].removed]:
         if len(roster(team)) < t.boards:
             raise TeamDrawError(
                 _("Team %(team)s has %(k)s active players: %(n)s boards need %(n)s.")
@@ -311,6 +325,9 @@ def draw_team_round(t: Tournament, user, number: int, seed: int | None = None) -
     table = 0
     for a, b, code, flags in pairs:
         table += 1
+        if by_key[a].removed or by_key[b].removed:
+            _walkover(rnd, table, by_key[a], by_key[b], code)
+            continue
         tm = TeamMatch.objects.create(
             round=rnd, table=table, team1=by_key[a], team2=by_key[b], bracket_code=code, flags=flags
         )
@@ -413,9 +430,13 @@ def _round_robin(t: Tournament, stage: Stage, teams: list[Team], number: int, se
         )
     scheduled = schedule[number - 1]
     # In a round robin the team paired with the dummy rests: no team match for it; so does the opponent of a
-    # removed team.
+    # removed team whose results are annulled. 004 §5.7.3: a team removed after more than half of its team
+    # matches loses the rest technically (a walk-over team match).
+    technical = {k for k, outcome in stage.plan.get("removed_teams", {}).items() if outcome == "technical"}
     playing = {str(tm.pk) for tm in teams}
-    return [(a, b, "", []) for a, b in scheduled["pairs"] if {a, b} <= playing]
+    return [
+        (a, b, "", []) for a, b in scheduled["pairs"] if {a, b} <= playing | technical and {a, b} & playing
+    ]
 
 
 def _knockout_entries(t: Tournament, number: int) -> list[list[str | None]]:
@@ -460,7 +481,7 @@ def knockout_undecided(t: Tournament) -> list[TeamMatch]:
 
 def knockout_places(t: Tournament) -> dict[str, tuple[int, int]]:
     """Places of a team single elimination (004 §1.4.4): the winner 1, the finalist 2, the losers of round r
-    share the places below the teams that went further."""
+    share the places below the teams that went further; a removed team has none (004 §5.7.3)."""
     rounds = (
         sorted(int(k) for k in t.stages.get(number=1).plan.get("bracket", {})) if t.stages.exists() else []
     )
@@ -477,7 +498,9 @@ def knockout_places(t: Tournament) -> dict[str, tuple[int, int]]:
         first = len(places) + 1
         for loser in losers:
             places.setdefault(loser, (first, first + len(losers) - 1))
-    return places
+    # 004 §5.7.3: a removed team's place is not kept.
+    removed = {str(pk) for pk in t.teams.filter(removed=True).values_list("pk", flat=True)}
+    return {team: place for team, place in places.items() if team not in removed}
 
 
 def _knockout(t: Tournament, teams: list[Team], number: int):
@@ -807,11 +830,50 @@ def add_decider(tm: TeamMatch, player1: Participant, player2: Participant, user)
     return match
 
 
+COUNTED = (ResultKind.PLAYED, ResultKind.TIME, ResultKind.TECHNICAL)
+
+
+def _walkover(rnd: Round, table: int, a: Team, b: Team, code: str = "") -> TeamMatch:
+    """004 §5.7.3: the scheduled team match of a removed team is a technical defeat, 0 on every board: a team
+    match without boards, the team left in the event as team 1 (``team_results`` gives it every board)."""
+    present, gone = (b, a) if a.removed else (a, b)
+    return TeamMatch.objects.create(
+        round=rnd, table=table, team1=present, team2=gone, bracket_code=code, flags=["walkover", "removed"]
+    )
+
+
+def _stage_team_matches(stage: Stage, team: Team):
+    return (
+        TeamMatch.objects.filter(round__stage=stage, team2__isnull=False)
+        .filter(models_q_team(team))
+        .exclude(round__status=Round.Status.DRAFT)
+    )
+
+
+def removal_annuls(stage: Stage | None, team: Team) -> bool:
+    """004 §5.7.3 for a team removed from a round robin: whether it played not more than half of the team
+    matches the stage's schedule gives it (its results are then annulled; otherwise they stand and the rest
+    are technical defeats). A team match counts as played when every board has a result."""
+    if stage is None or stage.system != System.ROUND_ROBIN or "rounds" not in stage.plan:
+        return False
+    key = str(team.pk)
+    scheduled = sum(1 for rnd in stage.plan["rounds"] for pair in rnd["pairs"] if key in pair)
+    played = 0
+    for tm in _stage_team_matches(stage, team).prefetch_related("boards"):
+        boards = [m for m in tm.boards.all() if m.board >= 1]  # a walk-over has none
+        played += bool(boards) and all(m.result_kind in COUNTED for m in boards)
+    return 2 * played <= scheduled
+
+
 def remove_team(team: Team, user, reason: str) -> list[str]:
-    """004 §5.7.3 for a team event: a team removed loses its remaining team matches. Its unplayed boards of
-    the published rounds become technical defeats (the opponents win them), a draft round pairing it is drawn
-    again with its seed without it, and the later draws leave it out (in a round robin its scheduled
-    opponents rest). Only the chief judge (the caller checks)."""
+    """004 §5.7.3 for a team event. Only the chief judge (the caller checks); a draft round pairing the team
+    is drawn again with its seed first, and the later draws leave it out.
+
+    Round robin, the team has played not more than half of its scheduled team matches: all its team matches
+    are annulled (every board annulled, not counted for anybody) and its scheduled opponents rest. Otherwise
+    (more than half; Swiss and elimination always): its results stand, its unplayed boards of the published
+    rounds are technical defeats and its later scheduled team matches are walk-overs of the opponents (round
+    robin, elimination); a Swiss simply does not pair it again."""
     reason = reason.strip()
     if not reason:
         raise TeamDrawError(_("A removal needs a reason."))
@@ -823,6 +885,13 @@ def remove_team(team: Team, user, reason: str) -> list[str]:
         team = Team.objects.select_for_update().get(pk=team.pk)
         if team.removed:
             raise TeamDrawError(_("%(team)s has already been removed.") % {"team": team.name})
+        stage = t.stages.filter(number=1).first()
+        annul = removal_annuls(stage, team)
+        if stage is not None and stage.system == System.ROUND_ROBIN:
+            outcome = "annulled" if annul else "technical"
+            removed = {**stage.plan.get("removed_teams", {}), str(team.pk): outcome}
+            stage.plan = {**stage.plan, "removed_teams": removed}
+            stage.save(update_fields=["plan"])
         team.removed = True
         team.save(update_fields=["removed"])
         draft = t.round_set.filter(status=Round.Status.DRAFT).first()
@@ -836,17 +905,41 @@ def remove_team(team: Team, user, reason: str) -> list[str]:
                 )
             except TeamDrawError as exc:
                 notes.append(str(exc))
-        open_boards = Match.objects.filter(
-            Q(team_match__team1=team) | Q(team_match__team2=team),
-            round__tournament=t,
-            result_kind="",
+        boards = Match.objects.filter(
+            Q(team_match__team1=team) | Q(team_match__team2=team), round__tournament=t
         ).exclude(round__status=Round.Status.DRAFT)
-        why = _("%(team)s removed (004 §5.7.3): %(r)s") % {"team": team.name, "r": reason}
-        for m in list(open_boards.select_related("player1")):
-            side = 2 if m.player1 and m.player1.team_id == team.pk else 1
-            data = draw_results.ResultInput("technical", winner_side=side, reason=why)
-            draw_results.record_result(m.pk, user, data, m.version)
-        log(t, user, "team_removed", why, reason=reason, team=team.pk, clause="004 §5.7.3")
+        if annul:
+            # 004 §5.7.3: not more than half played → all its results in the stage annulled, for the opponents
+            # too (the team matches and every board).
+            why = _("%(team)s removed: results in the stage annulled (004 §5.7.3): %(r)s") % {
+                "team": team.name,
+                "r": reason,
+            }
+            for tm in _stage_team_matches(stage, team):
+                tm.flags = [*tm.flags, "annulled"]
+                tm.save(update_fields=["flags"])
+            for m in list(boards.exclude(result_kind=ResultKind.ANNULLED)):
+                data = draw_results.ResultInput(ResultKind.ANNULLED, reason=why)
+                notes += draw_results.panel_result(m.pk, user, data, why, "004 §5.7.3", ("removed",)).notes
+            notes.append(_("All results of %(team)s are annulled (004 §5.7.3).") % {"team": team.name})
+        else:
+            # 004 §5.7.3: technical defeat, 0 score, in every remaining match (elimination, Swiss, or more
+            # than half of a round robin played).
+            why = _("%(team)s removed (004 §5.7.3): %(r)s") % {"team": team.name, "r": reason}
+            for m in list(boards.filter(result_kind="").select_related("player1")):
+                side = 2 if m.player1 and m.player1.team_id == team.pk else 1
+                data = draw_results.ResultInput(ResultKind.TECHNICAL, winner_side=side, reason=why)
+                notes += draw_results.panel_result(m.pk, user, data, why, "004 §5.7.3", ("removed",)).notes
+        log(
+            t,
+            user,
+            "team_removed",
+            why,
+            reason=reason,
+            team=team.pk,
+            clause="004 §5.7.3",
+            outcome="annulled" if annul else "technical",
+        )
     return notes
 
 

@@ -2,7 +2,14 @@
 
 from django.contrib import admin
 
-from judging.models import MatchProtocol, Protest, ProtestAttachment, RemovalProposal, Sanction
+from judging.models import (
+    MatchProtocol,
+    Protest,
+    ProtestAttachment,
+    RemovalProposal,
+    Sanction,
+    TeamSanction,
+)
 from tournaments.admin import ReadOnlyAdmin
 
 
@@ -26,6 +33,11 @@ class MatchProtocolAdmin(ReadOnlyAdmin):
 @admin.register(RemovalProposal)
 class RemovalProposalAdmin(ReadOnlyAdmin):
     list_display = ("created_at", "tournament", "participant", "status", "decided_by")
+
+
+@admin.register(TeamSanction)
+class TeamSanctionAdmin(ReadOnlyAdmin):
+    list_display = ("issued_at", "tournament", "team", "kind", "clause", "issued_by")
 
 
 admin.site.register(ProtestAttachment, ReadOnlyAdmin)

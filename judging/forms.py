@@ -14,8 +14,8 @@ from django.utils.translation import gettext_lazy as _
 from PIL import Image, UnidentifiedImageError
 from pypdf import PdfReader
 
-from draw.models import Match, ResultKind
-from judging.models import Protest, Sanction, Upload, Violation
+from draw.models import Match, ResultKind, TeamMatch
+from judging.models import Protest, Sanction, TeamSanction, Upload, Violation
 from registration.models import Participant
 from tournaments.validators import sane_date
 
@@ -260,6 +260,28 @@ class SanctionForm(forms.Form):
             if refusal:
                 self.add_error("match", refusal)
         return data
+
+
+class TeamSanctionForm(forms.Form):
+    """004 §5.7.1 for a team as the participant: a warning or a removal (a disqualification is a person's)."""
+
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    kind = forms.ChoiceField(label=_("Sanction"), choices=TeamSanction.Kind.choices)
+    clause = forms.CharField(label=_("Rule broken"), max_length=100, required=False)
+    facts = forms.CharField(label=_("Facts"), widget=forms.Textarea(attrs={"rows": 3}), max_length=5000)
+    team_match = forms.ModelChoiceField(label=_("Team match (optional)"), queryset=None, required=False)
+
+    def __init__(self, *args, team, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team_match"].queryset = (
+            TeamMatch.objects.filter(round__tournament=team.tournament_id, team2__isnull=False)
+            .filter(Q(team1=team) | Q(team2=team))
+            .exclude(round__status="draft")
+            .select_related("round", "team1", "team2")
+        )
+        self.fields["team_match"].label_from_instance = lambda tm: (
+            _("Round %(r)s: %(a)s — %(b)s") % {"r": tm.round.number, "a": tm.team1.name, "b": tm.team2.name}
+        )
 
 
 class ProtocolForm(forms.Form):

@@ -1029,3 +1029,44 @@ class MatchLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: {self.participant} #{self.generation}"
+
+
+class TeamSanction(models.Model):
+    """A sanction of a team as a whole (004 §5.7.1 "к участникам соревнований": in a team event the
+    participant is the team, §1.3.4): a warning, or a removal (§5.7.3 on its team matches,
+    ``draw.teams.remove_team``); a second warning leads to removal (§5.7.2, as the regulation's
+    ``second_warning`` says). A disqualification bars a person (§5.7.4 "запрет для лица"): it is given to the
+    players, one by one, never to a team."""
+
+    class Kind(models.TextChoices):
+        WARNING = "warning", _("warning")
+        REMOVAL = "removal", _("removal")
+
+    team = models.ForeignKey("registration.Team", on_delete=models.PROTECT, related_name="sanctions")
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(_("sanction"), max_length=20, choices=Kind.choices)
+    clause = models.CharField(_("rule broken"), max_length=100)
+    facts = models.TextField(_("facts"))
+    team_match = models.ForeignKey(
+        "draw.TeamMatch", null=True, blank=True, on_delete=models.PROTECT, related_name="sanctions"
+    )
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    issued_at = models.DateTimeField(auto_now_add=True)
+    form_token = models.CharField(max_length=64, blank=True, editable=False)
+
+    class Meta:
+        verbose_name = _("team sanction")
+        verbose_name_plural = _("team sanctions")
+        ordering = ["-issued_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["form_token"],
+                condition=~models.Q(form_token=""),
+                name="team_sanction_form_token_once",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.team}"

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from draw import manager as draw_manager
 from draw.models import Match, Round
-from judging import lifecycle, redraw, state
+from judging import lifecycle, redraw, state, team_sanctions
 from judging.errors import AlreadyApplied, AlreadyFiled
 from judging.forms import (
     AnswerForm,
@@ -33,10 +33,12 @@ from judging.forms import (
     ReviewForm,
     RoundsForm,
     SanctionForm,
+    TeamSanctionForm,
 )
 from judging.models import JudgingError, MatchNote, MatchProtocol, Protest, RemovalProposal, Sanction
 from judging.permissions import may_protest_for, player_in, represented_in
 from judging.tasks import finalize_results
+from registration.models import Team
 from registration.permissions import (
     can_run,
     is_chief_judge,
@@ -442,11 +444,12 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
     # The chosen player (the filter above the form, or the form sent): only his matches are offered.
     picked = request.POST.get("participant") if request.method == "POST" else request.GET.get("participant")
     chosen = tournament.participants.filter(pk=_int(picked)).first()
+    # The team round page links each board's player here with his match chosen (``match``).
     form = SanctionForm(
         request.POST or None,
         tournament=tournament,
         participant=chosen,
-        initial={"token": uuid.uuid4().hex},
+        initial={"token": uuid.uuid4().hex, "match": _int(request.GET.get("match"))},
     )
     status = 200
     if request.method == "POST":
@@ -502,6 +505,50 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         "judging/sanction_form.html",
         {"t": tournament, "form": form, "chosen": chosen},
+        status=status,
+    )
+
+
+def team_sanction_new(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
+    """004 §5.7.1, §1.3.4: the chief judge warns or removes a team as a whole (``judging.team_sanctions``)."""
+    tournament = tournament_for_chief_judge(request, pk)
+    team = get_object_or_404(Team, pk=team_pk, tournament=tournament)
+    if tournament.read_only_reason:
+        messages.error(request, tournament.read_only_reason)
+        context = {"t": tournament, "team": team, "form": None}
+        return render(request, "judging/team_sanction_form.html", context, status=400)
+    form = TeamSanctionForm(
+        request.POST or None,
+        team=team,
+        initial={"token": uuid.uuid4().hex, "team_match": _int(request.GET.get("team_match"))},
+    )
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            d = form.cleaned_data
+            try:
+                sanction, notes = team_sanctions.apply(
+                    team, d["kind"], d["clause"], d["facts"], request.user, d["token"], d["team_match"]
+                )
+            except team_sanctions.TeamAlreadyApplied as exc:  # a second click answers as the first
+                sanction, notes = exc.sanction, []
+            except JudgingError as exc:
+                form.add_error(None, str(exc))
+                sanction = None
+            if sanction is not None:
+                messages.success(
+                    request,
+                    _("%(kind)s recorded: team %(team)s.")
+                    % {"kind": sanction.get_kind_display(), "team": team.name},
+                )
+                for note in notes:
+                    messages.info(request, note)
+                return redirect("public:team", pk=pk, team_pk=team.pk)
+        status = 400
+    return render(
+        request,
+        "judging/team_sanction_form.html",
+        {"t": tournament, "team": team, "form": form, "warnings": team_sanctions.warnings_of(team)},
         status=status,
     )
 

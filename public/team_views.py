@@ -17,9 +17,12 @@ from django.views.decorators.http import require_POST
 
 from draw import teams
 from draw.models import Lineup, Round, TeamMatch
+from judging import team_sanctions
+from judging.errors import JudgingError
+from judging.models import TeamSanction
 from protocols import team_data
 from registration.models import Official, Participant, Team
-from registration.permissions import can_run, is_chief_judge
+from registration.permissions import can_run, is_chief_judge, is_official, is_panel
 from standings import team_metrics
 from tournaments.models import Tournament
 
@@ -51,8 +54,22 @@ def _names(t: Tournament) -> dict[str, str]:
     return {str(tm.pk): tm.name for tm in t.teams.all()}
 
 
-def team_match_rows(rnd: Round, t: Tournament) -> list[dict]:
-    """Each team match of the round with its boards and the team score so far."""
+def judging_links(user, t: Tournament) -> dict:
+    """What the judging links on the team pages offer this user (the server checks each action again):
+    officials open each board's match page (protocol, protests, the panel's rulings); the panel sees the open
+    protests; the chief judge gets the sanction of each board's player and of each team, while the tournament
+    is not finished (004 §5.7, §5.10, §6.2.1 item 8)."""
+    official = is_official(user, t)
+    return {
+        "official": official,
+        "panel": official and is_panel(user, t),
+        "sanctions": official and is_chief_judge(user, t) and not t.read_only_reason,
+    }
+
+
+def team_match_rows(rnd: Round, t: Tournament, protests: bool = False) -> list[dict]:
+    """Each team match of the round with its boards and the team score so far (``protests``: with each
+    board's protests, for the judging panel)."""
     results = {
         (r.team1, r.team2): r for r in teams.team_results(t, published_only=False) if r.round == rnd.number
     }
@@ -60,6 +77,8 @@ def team_match_rows(rnd: Round, t: Tournament) -> list[dict]:
     tms = rnd.team_matches.select_related("team1", "team2").prefetch_related(
         "boards__player1__person", "boards__player2__person", "boards__winner__person"
     )
+    if protests:
+        tms = tms.prefetch_related("boards__protests")
     for tm in tms:
         r = results.get((str(tm.team1_id), str(tm.team2_id) if tm.team2_id else None))
         bp = team_metrics.board_points(r, t.bye_points, t.boards) if r else (0, 0)
@@ -87,10 +106,12 @@ def team_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     runner = can_run(request.user, t)
     if not rnd.is_public and not runner:
         raise PermissionDenied
+    links = judging_links(request.user, t) if not rnd.is_draft else {}
     context = {
         "t": t,
         "round": rnd,
-        "rows": team_match_rows(rnd, t),
+        "rows": team_match_rows(rnd, t, protests=bool(links.get("panel"))),
+        "links": links,
         "runner": runner,
         "time_control": t.time_control_for(rnd.stage.kind),
         "knockout": teams.is_knockout_round(rnd),
@@ -110,7 +131,8 @@ def team_standings(request: HttpRequest, pk: int) -> HttpResponse:
     results = teams.team_results(t)
     cross: dict[tuple[str, str], str] = {}
     for r in results:
-        if r.team2 is None or not r.complete:
+        # 004 §5.7.3: an annulled team match counts for nobody.
+        if r.team2 is None or not r.complete or r.annulled:
             continue
         a, b = (_num(x) for x in team_metrics.board_points(r))
         cross[(r.team1, r.team2)] = f"{a}:{b}"
@@ -151,9 +173,10 @@ def team_page(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
         if tm is not None:
             for m in sorted(tm.boards.all(), key=lambda m: m.board):
                 mine = m.player1 if m.player1 and m.player1.team_id == team.pk else m.player2
-                played.append((m.board, mine))
-        lineups.append({"round": rnd, "own": own, "boards": played})
+                played.append((m.board, mine, m))
+        lineups.append({"round": rnd, "own": own, "boards": played, "tm": tm})
     roster = teams.roster(team)
+    links = judging_links(request.user, t)
     context = {
         "t": t,
         "team": team,
@@ -170,6 +193,12 @@ def team_page(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
         "current": Lineup.objects.filter(team=team, round_number=lineup_round).first(),
         "order_open": can_run(request.user, t) and not t.round_set.exclude(status="draft").exists(),
         "chief_judge": is_chief_judge(request.user, t) and not t.is_finished and not team.removed,
+        "links": links,
+        # 004 §5.7: the team's sanctions, for the officials; a second warning proposes the removal (§5.7.2).
+        "team_sanctions": TeamSanction.objects.filter(team=team).select_related("team_match__round")
+        if links["official"]
+        else [],
+        "removal_proposed": links["sanctions"] and team_sanctions.removal_proposed(team),
     }
     return render(request, "public/teams/team.html", context)
 
@@ -228,14 +257,20 @@ def team_standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def team_remove(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
-    """004 §5.7.3, §6.2.1 item 8: the chief judge removes a team, with a reason; its team matches follow."""
+    """004 §5.7.3, §6.2.1 item 8: the chief judge removes a team, with a reason; its team matches follow. The
+    removal is recorded as a team sanction (``judging.team_sanctions``)."""
     t = _team_event(pk)
     if not is_chief_judge(request.user, t):
         raise PermissionDenied
     team = get_object_or_404(Team, pk=team_pk, tournament=t)
+    reason = request.POST.get("reason", "")
     try:
-        notes = teams.remove_team(team, request.user, request.POST.get("reason", ""))
-    except teams.TeamDrawError as exc:
+        if not reason.strip():
+            raise JudgingError(_("A removal needs a reason."))
+        _sanction, notes = team_sanctions.apply(
+            team, TeamSanction.Kind.REMOVAL, "004 §5.7.3", reason, request.user
+        )
+    except JudgingError as exc:
         messages.error(request, str(exc))
         return redirect("public:team", pk=pk, team_pk=team_pk)
     messages.success(request, _("%(team)s is removed.") % {"team": team.name})

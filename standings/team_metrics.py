@@ -11,6 +11,10 @@ tie-breaks follow in the order given (``TEAM_TIEBREAKS``): the other of the two 
 Sonneborn-Berger on match points (Σ over the opponents of the opponent's match points × the result against
 him: won 1, drawn ½, lost 0).
 
+004 §5.7.3 for a team removed: an *annulled* team match (the removed team played not more than half of its
+round-robin team matches) counts for nobody: no match points, no board points, not played; a removed team
+keeps no place (``removed``), the others close up.
+
 In an elimination stage a drawn team match is decided by the regulation's rule (``decide``): the board
 count-back (the team that won the highest board, board 1 first) or an extra decisive match (its winner).
 """
@@ -18,7 +22,7 @@ count-back (the team that won the highest board, board 1 first) or an extra deci
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -40,7 +44,8 @@ class TeamResult:
 
     ``boards``: per board (board 1 first) the side whose player won it: 1 (``team1``), 2 (``team2``), or 0
     (no result yet, or annulled). ``complete``: every board has its result. ``decider``: the side that won an
-    extra decisive match (elimination), if one was played.
+    extra decisive match (elimination), if one was played. ``annulled``: the team match does not count for
+    anybody (004 §5.7.3).
     """
 
     round: int
@@ -49,6 +54,7 @@ class TeamResult:
     boards: tuple[int, ...] = ()
     complete: bool = True
     decider: int | None = None
+    annulled: bool = False
 
 
 @dataclass
@@ -112,10 +118,12 @@ def team_table(
     tiebreaks: Sequence[str] = ("board_points", "direct", "sonneborn_berger"),
     bye_points: Fraction = Fraction(1),
     boards: int = 0,
+    removed: Collection[str] = (),
 ) -> list[TeamRow]:
     """The team standings: rows ranked by ``primary`` then ``tiebreaks``, places shared when all are equal.
 
-    Only complete team matches count. Examples
+    Only complete team matches count, annulled ones never (004 §5.7.3); the ``removed`` teams come last
+    without a place and the others close up (004 §5.7.3). Examples
     --------
     >>> r = [TeamResult(1, "A", "B", (1, 1, 2, 0)), TeamResult(1, "C", None, ())]
     >>> [(x.team, x.match_points, x.board_points) for x in team_table(["A", "B", "C"], r, boards=4)]
@@ -127,7 +135,11 @@ def team_table(
         if key not in TEAM_TIEBREAKS:
             raise ValueError(f"unknown team tie-break: {key}")
     rows = {t: TeamRow(t) for t in teams}
-    done = [r for r in results if r.complete and r.team1 in rows and (r.team2 is None or r.team2 in rows)]
+    done = [
+        r
+        for r in results
+        if r.complete and not r.annulled and r.team1 in rows and (r.team2 is None or r.team2 in rows)
+    ]
     # (team, opponent) -> (match points, board points) scored in their matches
     against: dict[tuple[str, str], list[tuple[int, Fraction]]] = defaultdict(list)
     for r in done:
@@ -164,8 +176,11 @@ def team_table(
     out: list[TeamRow] = []
     for block in _blocks(ordered, primary_key):
         out.extend(_split(block, list(tiebreaks), primary, against))
+    # 004 §5.7.3: a removed team keeps no place; the others close up.
+    gone = [r for r in out if r.team in removed]
+    out = [r for r in out if r.team not in removed]
     _place(out, primary, tiebreaks)
-    return out
+    return out + gone
 
 
 def _blocks(rows: list[TeamRow], key) -> list[list[TeamRow]]:

@@ -84,6 +84,10 @@ def test_no_page_scrolls_sideways_at_390_px(live_server, phone):
         "round entry": reverse("public:round_entry", args=[demo.pk, published.number]),
         "participants (official)": reverse("public:participants", args=[demo.pk]),
         "entries": reverse("registration:entries", args=[demo.pk]),
+        # The chief judge's team pages: each board's protest and sanction links, the team sanction form.
+        "team round (chief judge)": reverse("public:team_round", args=[team_event.pk, 3]),
+        "team (chief judge)": reverse("public:team", args=[team_event.pk, a_team.pk]),
+        "team sanction": reverse("judging:team_sanction", args=[team_event.pk, a_team.pk]),
     }
     for name, url in officials.items():
         page.goto(live_server.url + url)

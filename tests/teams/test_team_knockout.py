@@ -103,3 +103,29 @@ def test_only_the_secretary_sets_a_decisive_match(client, secretary):
         {"player1": tm.team1.captain_id, "player2": tm.team2.captain_id},
     )
     assert response.status_code == 403
+
+
+def test_a_team_removed_after_winning_its_knockout_match_loses_the_next_one_technically_004_5_7_3(
+    client, secretary, chief_judge
+):
+    """Elimination: technical defeat, 0 score, in every remaining match; no place kept (004 §5.7.3)."""
+    t = make_tournament(
+        secretary, chief_judge, system="single_elimination", character="team", boards=4, match_length=3
+    )
+    teams = make_teams(t, 4, 4)
+    one, two, three, four = teams
+    client.force_login(secretary)
+    _round1(client, t, teams)  # 2 beats 3; 1 v 4 drawn, 4 through on board 1
+    client.force_login(chief_judge)
+    url = reverse("public:team_remove", args=[t.pk, two.pk])
+    assert client.post(url, {"reason": "Неспортивное поведение"}).status_code == 302
+    client.force_login(secretary)
+    draw_and_publish(client, t, 2)
+    final = TeamMatch.objects.get(round__number=2)
+    assert (final.team1_id, final.team2_id) == (four.pk, two.pk) and "walkover" in final.flags
+    assert not Match.objects.filter(team_match=final).exists()
+    publish(client, t, 2)
+    api = client.get(f"/api/tournaments/{t.pk}/teams").json()
+    places = {x["name"]: (x["place"], x["place_to"]) for x in api}
+    assert places["Команда 04"] == (1, 1)
+    assert places["Команда 02"] == (None, None)  # removed: no place

@@ -99,3 +99,21 @@ def test_unknown_settings_are_refused():
         team_table(TEAMS, RESULTS, "wins")
     with pytest.raises(ValueError):
         team_table(TEAMS, RESULTS, "match_points", ("buchholz",))
+
+
+def test_an_annulled_team_match_counts_for_nobody_and_a_removed_team_keeps_no_place_004_5_7_3():
+    results = [
+        TeamResult(1, "A", "B", (1, 2)),  # drawn 1:1
+        TeamResult(1, "C", "D", (1, 1), annulled=True),  # D removed: annulled, nobody scores
+        TeamResult(2, "A", "C", (2, 2)),
+        TeamResult(2, "B", "D", (1, 1), annulled=True),
+    ]
+    rows = team_table(["A", "B", "C", "D"], results, boards=2, removed={"D"})
+    got = [(r.team, r.place, r.place_to, r.match_points, r.board_points, r.played) for r in rows]
+    # A and B: 1 match point, 1 board point, drew each other, Sonneborn-Berger ½ each: places 2–3.
+    assert got == [
+        ("C", 1, 1, 2, 2, 1),
+        ("A", 2, 3, 1, 1, 2),
+        ("B", 2, 3, 1, 1, 1),
+        ("D", None, None, 0, 0, 0),
+    ]
