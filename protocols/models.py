@@ -23,6 +23,10 @@ class Kind(models.TextChoices):
     SCHEDULE = "schedule", _("schedule of matches")
     REPORT = "report", _("chief judge's report")
     DIPLOMAS = "diplomas", _("diplomas")
+    # Team events (004 §1.3.4): protocols.team_data
+    TEAM_MATCH = "team_match", _("team match protocol")
+    TEAM_PROTOCOLS = "team_protocols", _("team match protocols of a round")
+    BOARD_STANDINGS = "board_standings", _("personal standings by board")
 
 
 def document_path(instance: Document, filename: str) -> str:

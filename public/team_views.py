@@ -125,6 +125,7 @@ def team_standings(request: HttpRequest, pk: int) -> HttpResponse:
         "rows": [{"row": r, "name": names.get(r.team, r.team), "pk": r.team} for r in rows],
         "primary": t.get_team_scoring_display(),
         "crosstable": crosstable if t.system == "round_robin" else None,
+        "crosstable_pdf": t.system == "round_robin" and t.round_set.exclude(status="draft").exists(),
         "order": [names.get(a, a) for a in order],
     }
     return render(request, "public/teams/standings.html", context)
@@ -270,3 +271,11 @@ def board_order_submit(request: HttpRequest, pk: int, team_pk: int) -> HttpRespo
     else:
         messages.success(request, text)
     return redirect("public:team", pk=pk, team_pk=team_pk)
+
+
+def board_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The personal standings by board (004 §1.3.4, §1.3.3): for each board the players who played on it, by
+    the points they scored there, then the percentage (``protocols.team_data.board_standings_data``)."""
+    t = _team_event(pk)
+    context = {"t": t, "data": team_data.board_standings_data(t)}
+    return render(request, "public/teams/boards.html", context)
