@@ -1,6 +1,8 @@
-"""Team events' documents (004 §1.3.4): the team standings as plain data (unit-tested), then a thin renderer
-on the shared PDF helpers of ``protocols.render``. The team match protocol is each board's match protocol
-(``protocols.data.match_protocol_data``), which prints the board's players and the time control."""
+"""Team events' documents (004 §1.3.4), each as plain data (unit-tested), then a thin renderer on the shared
+PDF helpers of ``protocols.render``: the team standings, the team match protocol (one per team match, and a
+round's bundle; each board also keeps its own match protocol, ``protocols.data.match_protocol_data``), the
+team crosstable of a round robin (drawn by the personal crosstable's renderer) and the personal standings by
+board (``standings.board_standings``)."""
 
 from __future__ import annotations
 
@@ -534,8 +536,9 @@ def board_games(t: Tournament) -> list[board_standings.BoardGame]:
 
 def board_standings_data(t: Tournament) -> BoardStandingsData:
     """The personal standings by board of a team event: for each board, the players who played on it by
-    the points they scored there, then the percentage (``standings.board_standings``). Three queries
-    whatever the field: the board matches, the players with their teams, the rounds for «after round N»."""
+    the points they scored there, then the percentage (``standings.board_standings``). Five queries
+    whatever the field: the board matches, the players with their teams, the last round («after round N»)
+    and the two signing officials."""
     table = board_standings.board_table(board_games(t))
     people = {
         str(p.pk): p

@@ -1,6 +1,7 @@
 """Team events' pages (004 §1.3.4): a round's team pairings with their boards, the team standings and
 crosstable, a team's page with its roster, board order and line-ups (the captain's, representative's or
-secretary's line-up form), the team standings PDF, and the extra decisive match of a drawn knockout match.
+secretary's line-up form), the team standings PDF, the personal standings by board, and the extra decisive
+match of a drawn knockout match.
 
 Anybody may read them (draft rounds stay hidden from everyone but the secretary); nothing private is shown.
 """

@@ -359,3 +359,44 @@ def test_the_documents_page_lists_the_team_documents(client, rr, secretary):
     client.force_login(secretary)
     page = client.get(reverse("protocols:list", args=[t.pk])).content.decode()
     assert "Тур 3: протоколы командных матчей" in page
+
+
+def test_a_team_crosstable_too_wide_for_a3_is_split_into_blocks_of_columns():
+    """The team crosstable is drawn by the personal crosstable's renderer: 80 teams (as a big team round
+    robin would give) split into blocks of columns, each page with the teams' numbers and names."""
+    from protocols import data as d
+    from protocols import render
+
+    n = 80
+    lines = tuple(
+        d.CrossLine(
+            number=i + 1,
+            name=f"Сборная {i + 1:02d}",
+            cells=tuple("■" if i == j else ("2\n3:1" if i < j else "0\n1:3") for j in range(n)),
+            points=str(2 * (n - 1 - i)),
+            place=str(i + 1),
+            metrics=("0", "0"),
+        )
+        for i in range(n)
+    )
+    heading = d.Heading("Командный турнир", "01.12.2026", "Москва", "длинные нарды", "круговая система")
+    data = d.CrosstableData(
+        heading,
+        "после тура 79",
+        (d.CrossSection("", lines),),
+        (d.Column("board_points", "ОД", "очки на досках"), d.Column("sonneborn_berger", "ЗБ", "З-Б")),
+        title="Командная кросс-таблица",
+        subject="Команда",
+        points="КО",
+        legend="Легенда команд",
+    )
+    size, _cell, per_block = render.crosstable_layout(data)
+    assert size == render.WIDER and per_block < n
+    pages = pdf_text(render.crosstable(data))
+    blocks = -(-n // per_block)
+    assert len(pages) >= blocks
+    # Every page: the title and the repeated header; every block: every team's row.
+    assert all("Командная кросс-таблица" in page and "КО" in page for page in pages)
+    text = " ".join(pages)
+    assert text.count("Сборная 01") == text.count("Сборная 80") == blocks
+    assert "Легенда команд" in pages[-1]
