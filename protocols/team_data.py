@@ -21,6 +21,7 @@ from protocols import render as r
 from registration.models import Official, Participant
 from standings import board_standings, team_metrics
 from tournaments.models import Tournament
+from tournaments.rules import cite_text
 
 
 @dataclass(frozen=True)
@@ -178,8 +179,10 @@ def _board_line(m: Match, tm: TeamMatch, team_of: dict[int, int | None]) -> Team
             score = f"{s1}:{s2}"
         side = teams._side(m, tm, team_of)  # the same board point the team standings count
         points1, points2 = ("1", "0") if side == 1 else ("0", "1") if side == 2 else ("0", "0")
-        if m.result_kind not in (ResultKind.PLAYED,):
+        if m.result_kind != ResultKind.PLAYED:
             result = str(m.get_result_kind_display())
+            if m.result_reason:
+                result = f"{result}: {cite_text(m.result_reason)}"
     return TeamBoardLine(
         board=str(m.board),
         player1=one.short_name if one else "",

@@ -400,3 +400,14 @@ def test_a_team_crosstable_too_wide_for_a3_is_split_into_blocks_of_columns():
     text = " ".join(pages)
     assert text.count("Сборная 01") == text.count("Сборная 80") == blocks
     assert "Легенда команд" in pages[-1]
+
+
+def test_a_board_not_played_over_the_board_is_named_with_its_reason(rr):
+    t, _teams = rr
+    tm = TeamMatch.objects.get(round__tournament=t, round__number=2, table=1)  # D–C, C won both boards
+    board = Match.objects.get(team_match=tm, board=2)
+    Match.objects.filter(pk=board.pk).update(result_kind="technical", result_reason="неявка")
+    data = team_data.team_match_protocol_data(team_data.team_match(t, str(tm.pk)))
+    line = data.lines[1]
+    assert (line.score, line.points1, line.points2) == ("", "0", "1")
+    assert line.result == "техническое поражение: неявка"
