@@ -411,3 +411,12 @@ def test_a_board_not_played_over_the_board_is_named_with_its_reason(rr):
     line = data.lines[1]
     assert (line.score, line.points1, line.points2) == ("", "0", "1")
     assert line.result == "техническое поражение: неявка"
+
+
+def test_a_team_events_crosstable_page_is_the_teams_crosstable(client, rr):
+    t, _teams = rr
+    response = client.get(reverse("public:crosstable", args=[t.pk]))
+    assert response.status_code == 302
+    assert response.url == reverse("public:team_standings", args=[t.pk]) + "#team-crosstable"
+    page = client.get(response.url).content.decode()
+    assert 'id="team-crosstable"' in page and reverse("protocols:pdf", args=[t.pk, "crosstable"]) in page
