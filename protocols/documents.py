@@ -27,7 +27,7 @@ from draw.models import Match, Round, Stage
 from judging.models import Protest
 from protocols import competition as comp
 from protocols import data as d
-from protocols import render
+from protocols import render, team_data
 from protocols.models import Document, Kind
 from registration.permissions import is_official
 from standings.ranking import crosstable_stage, elimination_stages
@@ -97,7 +97,8 @@ def _protest(t: Tournament, key: str):
 
 
 def _crosstable(t: Tournament) -> d.CrosstableData:
-    data = d.crosstable_data(t)
+    # A team event's crosstable is the teams' (004 §1.3.4: the team is the participant).
+    data = team_data.team_crosstable_data(t) if t.is_team_event else d.crosstable_data(t)
     if data is None:
         raise Http404
     return data
@@ -137,6 +138,25 @@ def _published_stage(t: Tournament, key: str) -> bool:
 
 def _signed(t: Tournament, key: str) -> bool:
     return t.status == Tournament.Status.FINISHED
+
+
+def _team_event(t: Tournament, key: str) -> Tournament:
+    _no_key(key)
+    if not t.is_team_event:
+        raise Http404
+    return t
+
+
+def _team_round(t: Tournament, key: str) -> Round:
+    if not t.is_team_event:
+        raise Http404
+    return _round(t, key)
+
+
+def _team_match(t: Tournament, key: str):
+    if not t.is_team_event:
+        raise Http404
+    return team_data.team_match(t, key)
 
 
 SPECS: dict[str, Spec] = {
@@ -199,6 +219,28 @@ SPECS: dict[str, Spec] = {
             comp.schedule_pdf,
             _always,
             lambda t, key: (_no_key(key), comp.of_first_event(t)),
+        ),
+        # Team events (004 §1.3.4): the team match protocols for officials, like the match protocols.
+        Spec(
+            Kind.TEAM_MATCH,
+            lambda t, k: team_data.team_match_protocol_data(_team_match(t, k)),
+            team_data.team_match_protocol_pdf,
+            _never,
+            _team_match,
+        ),
+        Spec(
+            Kind.TEAM_PROTOCOLS,
+            lambda t, k: team_data.team_round_protocols_data(_team_round(t, k)),
+            team_data.team_round_protocols_pdf,
+            _never,
+            _team_round,
+        ),
+        Spec(
+            Kind.BOARD_STANDINGS,
+            lambda t, k: team_data.board_standings_data(_team_event(t, k)),
+            team_data.board_standings_pdf,
+            _always,
+            _team_event,
         ),
     )
 }
@@ -278,6 +320,8 @@ def available(t: Tournament, official: bool) -> list[tuple[str, list[tuple[str, 
             general.append((label, Kind.BRACKET, str(s.number)))
     if official or t.status == Tournament.Status.FINISHED:
         general.append((str(Kind.FINAL.label), Kind.FINAL, ""))
+    if t.is_team_event:
+        general.append((str(Kind.BOARD_STANDINGS.label), Kind.BOARD_STANDINGS, ""))
     if official:
         general.append((str(Kind.REGISTRATION.label), Kind.REGISTRATION, ""))
         general.append((str(Kind.SANCTIONS.label), Kind.SANCTIONS, ""))
@@ -294,6 +338,14 @@ def available(t: Tournament, official: bool) -> list[tuple[str, list[tuple[str, 
             round_docs.append(
                 (_("Round %(n)s: match protocols") % {"n": r.number}, Kind.ROUND_PROTOCOLS, str(r.number))
             )
+            if t.is_team_event:
+                round_docs.append(
+                    (
+                        _("Round %(n)s: team match protocols") % {"n": r.number},
+                        Kind.TEAM_PROTOCOLS,
+                        str(r.number),
+                    )
+                )
     if round_docs:
         sections.append((_("Rounds"), round_docs))
     if official:

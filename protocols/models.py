@@ -26,6 +26,10 @@ class Kind(models.TextChoices):
     # A competition of several events (004 §1.2): stored with its first event (protocols/competition.py).
     COMPETITION_REGISTRATION = "comp_registration", _("registration protocol of the competition")
     COMPETITION_SCHEDULE = "comp_schedule", _("schedule of the competition")
+    # Team events (004 §1.3.4): protocols.team_data
+    TEAM_MATCH = "team_match", _("team match protocol")
+    TEAM_PROTOCOLS = "team_protocols", _("team match protocols of a round")
+    BOARD_STANDINGS = "board_standings", _("personal standings by board")
 
 
 def document_path(instance: Document, filename: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from draw.models import Match
+from draw.models import Match, TeamMatch
 
 # One letter or two for each Cyrillic letter (ц → c, as in the league's own file names); ъ and ь vanish.
 LATIN = dict(
@@ -68,6 +68,8 @@ WHAT = {
     "diplomas": "дипломы",
     "comp_registration": "протокол регистрации",
     "comp_schedule": "расписание",
+    "team_protocols": "тур {key} протоколы командных матчей",
+    "board_standings": "личные результаты по доскам",
 }
 
 
@@ -84,6 +86,9 @@ def file_name(tournament, kind: str, key: str = "") -> str:
     if kind == "match":
         match = Match.objects.filter(pk=key, round__tournament=tournament).select_related("round").first()
         what = f"тур {match.round.number} стол {match.table} протокол матча" if match else f"матч {key}"
+    elif kind == "team_match":
+        tm = TeamMatch.objects.filter(pk=key, round__tournament=tournament).select_related("round").first()
+        what = f"тур {tm.round.number} матч {tm.table} протокол командного матча" if tm else f"матч {key}"
     else:
         what = WHAT.get(kind, kind).format(key=key)
     return f"{head}-{latin(what)}.pdf"

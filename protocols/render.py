@@ -896,10 +896,16 @@ def crosstable_layout(
 
 
 def _cross_table(
-    section: d.CrossSection, columns: Sequence[d.Column], first: int, last: int, cell: float
+    section: d.CrossSection,
+    columns: Sequence[d.Column],
+    first: int,
+    last: int,
+    cell: float,
+    subject: str = "",
+    points: str = "",
 ) -> Table:
-    header = ["№", _("Participant"), *(str(i) for i in range(first + 1, last + 1))]
-    header += [_("Points"), *(c.abbr for c in columns), _("Place")]
+    header = ["№", subject or _("Participant"), *(str(i) for i in range(first + 1, last + 1))]
+    header += [points or _("Points"), *(c.abbr for c in columns), _("Place")]
     name_style = ParagraphStyle("xn", parent=CELL, fontSize=7, leading=8)
     removed = pgettext("removed from the tournament", "removed")
     rows = []
@@ -944,7 +950,7 @@ def _cross_table(
 
 
 def crosstable(data: d.CrosstableData, progress: Progress | None = None) -> bytes:
-    title = _("Crosstable")
+    title = data.title or _("Crosstable")
     size, cell, per_block = crosstable_layout(data)
     story = title_block(data.heading, title, data.as_of)
     for s in data.sections:
@@ -959,12 +965,12 @@ def crosstable(data: d.CrosstableData, progress: Progress | None = None) -> byte
                 story.append(PageBreak())
             if heading:
                 story += section(heading)
-            story.append(_cross_table(s, data.columns, first, last, cell))
+            story.append(_cross_table(s, data.columns, first, last, cell, data.subject, data.points))
         for note in s.ties:
             story.append(Spacer(1, 1.5 * mm))
             story.append(p(note, SMALL))
         story.append(Spacer(1, 3 * mm))
-    legend = _(
+    legend = data.legend or _(
         "Rows and columns by the drawn numbers. A cell is the result of the row's player against the "
         "column's: 1 won, 0 lost, with the score under it; + and − a technical win or defeat; × annulled."
     )

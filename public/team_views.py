@@ -1,6 +1,7 @@
 """Team events' pages (004 §1.3.4): a round's team pairings with their boards, the team standings and
 crosstable, a team's page with its roster, board order and line-ups (the captain's, representative's or
-secretary's line-up form), the team standings PDF, and the extra decisive match of a drawn knockout match.
+secretary's line-up form), the team standings PDF, the personal standings by board, and the extra decisive
+match of a drawn knockout match.
 
 Anybody may read them (draft rounds stay hidden from everyone but the secretary); nothing private is shown.
 """
@@ -147,6 +148,7 @@ def team_standings(request: HttpRequest, pk: int) -> HttpResponse:
         "rows": [{"row": r, "name": names.get(r.team, r.team), "pk": r.team} for r in rows],
         "primary": t.get_team_scoring_display(),
         "crosstable": crosstable if t.system == "round_robin" else None,
+        "crosstable_pdf": t.system == "round_robin" and t.round_set.exclude(status="draft").exists(),
         "order": [names.get(a, a) for a in order],
     }
     return render(request, "public/teams/standings.html", context)
@@ -305,3 +307,11 @@ def board_order_submit(request: HttpRequest, pk: int, team_pk: int) -> HttpRespo
     else:
         messages.success(request, text)
     return redirect("public:team", pk=pk, team_pk=team_pk)
+
+
+def board_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The personal standings by board (004 §1.3.4, §1.3.3): for each board the players who played on it, by
+    the points they scored there, then the percentage (``protocols.team_data.board_standings_data``)."""
+    t = _team_event(pk)
+    context = {"t": t, "data": team_data.board_standings_data(t)}
+    return render(request, "public/teams/boards.html", context)

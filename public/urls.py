@@ -39,6 +39,7 @@ urlpatterns = [
     # Team events (004 §1.3.4): public/team_views.py
     path("t/<int:pk>/teams/", team_views.team_standings, name="team_standings"),
     path("t/<int:pk>/teams/standings.pdf", team_views.team_standings_pdf, name="team_standings_pdf"),
+    path("t/<int:pk>/teams/boards/", team_views.board_standings, name="board_standings"),
     path("t/<int:pk>/teams/<int:team_pk>/", team_views.team_page, name="team"),
     path("t/<int:pk>/teams/<int:team_pk>/lineup/", team_views.lineup_submit, name="team_lineup"),
     path("t/<int:pk>/teams/<int:team_pk>/remove/", team_views.team_remove, name="team_remove"),

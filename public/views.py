@@ -10,7 +10,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
@@ -150,6 +151,8 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("_export"):  # the old export links: public/export_views.py answers them
         return export_views.legacy(request, pk, "crosstable")
     t = _tournament(pk)
+    if t.is_team_event:  # 004 §1.3.4: the team is the participant; its crosstable is the teams'
+        return redirect(reverse("public:team_standings", args=[pk]) + "#team-crosstable")
     stage = ranking.crosstable_stage(t)  # a round-robin stage with a published round (drafts are nobody's)
     if stage is None:
         raise Http404(_("A crosstable is drawn for round-robin stages only."))

@@ -89,6 +89,17 @@ def main() -> None:
             )
         return built["double"]
 
+    def team_rr():
+        if "team_rr" not in built:
+            built["team_rr"] = played_teams("Командное первенство области (круговая система)", 6)
+        return built["team_rr"]
+
+    from draw.models import TeamMatch
+    from public.management.commands.load_demo import TEAM_NAME
+
+    team_demo = Tournament.objects.get(name=TEAM_NAME)
+    team_match = TeamMatch.objects.filter(round__tournament=team_demo, round__number=2).exclude(team2=None)
+
     protocol_match = demo.round_set.get(number=3).matches.filter(protocol__isnull=False).first()
     blank_match = demo.round_set.get(number=7).matches.exclude(player2=None).first()
 
@@ -119,6 +130,10 @@ def main() -> None:
         ("report", doc(demo, "report"), 1),
         ("report-last-page", doc(demo, "report"), -1),
         ("diploma", doc(demo, "diplomas"), 1),
+        # Team events (004 §1.3.4): a team match, the team crosstable, the personal standings by board.
+        ("team-match", doc(team_demo, "team_match", str(team_match.first().pk)), 1),
+        ("team-crosstable", doc(team_rr, "crosstable"), 1),
+        ("board-standings", doc(team_demo, "board_standings"), 1),
     ]
     args.out.mkdir(parents=True, exist_ok=True)
     from pypdf import PdfReader
@@ -348,6 +363,54 @@ def finish_swiss(t) -> None:
     Match.objects.filter(round__tournament=t).exclude(result_kind="").update(ended_at=hour_ago)
     lifecycle.finish(t, secretary, confirmed=True, confirm_early=True)
     t.refresh_from_db()
+
+
+def played_teams(name: str, n_teams: int, boards: int = 4):
+    """A team round robin of its own (``n_teams`` of ``boards`` players and a reserve) played to the end."""
+    from django.contrib.auth.models import User
+    from django.db import transaction
+    from django.utils import timezone
+
+    from draw import results
+    from draw import teams as draw_teams
+    from draw.models import Match, Round
+    from registration.models import Official, Participant, Person, Team
+
+    rng = random.Random(n_teams)
+    secretary = User.objects.get(username="secretary")
+    t = _new_tournament(name, "round_robin", "long", datetime.date(2026, 12, 12), 5, secretary)
+    t.character, t.boards = "team", boards
+    t.save(update_fields=["character", "boards"])
+    for username, role in (("secretary", "chief_secretary"), ("judge", "chief_judge")):
+        Official.objects.create(tournament=t, person=User.objects.get(username=username).person, role=role)
+    for i in range(n_teams):
+        region = REGIONS[i % len(REGIONS)]
+        team = Team.objects.create(tournament=t, name=f"{region}-{i // len(REGIONS) + 1}", seed=i + 1)
+        for j in range(boards + 1):
+            k = 500 + i * 10 + j
+            person = Person.objects.create(
+                surname=SURNAMES[k % len(SURNAMES)],
+                name=NAMES[k % len(NAMES)],
+                patronymic="Сергеевич",
+                birth_date=datetime.date(1970, 1, 1) + datetime.timedelta(days=53 * k),
+                region=REGIONS[i % len(REGIONS)],
+            )
+            Participant.objects.create(tournament=t, person=person, team=team, board_order=j + 1)
+        team.captain = team.members.get(board_order=1)
+        team.save(update_fields=["captain"])
+    number = 0
+    while draw_teams.rounds_left(t):
+        number += 1
+        with transaction.atomic():
+            draw_teams.draw_team_round(t, secretary, number, seed=number)
+        Round.objects.filter(tournament=t, number=number).update(
+            status=Round.Status.FINISHED, published_at=timezone.now()
+        )
+        for m in Match.objects.filter(round__tournament=t, round__number=number):
+            s1, s2 = (5, rng.randrange(0, 5)) if rng.random() < 0.5 else (rng.randrange(0, 5), 5)
+            results.record_result(m.pk, secretary, results.ResultInput("played", s1, s2), m.version)
+    t.refresh_from_db()
+    return t
 
 
 def played(name: str, system: str, players: int, discipline: str = "long", match_length: int = 5):

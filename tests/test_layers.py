@@ -28,6 +28,7 @@ PURE = (
     "draw/pairing/",
     "standings/metrics.py",
     "standings/team_metrics.py",
+    "standings/board_standings.py",
     "registration/admission.py",
     "rules_core/",
 )
