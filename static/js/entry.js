@@ -81,6 +81,31 @@
     if (next) { next.focus(); next.select(); }
   });
 
+  // "Save every row typed": the rows whose scores differ from the stored ones go in one submit, saved
+  // together or not at all (public.entry.save_all); the page comes back with the refused rows named.
+  var all = document.getElementById("entry-all");
+  if (all) {
+    all.hidden = false;
+    all.addEventListener("submit", function () {
+      all.querySelectorAll("input.row-field").forEach(function (el) { el.remove(); });
+      box.querySelectorAll("form.entry-row").forEach(function (form) {
+        var s1 = form.querySelector("input.s1"), s2 = form.querySelector("input.s2");
+        var version = form.querySelector("input[name=version]");
+        if (!s1 || !s2 || !version || form.dataset.busy === "1") return;
+        if (!s1.value && !s2.value) return;
+        if (s1.value === form.dataset.s1 && s2.value === form.dataset.s2) return;
+        [["score1", s1.value], ["score2", s2.value], ["version", version.value]].forEach(function (pair) {
+          var input = document.createElement("input");
+          input.type = "hidden";
+          input.className = "row-field";
+          input.name = pair[0] + "-" + form.dataset.match;
+          input.value = pair[1];
+          all.appendChild(input);
+        });
+      });
+    });
+  }
+
   var first = box.querySelector("input.s1");
   if (location.hash) {
     var target = document.getElementById(location.hash.slice(1));
