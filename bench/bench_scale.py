@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import datetime
+import json
 import os
 import pstats
 import random
@@ -239,10 +240,8 @@ def measure(meter: Meter, label: str, t, secretary, rnd_before, number: int, doc
     hundred = matches[2:102]
 
     def save_hundred():
-        data = {}
-        for m in hundred:
-            data.update({f"score1-{m.pk}": 7, f"score2-{m.pk}": 1, f"version-{m.pk}": m.version})
-        response = client.post(reverse("public:round_entry_all", args=[t.pk, rnd.number]), data)
+        rows = json.dumps([[m.pk, "7", "1", str(m.version)] for m in hundred])
+        response = client.post(reverse("public:round_entry_all", args=[t.pk, rnd.number]), {"rows": rows})
         assert response.status_code == 302, response.status_code
 
     meter(label, "100 rows at once", save_hundred)

@@ -11,7 +11,7 @@ row is read-only here and links to the result's own page.
 
 from __future__ import annotations
 
-import re
+import json
 from dataclasses import dataclass
 
 from django.contrib import messages
@@ -225,38 +225,61 @@ def _int(value) -> int | None:
         return None
 
 
-_SCORE_FIELD = re.compile(r"^score[12]-(\d{1,12})$")
+MAX_ROWS = 10_000  # more tables than a round of the largest field has
+
+
+def _rows_posted(raw: str) -> dict[int, dict[str, str]] | None:
+    """The rows of a submit: ``rows`` is a JSON list of ``[match, score1, score2, version]`` (one field, not
+    three a row: Django refuses a POST of more than 1,000 fields, a round of 400 tables). None when it is not
+    that."""
+    try:
+        posted = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(posted, list) or len(posted) > MAX_ROWS:
+        return None
+    out: dict[int, dict[str, str]] = {}
+    for item in posted:
+        if not isinstance(item, list) or len(item) != 4 or not all(isinstance(x, int | str) for x in item):
+            return None
+        match_pk, score1, score2, version = item
+        if isinstance(match_pk, str | bool):
+            return None
+        out[match_pk] = {
+            "score1": str(score1).strip(),
+            "score2": str(score2).strip(),
+            "version": str(version),
+        }
+    return out
 
 
 @require_POST
 def save_all(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Save every row typed on the page with one submit, together or not at all (issue 20 item 6).
 
-    The rows come as ``score1-<match>``, ``score2-<match>``, ``version-<match>``; a row whose scores are the
-    stored result is left alone. Each row is refused for what refuses it alone (``lock_reason``, the form,
-    ``results.record_results``); one refused row refuses the submit: the page comes back with every refused
-    row named and red and the typed scores kept, and nothing is saved. Else one transaction saves them all.
+    The rows come in ``rows`` (``_rows_posted``); a row whose scores are the stored result is left alone.
+    Each row is refused for what refuses it alone (``lock_reason``, the form, ``results.record_results``);
+    one refused row refuses the submit: the page comes back with every refused row named and red and the
+    typed scores kept, and nothing is saved. Else one transaction saves them all.
     """
     t, rnd = _round_for_entry(request, pk, number)
     if rnd.is_draft:
         raise PermissionDenied
-    ids = sorted({int(found.group(1)) for key in request.POST if (found := _SCORE_FIELD.match(key))})
-    matches = {m.pk: m for m in _matches(rnd).filter(pk__in=ids)} if ids else {}
+    posted = _rows_posted(request.POST.get("rows", "[]"))
+    if posted is None:
+        messages.error(request, _("The rows sent could not be read: nothing was saved. Reload the page."))
+        return _page(request, t, rnd, status=400)
+    matches = {m.pk: m for m in _matches(rnd).filter(pk__in=list(posted))} if posted else {}
     typed: dict[int, ResultForm] = {}
-    for match_pk in ids:
+    for match_pk, scores in posted.items():
         m = matches.get(match_pk)
-        data = {
-            "kind": ResultKind.PLAYED,  # this page enters played scores only; rulings are the panel's
-            "score1": request.POST.get(f"score1-{match_pk}", "").strip(),
-            "score2": request.POST.get(f"score2-{match_pk}", "").strip(),
-            "version": request.POST.get(f"version-{match_pk}", ""),
-        }
-        if m is None or not (data["score1"] or data["score2"]):
+        if m is None or not (scores["score1"] or scores["score2"]):
             continue  # not a table of this round, or nothing typed in the row
         stored = (str(m.score1), str(m.score2)) if m.result_kind == ResultKind.PLAYED else None
-        if stored == (data["score1"], data["score2"]):
+        if stored == (scores["score1"], scores["score2"]):
             continue  # the stored result: nothing to save
-        typed[match_pk] = ResultForm(data, initial={}, match=m, panel=False)
+        # This page enters played scores only; rulings are the panel's.
+        typed[match_pk] = ResultForm({"kind": ResultKind.PLAYED, **scores}, initial={}, match=m, panel=False)
     if not typed:
         messages.info(request, _("No row was typed: nothing to save."))
         return redirect(_entry_url(request, pk, number))

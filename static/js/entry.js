@@ -87,22 +87,16 @@
   if (all) {
     all.hidden = false;
     all.addEventListener("submit", function () {
-      all.querySelectorAll("input.row-field").forEach(function (el) { el.remove(); });
+      var rows = [];
       box.querySelectorAll("form.entry-row").forEach(function (form) {
         var s1 = form.querySelector("input.s1"), s2 = form.querySelector("input.s2");
         var version = form.querySelector("input[name=version]");
         if (!s1 || !s2 || !version || form.dataset.busy === "1") return;
         if (!s1.value && !s2.value) return;
         if (s1.value === form.dataset.s1 && s2.value === form.dataset.s2) return;
-        [["score1", s1.value], ["score2", s2.value], ["version", version.value]].forEach(function (pair) {
-          var input = document.createElement("input");
-          input.type = "hidden";
-          input.className = "row-field";
-          input.name = pair[0] + "-" + form.dataset.match;
-          input.value = pair[1];
-          all.appendChild(input);
-        });
+        rows.push([Number(form.dataset.match), s1.value, s2.value, version.value]);
       });
+      all.querySelector("input[name=rows]").value = JSON.stringify(rows);
     });
   }
 

@@ -5,6 +5,8 @@ the panel's rulings 004 §6.1.2 items 1–2, a result under protest 004 §5.10, 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -30,13 +32,14 @@ def _url(t, number: int = 1) -> str:
     return reverse("public:round_entry_all", args=[t.pk, number])
 
 
-def _typed(matches, scores=None) -> dict[str, object]:
-    """The submit of every row of ``matches``: 7:<n> by default, or the scores given per table."""
-    data: dict[str, object] = {}
+def _typed(matches, scores=None, extra=()) -> dict[str, str]:
+    """The submit of every row of ``matches`` as the page's script sends it: 7:<n> by default, or the scores
+    given per table; ``extra`` rows as they are."""
+    rows = []
     for i, m in enumerate(matches):
         s1, s2 = (scores or {}).get(m.table, (7, i % 7))
-        data[f"score1-{m.pk}"], data[f"score2-{m.pk}"], data[f"version-{m.pk}"] = s1, s2, m.version
-    return data
+        rows.append([m.pk, str(s1), str(s2), str(m.version)])
+    return {"rows": json.dumps([*rows, *extra])}
 
 
 def _open(rnd):
@@ -119,8 +122,7 @@ def test_rows_left_empty_or_as_stored_are_left_alone(client, secretary):
     first, second, third, _fourth = _open(rnd)
     results.record_result(first.pk, secretary, results.ResultInput(ResultKind.PLAYED, 7, 2), 0)
     first.refresh_from_db()
-    data = _typed([first, second], {first.table: (7, 2)})
-    data.update({f"score1-{third.pk}": "", f"score2-{third.pk}": "", f"version-{third.pk}": 0})
+    data = _typed([first, second], {first.table: (7, 2)}, extra=[[third.pk, "", "", "0"]])
     client.force_login(secretary)
     assert client.post(_url(t), data).status_code == 302
     first_after = Match.objects.get(pk=first.pk)
@@ -141,10 +143,12 @@ def test_nobody_but_the_tournaments_runners_saves_a_round(client, secretary, who
     assert not Match.objects.filter(round=rnd).exclude(result_kind="").exists()
 
 
-def test_a_finished_tournament_saves_nothing(client, secretary):
+def test_a_finished_tournament_saves_nothing_and_offers_no_submit(client, secretary):
     t, rnd = _published(secretary)
     Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.FINISHED)
     client.force_login(secretary)
+    html = client.get(reverse("public:round_entry", args=[t.pk, 1])).content.decode()
+    assert _url(t) not in html
     response = client.post(_url(t), _typed(_open(rnd)))
     assert response.status_code == 400
     assert not Match.objects.filter(round=rnd).exclude(result_kind="").exists()
@@ -186,3 +190,32 @@ def test_the_page_offers_the_submit_of_every_row(client, secretary):
     assert f'action="{_url(t)}"' in html
     for m in _open(rnd):
         assert f'data-match="{m.pk}"' in html
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        "not json",
+        '{"a": 1}',
+        "[[1, 2]]",
+        '[["1", "7", "3", "0"]]',
+        '[[true, "7", "3", "0"]]',
+        "[[1, [7], 3, 0]]",
+    ],
+)
+def test_a_submit_that_cannot_be_read_is_refused_and_saves_nothing(client, secretary, rows):
+    t, rnd = _published(secretary)
+    client.force_login(secretary)
+    response = client.post(_url(t), {"rows": rows})
+    assert response.status_code == 400
+    assert "не удалось прочитать" in response.content.decode()
+    assert not Match.objects.filter(round=rnd).exclude(result_kind="").exists()
+
+
+def test_a_round_of_400_tables_goes_in_one_submit(client, secretary):
+    """One field for the rows: three fields a row would pass Django's limit of 1,000 fields a POST."""
+    t, rnd = _published(secretary, players=800)
+    client.force_login(secretary)
+    response = client.post(_url(t), _typed(_open(rnd)))
+    assert response.status_code == 302
+    assert Match.objects.filter(round=rnd, result_kind="played").count() == 400
