@@ -7,6 +7,9 @@ row is that row's HTML only: nothing of the rest of the round is read or rendere
 row's form posts as a plain form and the page comes back with the cursor's anchor on the next table.
 Technical results, losses on time and annulments stay with the judging panel (004 §6.1.2 items 1–2): such a
 row is read-only here and links to the result's own page.
+
+The rows typed and not saved yet can also go in one submit (``save_all``, issue 20 item 6): saved together
+in one transaction (``draw.results.record_results``), or refused together with every refused row named.
 """
 
 from __future__ import annotations
