@@ -7,7 +7,8 @@ Builds a Swiss of ``--players`` in a fresh SQLite file (in ``--dir``: put it on 
 would use, not a tmpfs), then saves ``--results`` results of the open round through
 ``draw.results.record_result`` — each its own committed transaction, as the whole-round entry saves them —
 twice: with the settings' pragmas (WAL, synchronous=NORMAL) and with SQLite's defaults (rollback journal,
-synchronous=FULL). Prints wall and CPU time per result.
+synchronous=FULL); then the same number in one submit (``draw.results.record_results``: the whole-round
+entry's "save every row typed", one transaction). Prints wall and CPU time per result.
 """
 
 from __future__ import annotations
@@ -75,6 +76,26 @@ def main() -> None:
             f"{label} [{mode}]: {len(todo)} results in {wall:.2f} s wall, {cpu:.2f} s CPU "
             f"({wall / len(todo) * 1000:.1f} ms wall, {cpu / len(todo) * 1000:.1f} ms CPU a result)"
         )
+    # The same results in one submit (the whole-round entry's "save every row typed", issue 20 item 6): one
+    # transaction, one commit, with the settings' pragmas.
+    connection.close()
+    connection.ensure_connection()
+    t = build_swiss(args.players, rounds=3, seed=99)
+    rnd = Round.objects.get(tournament=t, number=3)
+    Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED, finished_at=None)
+    open_ = Match.objects.filter(round=rnd, player2__isnull=False).order_by("table")[: args.results]
+    Match.objects.filter(pk__in=[m.pk for m in open_]).update(
+        score1=None, score2=None, winner=None, result_kind="", ended_at=None
+    )
+    todo = list(Match.objects.filter(round=rnd, result_kind="").exclude(player2=None))
+    entries = [(m.pk, results.ResultInput("played", 7, 3), m.version) for m in todo]
+    began, began_cpu = time.perf_counter(), time.process_time()
+    results.record_results(t, user, entries)
+    wall, cpu = time.perf_counter() - began, time.process_time() - began_cpu
+    print(
+        f"one submit (record_results, WAL): {len(todo)} results in {wall:.2f} s wall, {cpu:.2f} s CPU "
+        f"({wall / len(todo) * 1000:.1f} ms wall, {cpu / len(todo) * 1000:.1f} ms CPU a result)"
+    )
     load = os.getloadavg()[0]
     print(f"database {os.environ['SQLITE_PATH']}; load average {load:.1f} on {os.cpu_count()} CPUs")
 

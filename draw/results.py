@@ -6,6 +6,7 @@ Results are the one source of truth: rounds finish and standings follow from the
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -17,7 +18,7 @@ from draw import dependents
 from draw.models import Match, ResultKind, Round
 from registration.permissions import is_panel
 from standings import metrics
-from tournaments.models import Tournament, log
+from tournaments.models import AuditEntry, Tournament, bump_version, log
 
 MAX_CUBE_GAME = 3 * 64  # koks with the cube on 64: the most one game can score (003)
 
@@ -161,43 +162,11 @@ def record_result(match_id: int, user, data: ResultInput, version: int) -> Match
         t = lock_open_tournament(match_id)
         m = Match.objects.select_for_update().select_related("round").get(pk=match_id)
         rnd = m.round
-        if m.version != version:
-            raise ResultConflict(
-                _("This result was changed by someone else a moment ago. Reload the page and check it.")
-            )
-        if rnd.status == Round.Status.DRAFT:
-            raise ResultError(_("The round is not published yet."))
-        if m.is_bye:
-            raise ResultError(_("A bye has no result to enter."))
-        if data.kind in PANEL_KINDS and not is_panel(user, t):
-            raise PanelOnly(
-                _(
-                    "Only the judging panel awards a technical defeat or a loss on time and annuls a result "
-                    "(004 §6.1.2 items 1–2); a secretary enters played scores."
-                )
-            )
-        if m.awaits_reflow:
-            raise ResultError(
-                _(
-                    "This match waits for the replay of the match before it in the bracket: its players are "
-                    "not known."
-                )
-            )
         now = timezone.now()
+        refusal = _refusal(t, m, user, data, version, now)
+        if refusal is not None:
+            raise refusal
         correction = bool(m.result_kind)
-        if (
-            correction
-            and not is_panel(user, t)
-            and ("ruling" in m.flags or m.protests.filter(decided_at__isnull=False).exists())
-        ):
-            # 004 §5.10, §6.1.2: a result the panel ruled on (or confirmed deciding a protest) is the panel's.
-            raise PanelOnly(
-                _("The judging panel has ruled on this result: only the panel may change it (004 §5.10).")
-            )
-        if correction and either_started_next(m, now):
-            raise ResultError(
-                _("A player has started his next match: the result can no longer be corrected (003).")
-            )
         before = Before.of(m)
         described = _apply(m, data, now)
         if correction:
@@ -219,8 +188,59 @@ def record_result(match_id: int, user, data: ResultInput, version: int) -> Match
         return m
 
 
+def _refusal(t: Tournament, m: Match, user, data: ResultInput, version: int, now) -> ResultError | None:
+    """Why ``user`` may not set ``data`` on the locked match ``m`` now, or None: the checks of
+    ``record_result``, in its order, shared with ``record_results`` (the score itself is checked after)."""
+    if m.version != version:
+        return ResultConflict(
+            _("This result was changed by someone else a moment ago. Reload the page and check it.")
+        )
+    if m.round.status == Round.Status.DRAFT:
+        return ResultError(_("The round is not published yet."))
+    if m.is_bye:
+        return ResultError(_("A bye has no result to enter."))
+    if data.kind in PANEL_KINDS and not is_panel(user, t):
+        return PanelOnly(
+            _(
+                "Only the judging panel awards a technical defeat or a loss on time and annuls a result "
+                "(004 §6.1.2 items 1–2); a secretary enters played scores."
+            )
+        )
+    if m.awaits_reflow:
+        return ResultError(
+            _(
+                "This match waits for the replay of the match before it in the bracket: its players are "
+                "not known."
+            )
+        )
+    correction = bool(m.result_kind)
+    if (
+        correction
+        and not is_panel(user, t)
+        and ("ruling" in m.flags or m.protests.filter(decided_at__isnull=False).exists())
+    ):
+        # 004 §5.10, §6.1.2: a result the panel ruled on (or confirmed deciding a protest) is the panel's.
+        return PanelOnly(
+            _("The judging panel has ruled on this result: only the panel may change it (004 §5.10).")
+        )
+    if correction and either_started_next(m, now):
+        return ResultError(
+            _("A player has started his next match: the result can no longer be corrected (003).")
+        )
+    return None
+
+
 def _apply(m: Match, data: ResultInput, now=None) -> str:
-    """Validate and set the result on a locked match; returns the description of the result before."""
+    """Validate and set the result on a locked match and save it; returns the description of the result
+    before."""
+    before = _set(m, data, now)
+    m.save()
+    return before
+
+
+def _set(m: Match, data: ResultInput, now=None) -> str:
+    """Validate and set the result on a locked match, unsaved; returns the description of the result
+    before."""
     errors = score_errors(data.kind, m.match_length, data.score1, data.score2, data.winner_side, data.reason)
     if errors:
         raise ResultError(" ".join(errors))
@@ -244,7 +264,6 @@ def _apply(m: Match, data: ResultInput, now=None) -> str:
         m.score1 = m.score2 = None
     m.ended_at = m.ended_at or now or timezone.now()
     m.version += 1
-    m.save()
     return before
 
 
@@ -309,6 +328,120 @@ def panel_replay(match_id: int, user, why: str, clause: str) -> Match:
     m.notes = dependents.after_change(m, before, user, why)
     update_round_status(m.round)
     return m
+
+
+@dataclass(frozen=True)
+class RowError:
+    """Why one row of a batch was refused: its table and the reason."""
+
+    table: int
+    match_id: int
+    message: str
+    conflict: bool = False
+
+
+class BatchRefused(ResultError):
+    """A batch of results refused whole: nothing was saved; ``rows`` names every row refused and why."""
+
+    def __init__(self, rows: list[RowError]) -> None:
+        super().__init__("; ".join(_("table %(t)s: %(e)s") % {"t": r.table, "e": r.message} for r in rows))
+        self.rows = rows
+
+
+# What a batch writes to each match (the fields ``_set`` and a correction change).
+_BATCH_FIELDS = [
+    "result_kind",
+    "result_reason",
+    "score1",
+    "score2",
+    "winner",
+    "ended_at",
+    "version",
+    "changed_at",
+    "reopened_for",
+    "final_at",
+]
+
+
+def record_results(
+    t: Tournament, user, entries: list[tuple[int, ResultInput, int]], refused: Sequence[RowError] = ()
+) -> list[Match]:
+    """Save the results of one submit (the whole-round entry page) all at once, or none (issue 20 item 6).
+
+    ``entries`` are (match id, result, version) of one tournament. Every row is checked as
+    ``record_result`` checks one (the optimistic lock, the panel's kinds, 004 §6.1.2 items 1–2; corrections
+    until a next match starts, 003 «Протоколы»; the score); ``refused`` are rows the caller has refused
+    already. Any refused row refuses the whole submit (``BatchRefused`` naming every such row) and nothing
+    is saved. Otherwise one transaction: one UPDATE of the matches, one INSERT of their log entries, one bump
+    of the tournament's version, the round's status once; corrections open the protest window (004 §5.10)
+    and flag the rounds drawn on the old result as ``record_result`` does. Returns the saved matches (notes
+    in ``match.notes``), in the order given.
+    """
+    errors = list(refused)
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=t.pk)
+        if locked.read_only_reason:
+            raise ResultError(locked.read_only_reason)
+        ids = [match_id for match_id, _data, _version in entries]
+        # The round's stage with it: ``after_change`` reads it for each row.
+        matches = Match.objects.select_for_update(of=("self",)).select_related("round__stage")
+        matches = matches.filter(round__tournament=t)
+        by_id = matches.in_bulk(ids)
+        now = timezone.now()
+        changed = []
+        for match_id, data, version in entries:
+            m = by_id.get(match_id)
+            if m is None:
+                errors.append(RowError(0, match_id, _("There is no such match.")))
+                continue
+            problem = _refusal(locked, m, user, data, version, now)
+            if problem is None:
+                problem_text = " ".join(
+                    score_errors(
+                        data.kind, m.match_length, data.score1, data.score2, data.winner_side, data.reason
+                    )
+                )
+            else:
+                problem_text = str(problem)
+            if problem_text:
+                conflict = isinstance(problem, ResultConflict)
+                errors.append(RowError(m.table, m.pk, problem_text, conflict))
+                continue
+            changed.append((m, data))
+        if errors:
+            raise BatchRefused(sorted(errors, key=lambda r: r.table))
+        if not changed:
+            return []
+        audit = []
+        states = []
+        for m, data in changed:
+            correction = bool(m.result_kind)
+            before = Before.of(m)
+            described = _set(m, data, now)
+            if correction:
+                # 004 §5.10: the change opens a new protest window for the player it harms, from now.
+                m.changed_at, m.reopened_for, m.final_at = now, harmed(before, m), None
+            audit.append(
+                AuditEntry(
+                    tournament=locked,
+                    user=user if getattr(user, "is_authenticated", False) else None,
+                    action="result",
+                    summary=_("Round %(r)s, table %(t)s: %(before)s → %(after)s")
+                    % {"r": m.round.number, "t": m.table, "before": described, "after": _describe(m)},
+                    reason=data.reason,
+                    data={"match": m.pk},
+                )
+            )
+            states.append((m, before, correction))
+        Match.objects.bulk_update([m for m, _data in changed], _BATCH_FIELDS)
+        AuditEntry.objects.bulk_create(audit)
+        bump_version(t.pk)  # once for the whole submit: what the public pages show changed once
+        for m, before, correction in states:
+            why = _("Result corrected") if correction else _("Result entered")
+            m.notes = dependents.after_change(m, before, user, why)
+        for rnd in {m.round_id: m.round for m, _data in changed}.values():
+            update_round_status(rnd)
+        return [m for m, _data in changed]
 
 
 def _describe(m: Match) -> str:

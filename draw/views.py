@@ -249,8 +249,10 @@ def match_result(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
             for note in changed.notes:
                 messages.info(request, note)
             to = reverse("public:round", args=[pk, match.round.number])
-            page = page_of_table(match)  # back to the page showing this table (issue 20)
-            return redirect(f"{to}?page={page}" if page > 1 else to)
+            # Back to the page of 100 tables showing this one, at its row (issue 20 item 2): the next request
+            # renders that page, not the whole round.
+            page = page_of_table(match)
+            return redirect(f"{to}?page={page}#t{match.table}" if page > 1 else f"{to}#t{match.table}")
     elif request.method == "POST":
         if form.panel_only_asked():
             raise PermissionDenied

@@ -7,12 +7,17 @@ row is that row's HTML only: nothing of the rest of the round is read or rendere
 row's form posts as a plain form and the page comes back with the cursor's anchor on the next table.
 Technical results, losses on time and annulments stay with the judging panel (004 §6.1.2 items 1–2): such a
 row is read-only here and links to the result's own page.
+
+The rows typed and not saved yet can also go in one submit (``save_all``, issue 20 item 6): saved together
+in one transaction (``draw.results.record_results``), or refused together with every refused row named.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
@@ -20,6 +25,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from draw import results
@@ -112,13 +118,28 @@ def round_entry(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return _page(request, t, rnd)
 
 
-def _page(request: HttpRequest, t: Tournament, rnd: Round, replaced: Row | None = None) -> HttpResponse:
+def _page(
+    request: HttpRequest,
+    t: Tournament,
+    rnd: Round,
+    replaced: Row | None = None,
+    typed: dict[int, ResultForm] | None = None,
+    refused: dict[int, str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The page: ``replaced`` a row saved (or refused) on its own; ``typed`` the rows of a refused submit
+    with their scores as typed, ``refused`` the reasons of the rows refused."""
     todo = request.GET.get("todo") == "1"
     matches = list(_matches(rnd))
     rows = _rows(t, matches, timezone.now())
     if replaced is not None:
         rows = [replaced if r.match.pk == replaced.match.pk else r for r in rows]
-    shown = [r for r in rows if not todo or not r.match.result_kind or r is replaced]
+        status = replaced.status
+    for row in rows:
+        if typed and row.match.pk in typed:
+            row.form = typed[row.match.pk]
+            row.error = (refused or {}).get(row.match.pk, "")
+    shown = [r for r in rows if not todo or not r.match.result_kind or r is replaced or r.form is not None]
     context = {
         "t": t,
         "round": rnd,
@@ -128,7 +149,7 @@ def _page(request: HttpRequest, t: Tournament, rnd: Round, replaced: Row | None 
         "total": len(rows),
         "panel": is_panel(request.user, t),
     }
-    return render(request, "public/entry.html", context, status=replaced.status if replaced else 200)
+    return render(request, "public/entry.html", context, status=status)
 
 
 def _row_of(t: Tournament, m: Match) -> Row:
@@ -205,3 +226,114 @@ def _int(value) -> int | None:
         return int(value)
     except (TypeError, ValueError):
         return None
+
+
+MAX_ROWS = 10_000  # more tables than a round of the largest field has
+
+
+def _rows_posted(raw: str) -> dict[int, dict[str, str]] | None:
+    """The rows of a submit: ``rows`` is a JSON list of ``[match, score1, score2, version]`` (one field, not
+    three a row: Django refuses a POST of more than 1,000 fields, a round of 400 tables). None when it is not
+    that."""
+    try:
+        posted = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(posted, list) or len(posted) > MAX_ROWS:
+        return None
+    out: dict[int, dict[str, str]] = {}
+    for item in posted:
+        if not isinstance(item, list) or len(item) != 4 or not all(isinstance(x, int | str) for x in item):
+            return None
+        match_pk, score1, score2, version = item
+        if isinstance(match_pk, str | bool):
+            return None
+        out[match_pk] = {
+            "score1": str(score1).strip(),
+            "score2": str(score2).strip(),
+            "version": str(version),
+        }
+    return out
+
+
+@require_POST
+def save_all(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Save every row typed on the page with one submit, together or not at all (issue 20 item 6).
+
+    The rows come in ``rows`` (``_rows_posted``); a row whose scores are the stored result is left alone.
+    Each row is refused for what refuses it alone (``lock_reason``, the form, ``results.record_results``);
+    one refused row refuses the submit: the page comes back with every refused row named and red and the
+    typed scores kept, and nothing is saved. Else one transaction saves them all.
+    """
+    t, rnd = _round_for_entry(request, pk, number)
+    if rnd.is_draft:
+        raise PermissionDenied
+    posted = _rows_posted(request.POST.get("rows", "[]"))
+    if posted is None:
+        messages.error(request, _("The rows sent could not be read: nothing was saved. Reload the page."))
+        return _page(request, t, rnd, status=400)
+    matches = {m.pk: m for m in _matches(rnd).filter(pk__in=list(posted))} if posted else {}
+    typed: dict[int, ResultForm] = {}
+    for match_pk, scores in posted.items():
+        m = matches.get(match_pk)
+        if m is None or not (scores["score1"] or scores["score2"]):
+            continue  # not a table of this round, or nothing typed in the row
+        stored = (str(m.score1), str(m.score2)) if m.result_kind == ResultKind.PLAYED else None
+        if stored == (scores["score1"], scores["score2"]):
+            continue  # the stored result: nothing to save
+        # This page enters played scores only; rulings are the panel's.
+        typed[match_pk] = ResultForm({"kind": ResultKind.PLAYED, **scores}, initial={}, match=m, panel=False)
+    if not typed:
+        messages.info(request, _("No row was typed: nothing to save."))
+        return redirect(_entry_url(request, pk, number))
+    refused: list[results.RowError] = []
+    entries = []
+    with transaction.atomic():
+        # The tournament's row lock first, as record_results takes it: the rows' locks are judged on the state
+        # the save will see.
+        Tournament.objects.select_for_update().filter(pk=t.pk).first()
+        rows = {row.match.pk: row for row in _rows(t, [matches[k] for k in typed], timezone.now())}
+        for match_pk, form in typed.items():
+            m, row = matches[match_pk], rows[match_pk]
+            if row.lock:
+                refused.append(results.RowError(m.table, m.pk, row.lock))
+            elif not form.is_valid():
+                message = " ".join(e for errors in form.errors.values() for e in errors)
+                refused.append(results.RowError(m.table, m.pk, message))
+            else:
+                entries.append((m.pk, form.to_input(), form.cleaned_data["version"]))
+        try:
+            saved = results.record_results(t, request.user, entries, refused)
+        except results.BatchRefused as exc:
+            return _refused_page(request, t, rnd, typed, exc.rows)
+        except results.ResultError as exc:  # the tournament is finished: nothing can be saved
+            messages.error(request, str(exc))
+            return _page(request, t, rnd, typed=typed, status=400)
+    messages.success(
+        request,
+        ngettext("%(n)s result saved.", "%(n)s results saved.", len(saved)) % {"n": len(saved)},
+    )
+    for m in saved:
+        for note in m.notes:
+            messages.info(request, note)
+    return redirect(_entry_url(request, pk, number))
+
+
+def _entry_url(request: HttpRequest, pk: int, number: int) -> str:
+    query = "?todo=1" if request.GET.get("todo") == "1" else ""
+    return reverse("public:round_entry", args=[pk, number]) + query
+
+
+def _refused_page(
+    request: HttpRequest, t: Tournament, rnd: Round, typed: dict[int, ResultForm], refused: list
+) -> HttpResponse:
+    """The page again after a refused submit: every typed row keeps its scores, the refused ones are red with
+    their reason, and the message above names them (nothing was saved)."""
+    messages.error(
+        request,
+        _("Nothing was saved: %(rows)s. Correct the rows in red and save again.")
+        % {"rows": "; ".join(_("table %(t)s: %(e)s") % {"t": r.table, "e": r.message} for r in refused)},
+    )
+    status = 409 if any(r.conflict for r in refused) else 400
+    reasons = {r.match_id: r.message for r in refused}
+    return _page(request, t, rnd, typed=typed, refused=reasons, status=status)

@@ -54,7 +54,8 @@ class PairingTable(tables.Table):
 
     class Meta:
         attrs = {"class": "table pairings", "id": "pairings"}
-        row_attrs = {"data-table": lambda record: record.table}
+        # The row's anchor: the result form returns to its page at the row (``#t<table>``).
+        row_attrs = {"data-table": lambda record: record.table, "id": lambda record: f"t{record.table}"}
         orderable = False
 
     def __init__(self, data, *args, can_enter: bool = False, now=None, **kwargs):
@@ -81,7 +82,8 @@ class PairingTable(tables.Table):
         ]
         try:
             for i, record in enumerate(self.data):
-                out.append(f'<tr data-table="{record.table}" class="{"odd" if i % 2 else "even"}">')
+                parity = "odd" if i % 2 else "even"
+                out.append(f'<tr data-table="{record.table}" id="t{record.table}" class="{parity}">')
                 for name, _header in columns:
                     render = cells[name]
                     if render is not None:

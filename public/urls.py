@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<int:pk>/rounds/<int:number>/", pages.round_detail, name="round"),
     path("t/<int:pk>/rounds/<int:number>/results/", entry.round_entry, name="round_entry"),
     path("t/<int:pk>/rounds/<int:number>/results/<int:match_pk>/", entry.save_row, name="round_entry_row"),
+    path("t/<int:pk>/rounds/<int:number>/results/all/", entry.save_all, name="round_entry_all"),
     path("t/<int:pk>/log/", pages.audit_log, name="audit"),
     path("t/<int:pk>/standings/", views.standings, name="standings"),
     path("t/<int:pk>/crosstable/", views.crosstable, name="crosstable"),

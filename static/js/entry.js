@@ -81,6 +81,25 @@
     if (next) { next.focus(); next.select(); }
   });
 
+  // "Save every row typed": the rows whose scores differ from the stored ones go in one submit, saved
+  // together or not at all (public.entry.save_all); the page comes back with the refused rows named.
+  var all = document.getElementById("entry-all");
+  if (all) {
+    all.hidden = false;
+    all.addEventListener("submit", function () {
+      var rows = [];
+      box.querySelectorAll("form.entry-row").forEach(function (form) {
+        var s1 = form.querySelector("input.s1"), s2 = form.querySelector("input.s2");
+        var version = form.querySelector("input[name=version]");
+        if (!s1 || !s2 || !version || form.dataset.busy === "1") return;
+        if (!s1.value && !s2.value) return;
+        if (s1.value === form.dataset.s1 && s2.value === form.dataset.s2) return;
+        rows.push([Number(form.dataset.match), s1.value, s2.value, version.value]);
+      });
+      all.querySelector("input[name=rows]").value = JSON.stringify(rows);
+    });
+  }
+
   var first = box.querySelector("input.s1");
   if (location.hash) {
     var target = document.getElementById(location.hash.slice(1));

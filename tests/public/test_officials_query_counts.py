@@ -1,6 +1,7 @@
 """No officials' page runs a query per match or per row (issue 17; issue 20 item 2): the same number of
 queries for 100 and for 1,000 participants on the round page, the participant page, the standings page, the
-whole-round entry page and its row save, the plain result form, the registration pages and the desk."""
+whole-round entry page and its row save, the plain result form and its save, the registration pages and the
+desk."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def _urls(t) -> dict[str, tuple[str, str, dict]]:
     open_match = Match.objects.filter(round__tournament=t, round__number=ROUNDS, result_kind="").order_by(
         "table"
     )
-    first, second = list(open_match.exclude(player2=None)[:2])
+    first, second, third = list(open_match.exclude(player2=None)[:3])
     return {
         "round page": ("get", reverse("public:round", args=[t.pk, ROUNDS]), {}),
         "round page, an earlier round": ("get", reverse("public:round", args=[t.pk, 1]), {}),
@@ -65,6 +66,12 @@ def _urls(t) -> dict[str, tuple[str, str, dict]]:
             {"data": {"score1": 7, "score2": 4, "version": second.version}},
         ),
         "result form": ("get", reverse("draw:match_result", args=[t.pk, second.pk]), {}),
+        # Saved through the plain form: the answer is a redirect to the page of its table (issue 20 item 2).
+        "result form save": (
+            "post",
+            reverse("draw:match_result", args=[t.pk, third.pk]),
+            {"data": {"kind": "played", "score1": 7, "score2": 5, "version": third.version}},
+        ),
         "entries list": ("get", reverse("registration:entries", args=[t.pk]), {}),
         "participants list": ("get", reverse("public:participants", args=[t.pk]), {}),
         "desk": ("get", reverse("judging:desk", args=[t.pk]), {}),

@@ -56,7 +56,7 @@ def test_finding_a_player_searches_every_page(client, big_round):
     assert 120 in _tables(html)
 
 
-def test_a_result_saved_through_the_form_returns_to_the_page_of_its_table(client, big_round):
+def test_a_result_saved_through_the_form_returns_to_the_page_of_its_table_at_its_row(client, big_round):
     rnd = big_round.round_set.get(number=1)
     for table, page in ((7, None), (110, 2)):
         m = rnd.matches.get(table=table)
@@ -66,4 +66,6 @@ def test_a_result_saved_through_the_form_returns_to_the_page_of_its_table(client
         )
         assert response.status_code == 302
         expected = reverse("public:round", args=[big_round.pk, 1])
-        assert response.url == (f"{expected}?page={page}" if page else expected)
+        assert response.url == (f"{expected}?page={page}" if page else expected) + f"#t{table}"
+        html = client.get(response.url.split("#")[0]).content.decode()
+        assert f'id="t{table}"' in html and len(_tables(html)) == (25 if page else TABLES_PER_PAGE)
