@@ -74,12 +74,13 @@ def test_only_the_competitions_officials_see_and_use_its_documents_page_004_1_2(
 
 
 def test_the_page_lists_the_competitions_two_documents_and_its_four_events_004_1_2(
-    client, chief_judge, competition
+    client, chief_judge, competition, django_assert_max_num_queries
 ):
     c, events = competition
     first = comp.first_event(c)
     client.force_login(chief_judge)
-    page = _page(client, c)
+    with django_assert_max_num_queries(9):  # one query for every document's state, whatever the events
+        page = _page(client, c)
     own = page.split('id="competition-documents"')[1].split("</div>")[0]
     assert _state(own, first, Kind.COMPETITION_REGISTRATION) == "missing"
     assert _state(own, first, Kind.COMPETITION_SCHEDULE) == "missing"
