@@ -49,6 +49,8 @@ def document_list(request: HttpRequest, pk: int) -> HttpResponse:
         "official": official,
         "runner": can_run(request.user, t),
         "chief_judge": is_chief_judge(request.user, t),
+        # An event of a competition: its officials find the competition's own documents there (004 §1.2).
+        "competition": t.competition if official and t.competition_id else None,
     }
     return render(request, "protocols/list.html", context)
 

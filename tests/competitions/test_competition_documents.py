@@ -164,6 +164,12 @@ def test_a_competition_documents_own_page_leads_back_to_the_competition_004_1_2(
     crumb = page.split('id="breadcrumb"')[1].split("</p>")[0]
     assert c.name in crumb and documents in crumb
     assert 'class="tabs"' not in page
+    # Each event's documents page leads its officials to the competition's (not anonymous readers).
+    for t in (first, short_men):
+        assert documents in client.get(reverse("protocols:list", args=[t.pk])).content.decode()
+    client.logout()
+    assert documents not in client.get(reverse("protocols:list", args=[short_men.pk])).content.decode()
+    client.force_login(chief_judge)
     # An event's own document keeps the event's tabs.
     page = client.get(reverse("protocols:document", args=[short_men.pk, Kind.STANDINGS])).content.decode()
     assert 'class="tabs"' in page and 'id="breadcrumb"' not in page
