@@ -49,6 +49,8 @@ def document_list(request: HttpRequest, pk: int) -> HttpResponse:
         "official": official,
         "runner": can_run(request.user, t),
         "chief_judge": is_chief_judge(request.user, t),
+        # An event of a competition: its officials find the competition's own documents there (004 §1.2).
+        "competition": t.competition if official and t.competition_id else None,
     }
     return render(request, "protocols/list.html", context)
 
@@ -73,8 +75,13 @@ def document(request: HttpRequest, pk: int, kind: str, key: int | str = "") -> H
         failed = Document.objects.filter(
             tournament=t, kind=kind, key=key, status=Document.Status.FAILED
         ).first()
+    # A competition's document (kept with its first event) belongs to the competition, not to that event
+    # (004 §1.2): its page leads back to the competition and its documents, not to the event's tabs.
+    competition = t.competition if kind in documents.COMPETITION_KINDS else None
     context = {
         "t": t,
+        "competition": competition,
+        "competition_official": competition is not None and is_official(request.user, t),
         "kind": kind,
         "title": Kind(kind).label,
         "key": key,

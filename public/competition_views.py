@@ -4,26 +4,33 @@ and the admission of a person once for all his events (``registration.competitio
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_POST
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from draw.models import Match, Round
 from judging.models import Sanction
 from judging.state import participant_matches
 from protocols import competition as comp
-from protocols.models import Kind, ScheduledRound
+from protocols import tasks
+from protocols.models import Document, Kind, ScheduledRound
 from registration import competition as registry
 from registration import manager
 from registration.forms import EntryForm
 from registration.models import Entry, Participant, Person
 from registration.permissions import can_decide, can_run, is_official
 from standings import metrics, ranking
-from tournaments.models import Competition
+from tournaments.models import Competition, Tournament
 
 
 def _runner(user, c: Competition) -> bool:
@@ -223,3 +230,127 @@ def competition_admit(request: HttpRequest, cpk: int, person_pk: int) -> HttpRes
         text = f"{o.event}: {o.entry.get_status_display()}" + (f" — {o.reason}" if o.reason else "")
         (messages.success if o.admitted else messages.warning)(request, text)
     return redirect("public:competition", cpk=cpk)
+
+
+# --- the competition's documents (004 §1.2: one panel keeps the documents of all its events) -------------
+
+# Each event's key documents, listed per event beside the competition's own (the rest on its documents page).
+EVENT_KINDS = (Kind.FINAL, Kind.STANDINGS, Kind.REGISTRATION)
+COMPETITION_KINDS = (Kind.COMPETITION_REGISTRATION, Kind.COMPETITION_SCHEDULE)
+
+STATE_CSS = {"current": "final", "making": "playing", "outdated": "provisional", "stuck": "under_protest"}
+
+
+@dataclass(frozen=True)
+class DocumentRow:
+    """One document on the competition's documents page, in the states its own page shows: ``current``
+    (made from the current data), ``making`` (queued or being made), ``stuck`` (its worker went silent),
+    ``outdated`` (the data changed since the last one), ``missing`` (never made)."""
+
+    event: Tournament  # the event it is stored with (the first event for the competition's own)
+    kind: str
+    title: str
+    state: str
+    doc: Document | None  # the current one (ready or being made)
+    previous: Document | None  # the last one made from older data
+    failed: bool  # the last attempt for the current data failed
+
+    @property
+    def can_make(self) -> bool:
+        return self.state in ("stuck", "outdated", "missing")
+
+    @property
+    def css(self) -> str:
+        """The site's colours of a state: green done, blue under way, yellow old, red stopped."""
+        return STATE_CSS.get(self.state, "")
+
+    @property
+    def page(self) -> str:
+        return reverse("protocols:document", args=[self.event.pk, self.kind])
+
+
+def _rows(pairs: list[tuple[Tournament, str]], versions: dict[tuple[int, str], int | None]) -> list:
+    """The state of each (event, kind) from one query of their documents, by the rule of the document's own
+    page (``protocols.views.document``): the newest not failed at the current version is current."""
+    docs: dict[tuple[int, str], list[Document]] = {}
+    for doc in Document.objects.filter(
+        tournament__in=[t for t, _kind in pairs], kind__in=[k for _t, k in pairs], key=""
+    ):  # newest first
+        docs.setdefault((doc.tournament_id, doc.kind), []).append(doc)
+    now, lease = timezone.now(), settings.DOCUMENTS_LEASE_SECONDS
+    out = []
+    for t, kind in pairs:
+        mine = docs.get((t.pk, kind), [])
+        version = versions[(t.pk, kind)]
+        current = next((x for x in mine if x.version == version and x.status != Document.Status.FAILED), None)
+        previous = next((x for x in mine if x.is_ready and x is not current), None)
+        failed = current is None and any(x.status == Document.Status.FAILED for x in mine)
+        if current is not None:
+            state = "current" if current.is_ready else "stuck" if current.is_stuck(now, lease) else "making"
+        else:
+            state = "outdated" if previous is not None else "missing"
+        title = str(Kind(kind).label)
+        out.append(DocumentRow(t, kind, title, state, current, previous, failed))
+    return out
+
+
+def _competition_for_official(request: HttpRequest, cpk: int) -> Competition:
+    """The competition's officials only (the rule of its PDFs: an official of any event, 004 §1.2)."""
+    c = get_object_or_404(Competition, pk=cpk)
+    if not _official(request.user, c):
+        raise PermissionDenied
+    return c
+
+
+@require_http_methods(["GET", "POST"])
+def competition_documents(request: HttpRequest, cpk: int) -> HttpResponse:
+    """The competition's documents in one place for its one panel (004 §1.2, §5.3.2 item 4, §6.2.3): its own
+    registration protocol and schedule, and each event's final protocol, standings and registration protocol,
+    each with its state and the action its own page offers (make it, download it). A finished competition
+    (every event finished) changes no data: the page offers what the event's documents page offers for a
+    finished event — the downloads and the making of a document not made from the final data yet."""
+    c = _competition_for_official(request, cpk)
+    first = comp.first_event(c)
+    events = comp.events(c)
+    if request.method == "POST":
+        return _make(request, c, first, events)
+    own = [(first, kind) for kind in COMPETITION_KINDS] if first else []
+    per_event = [(t, kind) for t in events for kind in EVENT_KINDS]
+    versions = {(t.pk, kind): t.version for t, kind in per_event}
+    if first is not None:
+        fingerprint = comp.version(c)  # one query for both competition documents
+        versions.update({(first.pk, kind): fingerprint for kind in COMPETITION_KINDS})
+    rows = _rows(own + per_event, versions)
+    by_event: dict[int, list[DocumentRow]] = {}
+    for row in rows[len(own) :]:
+        by_event.setdefault(row.event.pk, []).append(row)
+    context = {
+        "c": c,
+        "own": rows[: len(own)],
+        "events": [(t, by_event[t.pk]) for t in events],
+        "finished": bool(events) and all(t.is_finished for t in events),
+    }
+    return render(request, "public/competition/documents.html", context)
+
+
+def _make(request: HttpRequest, c: Competition, first: Tournament | None, events: list) -> HttpResponse:
+    """Make one document from the current data, as the «Make the PDF» button of its own page does (the
+    same rule for a finished event: a PDF changes no data)."""
+    back = redirect("public:competition_documents", cpk=c.pk)
+    kind = request.POST.get("kind", "")
+    if kind in COMPETITION_KINDS:
+        t = first
+    elif kind in EVENT_KINDS:
+        t = next((e for e in events if str(e.pk) == request.POST.get("event", "")), None)
+    else:
+        t = None
+    if t is None:
+        messages.error(request, _("No such document in the competition."))
+        return back
+    doc = tasks.request_document(t, kind, "", request.user)
+    label = capfirst(Kind(kind).label)
+    if doc.is_ready:
+        messages.success(request, _("%(doc)s: made.") % {"doc": label})
+    else:
+        messages.success(request, _("%(doc)s: being made.") % {"doc": label})
+    return back

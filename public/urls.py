@@ -28,6 +28,11 @@ urlpatterns = [
         "competition/<int:cpk>/schedule/", competition_views.competition_schedule, name="competition_schedule"
     ),
     path(
+        "competition/<int:cpk>/documents/",
+        competition_views.competition_documents,
+        name="competition_documents",
+    ),
+    path(
         "competition/<int:cpk>/person/<int:person_pk>/",
         competition_views.competition_person,
         name="competition_person",
