@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from tests.factories import make_tournament
+from tests.teams.helpers import draw_and_publish, make_teams, publish
 from tests.teams.test_team_removal_round_robin import _event, _remove, _round
 
 
@@ -77,3 +79,17 @@ def test_a_walk_over_is_marked_in_the_api_004_5_7_3(client, secretary, chief_jud
     assert table[0] == ("Команда 01", 1, 7, 7.0, False)
     assert table[-1][1:] == (None, 3, 3.0, True)
     assert table == _page_table(client, t)
+
+
+def test_a_bye_is_marked_in_the_api_004_1_4_6(client, secretary):
+    """5 teams in a Swiss on 2 boards: round 1 gives a team a bye, scored with the bye points (1 a board)."""
+    t = make_tournament(secretary, system="swiss", character="team", rounds=3, boards=2, match_length=3)
+    make_teams(t, 5, 2)
+    client.force_login(secretary)
+    draw_and_publish(client, t, 1)
+    publish(client, t, 1)
+    client.logout()
+    api = client.get(f"/api/tournaments/{t.pk}/rounds/1/team-matches").json()
+    assert sorted(x["state"] for x in api) == ["bye", "played", "played"]
+    bye = next(x for x in api if x["state"] == "bye")
+    assert (bye["team2"], bye["score1"], bye["score2"], bye["boards"]) == (None, 2.0, 0.0, [])
