@@ -235,7 +235,11 @@ class Standings(Schema):
     final: bool = Field(description="The tournament is finished: these are the final standings.")
     tiebreaks: list[Tiebreak] = Field(description="The tiebreaks, in the order they apply.")
     rows: StandingsRowPage = Field(description="A page of the rows, by place (`limit`, `offset`).")
-    teams: list[TeamStandingsRow] = Field(description="Team standings (one row per team, all of them).")
+    teams: list[TeamStandingsRow] = Field(
+        description="Team standings by the sum of the members' results (one row per team, all of them). In a "
+        "team event (character `team`, 004 §1.3.4) the team standings proper — match and board points, a "
+        "removed team without a place — are `/api/tournaments/{tid}/teams`."
+    )
 
 
 class ErrorDetail(Schema):

@@ -4,12 +4,15 @@ rounds are hidden. A router of its own, added to the ``api`` by ``api.api``."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from django.shortcuts import get_object_or_404
 from ninja import Field, Path, Router, Schema
 
 from api import schemas
 from draw import teams
 from draw.models import Round
+from public import team_views
 from standings import team_metrics
 from tournaments.models import Tournament
 
@@ -27,11 +30,15 @@ class RosterPlayer(schemas.Player):
 class TeamStanding(Schema):
     id: int = Field(description="The team's id.")
     name: str = Field(description="The team's name.")
-    place: int | None = Field(description="Place (the first of a shared range), null before any result.")
+    place: int | None = Field(
+        description="Place (the first of a shared range); null before any result, and for a removed team "
+        "(004 §5.7.3: its place is not kept, the others close up)."
+    )
     place_to: int | None = Field(description="The last place of a shared range, else the same as place.")
     match_points: int = Field(description="Match points: 2 a won team match, 1 a drawn one, 0 a lost one.")
     board_points: float = Field(description="Board points: the sum of the team's board results.")
     sonneborn_berger: float = Field(description="Sonneborn-Berger on match points.")
+    removed: bool = Field(description="The team was removed (004 §5.7.3): listed last, without a place.")
     captain: str | None = Field(description="The captain's full name, else null.")
     players: list[RosterPlayer] = Field(description="The roster in board order.")
 
@@ -46,15 +53,38 @@ class Board(Schema):
     winner: int | None = Field(description="The winner's participant id, else null.")
 
 
+# 004 §5.7.3: what a team match is, from its flags (TeamMatch.flags).
+TeamMatchState = Literal["played", "bye", "walkover", "annulled"]
+
+
 class TeamMatch(Schema):
     table: int = Field(description="Table number.")
     team1: int = Field(description="The first team's id.")
     team2: int | None = Field(description="The second team's id; null for a bye.")
-    score1: float = Field(description="The first team's board points in this match.")
-    score2: float = Field(description="The second team's board points in this match.")
-    complete: bool = Field(description="Every board has its result.")
+    state: TeamMatchState = Field(
+        description="played: an ordinary team match (see complete); bye: team 1 rests, scored with the "
+        "bye points on every board; walkover: team 2 was removed (004 §5.7.3), team 1 wins every board, no "
+        "boards are played; annulled: one of the teams was removed after not more than half of its "
+        "round-robin team matches (004 §5.7.3), the match counts for nobody and its scores are null."
+    )
+    score1: float | None = Field(
+        description="The first team's board points in this match; null for an annulled match."
+    )
+    score2: float | None = Field(
+        description="The second team's board points in this match; null for an annulled match."
+    )
+    complete: bool = Field(description="Every board has its result (a walk-over and a bye: true).")
     through: int | None = Field(description="Elimination: the team through by the regulation's rule.")
     boards: list[Board] = Field(description="The boards as played (the line-ups).")
+
+
+def _state(tm) -> str:
+    if tm.team2_id is None:
+        return "bye"
+    for flag in ("annulled", "walkover"):  # 004 §5.7.3
+        if flag in tm.flags:
+            return flag
+    return "played"
 
 
 def _event(tid: int) -> Tournament:
@@ -72,22 +102,15 @@ def team_list(request, tid: int = Path(..., **TID)):
     t = _event(tid)
     if not t.is_team_event:
         return []  # a personal event has no teams as participants
-    by_pk = {str(tm.pk): tm for tm in t.teams.select_related("captain__person")}
-    rows = teams.team_table(t)
-    if t.system == "single_elimination":
-        places = teams.knockout_places(t)
-        for row in rows:
-            row.place, row.place_to = places.get(row.team, (None, None))
-        rows.sort(key=lambda r: (r.place is None, r.place or 0))
     out = []
-    for row in rows:
-        tm = by_pk[row.team]
+    for row, tm in team_views.standing_rows(t):  # the same rows as the team standings page
         out.append(
             {
                 "id": tm.pk,
                 "name": tm.name,
                 "place": row.place,
                 "place_to": row.place_to,
+                "removed": tm.removed,
                 "match_points": row.match_points,
                 "board_points": float(row.board_points),
                 "sonneborn_berger": float(row.metrics.get("sonneborn_berger", 0)),
@@ -118,17 +141,20 @@ def team_matches(request, tid: int = Path(..., **TID), number: int = Path(..., *
     for tm in tms:
         r = results.get((str(tm.team1_id), str(tm.team2_id) if tm.team2_id else None))
         a, b = team_metrics.board_points(r, t.bye_points, t.boards) if r else (0, 0)
+        state = _state(tm)
+        annulled = state == "annulled"  # 004 §5.7.3: counts for nobody, no score to show
         out.append(
             {
                 "table": tm.table,
                 "team1": tm.team1_id,
                 "team2": tm.team2_id,
-                "score1": float(a),
-                "score2": float(b),
+                "state": state,
+                "score1": None if annulled else float(a),
+                "score2": None if annulled else float(b),
                 "complete": bool(r and r.complete),
                 "through": (
                     {1: tm.team1_id, 2: tm.team2_id}.get(team_metrics.decide(r, t.team_draw_rule))
-                    if r is not None
+                    if r is not None and not annulled
                     else None
                 ),
                 "boards": [

@@ -190,6 +190,11 @@ def _tiebreaks(t: Tournament) -> tuple[str, ...]:
     return (other, "direct", "sonneborn_berger")
 
 
+def ranking_keys(t: Tournament) -> list[str]:
+    """What ranks the teams, in order: the primary score, then the team tie-breaks."""
+    return [t.team_scoring, *_tiebreaks(t)]
+
+
 def team_table(t: Tournament) -> list[team_metrics.TeamRow]:
     """The team standings. In an elimination system the places are the bracket's (``team_places``); the
     teams still in play have none yet and come last."""

@@ -35,7 +35,15 @@ from judging.forms import (
     SanctionForm,
     TeamSanctionForm,
 )
-from judging.models import JudgingError, MatchNote, MatchProtocol, Protest, RemovalProposal, Sanction
+from judging.models import (
+    JudgingError,
+    MatchNote,
+    MatchProtocol,
+    Protest,
+    RemovalProposal,
+    Sanction,
+    TeamSanction,
+)
 from judging.permissions import may_protest_for, player_in, represented_in
 from judging.tasks import finalize_results
 from registration.models import Team
@@ -415,6 +423,10 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "sanctions": Sanction.objects.filter(tournament=tournament).select_related("person", "issued_by")[
             :200
         ],
+        # 004 §5.7.1, §1.3.4: a team's own sanctions (warnings, removal) beside its players'.
+        "team_sanctions": TeamSanction.objects.filter(tournament=tournament).select_related(
+            "team", "issued_by", "team_match__round"
+        )[:200],
         # What rulings did to later bracket matches (004 §5.10): annulled, replayed, players changed.
         "reflows": tournament.audit.filter(action="reflow").select_related("user")[:100],
         "review": tournament.round_set.exclude(review=[]).order_by("number"),

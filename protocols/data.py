@@ -33,9 +33,9 @@ from django.utils.translation import pgettext
 
 from draw import manager as draw_manager
 from draw import pairing
-from draw.models import GroupMember, Match, ResultKind, Round, Stage
+from draw.models import GroupMember, Match, ResultKind, Round, Stage, TeamMatch
 from judging import links as match_links
-from judging.models import MatchNote, Protest, Sanction
+from judging.models import MatchNote, Protest, Sanction, TeamSanction
 from protocols.models import ChiefJudgeReport
 from records.manager import GameLine
 from records.manager import match_games as record_games
@@ -892,34 +892,60 @@ def _sanction_term(s) -> str:
     return ", ".join(parts)
 
 
-def _match_label(m: Match | None) -> str:
+def _match_label(m: Match | TeamMatch | None) -> str:
     if m is None:
         return ""
     return _("round %(r)s, table %(t)s") % {"r": m.round.number, "t": m.table}
 
 
 def sanction_lines(t: Tournament) -> tuple[SanctionLine, ...]:
-    rows = (
-        Sanction.objects.filter(tournament=t)
-        .select_related("person", "match__round")
-        .order_by("issued_at", "id")
-    )
-    return tuple(
-        SanctionLine(
-            number=i,
-            date=local_time(s.issued_at),
-            person=s.person.full_name,
-            kind=str(s.get_kind_display()),
-            violation=str(s.get_violation_display()) if s.violation else "",
-            clause=cite(s.clause),
-            facts=cite_text(s.facts),
-            match=_match_label(s.match),
-            consequence=str(s.get_outcome_display()) if s.outcome else "",
-            term=_sanction_term(s),
-            lifted=local_time(s.lifted_at),
+    """The sanctions of the event in the order given: the players' and, in a team event, the teams' own
+    (004 §5.7.1, §1.3.4: a warning or a removal of a team as a whole, ``TeamSanction``)."""
+    rows: list[tuple] = [
+        (
+            s.issued_at,
+            s.pk,
+            0,
+            dict(
+                person=s.person.full_name,
+                kind=str(s.get_kind_display()),
+                violation=str(s.get_violation_display()) if s.violation else "",
+                clause=cite(s.clause),
+                facts=cite_text(s.facts),
+                match=_match_label(s.match),
+                consequence=str(s.get_outcome_display()) if s.outcome else "",
+                term=_sanction_term(s),
+                lifted=local_time(s.lifted_at),
+            ),
         )
-        for i, s in enumerate(rows, start=1)
-    )
+        for s in Sanction.objects.filter(tournament=t).select_related("person", "match__round")
+    ]
+    # 004 §5.7.3 on the team matches (draw.teams.remove_team): a round robin's annulment is in the stage plan.
+    stage = t.stages.filter(number=1).first()
+    removed = stage.plan.get("removed_teams", {}) if stage is not None else {}
+    rows += [
+        (
+            s.issued_at,
+            s.pk,
+            1,
+            dict(
+                person=_("%(team)s (team)") % {"team": s.team.name},
+                kind=str(s.get_kind_display()),
+                violation="",
+                clause=cite(s.clause),
+                facts=cite_text(s.facts),
+                match=_match_label(s.team_match),
+                consequence=str(Sanction.Outcome(removed.get(str(s.team_id), "technical")).label)
+                if s.kind == TeamSanction.Kind.REMOVAL
+                else "",
+                term="",
+                lifted="",
+            ),
+        )
+        for s in TeamSanction.objects.filter(tournament=t).select_related("team", "team_match__round")
+    ]
+    rows.sort(key=lambda r: r[:3])
+    return tuple(SanctionLine(number=i, date=local_time(r[0]), **r[3]) for i, r in enumerate(rows, start=1))
 
 
 def sanctions_data(t: Tournament) -> SanctionsData:

@@ -25,12 +25,13 @@ from fractions import Fraction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.http import content_disposition_header
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 
 from draw.models import Match, ResultKind, Round
 from protocols.data import date_range
+from public import team_views
 from public.exports import (
     DEFAULT_DIALECT,
     DIALECTS,
@@ -168,7 +169,9 @@ def standings_sheets(
     when = as_of(t, rounds)
     subject = _("Final standings") if t.is_finished else f"{_('Standings')} — {when}"
     sheets = [Sheet(_("Standings"), title(t, subject), columns, rows)]
-    if data.teams:
+    if t.is_team_event:
+        sheets.append(_team_event_sheet(t, when))
+    elif data.teams:
         team_columns = [
             Column(_("place")),
             Column(_("team")),
@@ -185,6 +188,33 @@ def standings_sheets(
             Sheet(_("Team standings"), title(t, f"{_('Team standings')} — {when}"), team_columns, team_rows)
         )
     return sheets
+
+
+def _team_event_sheet(t: Tournament, when: str) -> Sheet:
+    """004 §1.3.4: in a team event the team is the participant: its sheet is the team standings page's own
+    table (match points, board points), a removed team last without a place (004 §5.7.3)."""
+    columns = [
+        Column(_("place")),
+        Column(_("team")),
+        Column(_("match points"), INT),
+        Column(_("board points"), NUMBER),
+        Column(_("W-D-L")),
+        Column(_("Sonneborn-Berger (match points)"), NUMBER),
+        Column(_("status")),
+    ]
+    rows = [
+        (
+            r.place_label,
+            team.name,
+            r.match_points,
+            Fraction(r.board_points),
+            f"{r.won}-{r.drawn}-{r.lost}",
+            r.metrics.get("sonneborn_berger", Fraction(0)),
+            pgettext("a removed team", "removed") if team.removed else "",
+        )
+        for r, team in team_views.standing_rows(t)
+    ]
+    return Sheet(_("Team standings"), title(t, f"{_('Team standings')} — {when}"), columns, rows)
 
 
 def crosstable_sheets(

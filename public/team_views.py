@@ -13,11 +13,12 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from draw import teams
-from draw.models import Lineup, Round, TeamMatch
+from draw.models import Group, Lineup, Round, Stage, TeamMatch
 from judging import team_sanctions
 from judging.errors import JudgingError
 from judging.models import TeamSanction
@@ -25,7 +26,8 @@ from protocols import team_data
 from registration.models import Official, Participant, Team
 from registration.permissions import can_run, is_chief_judge, is_official, is_panel
 from standings import team_metrics
-from tournaments.models import Tournament
+from standings.ranking import decided_text
+from tournaments.models import System, Tournament
 
 
 def _team_event(pk: int) -> Tournament:
@@ -120,15 +122,80 @@ def team_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(request, "public/teams/round.html", context)
 
 
+def standing_rows(t: Tournament) -> list[tuple[team_metrics.TeamRow, Team]]:
+    """The team standings as the page and the API show them: the table in order, each row with its team; a
+    removed team last, without a place (004 §5.7.3)."""
+    by_pk = {str(tm.pk): tm for tm in t.teams.select_related("captain__person")}
+    rows = teams.team_table(t)
+    rows.sort(key=lambda r: (by_pk[r.team].removed, r.place is None, r.place or 0))
+    return [(r, by_pk[r.team]) for r in rows]
+
+
+def qualifying_sections(t: Tournament) -> list[dict]:
+    """004 §1.4.7: the qualifying stage of a team mixed event once one of its rounds is published, one table
+    per group (a Swiss of the whole field: one), each with who goes to the playoff and how. Once the playoff
+    is drawn its teams are the qualifiers; before, the teams placed to qualify (``qualifiers_per_group``).
+    Removed teams keep no place there (004 §5.7.3, ``teams.qualifying_tables``)."""
+    if t.system != System.MIXED:
+        return []
+    stage = t.stages.filter(kind=Stage.Kind.GROUPS).first()
+    if stage is None or not stage.rounds.exclude(status=Round.Status.DRAFT).exists():
+        return []  # a drafted qualifying stage is the secretary's
+    names = _names(t)
+    k = t.qualifiers_per_group
+    playoff = t.stages.filter(kind=Stage.Kind.PLAYOFF).first()
+    drawn = None
+    if playoff is not None and playoff.rounds.exclude(status=Round.Status.DRAFT).exists():
+        drawn = set(playoff.plan.get("team_bracket", {}).get("players", []))
+    ties = stage.plan.get("ties", {})
+    keys = teams.ranking_keys(t)
+    sections = []
+    for index, rows in enumerate(teams.qualifying_tables(t, stage), start=1):
+        qualifiers = []
+        for r in rows:
+            goes = r.team in drawn if drawn is not None else (r.place or k + 1) <= k
+            if goes:
+                qualifiers.append((r, names.get(r.team, r.team), _how(t, r, rows, index, ties, keys)))
+        title = (
+            capfirst(stage.get_system_display())
+            if stage.system == System.SWISS
+            else _("Group %(g)s") % {"g": Group(number=index).name}
+        )
+        sections.append(
+            {
+                "title": title,
+                "rows": [{"row": r, "name": names.get(r.team, r.team), "pk": r.team} for r in rows],
+                "qualifiers": qualifiers,
+            }
+        )
+    return sections
+
+
+def _how(t: Tournament, r: team_metrics.TeamRow, rows, group: int, ties: dict, keys: list[str]) -> str:
+    """How a qualifying team got its place (004 §1.4.7): by the primary score, by the first tie-break that
+    set it apart, by the lot stored at the playoff draw, or as the best of the rest."""
+    if (r.place or 0) > t.qualifiers_per_group:
+        return decided_text("best_of_rest", t)
+    for key, decision in ties.items():
+        if key.startswith(f"{group}:") and r.team in decision["order"]:
+            return decided_text(decision["method"], t, decision.get("seed"), decision.get("note", ""))
+    if r.place != r.place_to:
+        return decided_text("", t)  # tied: the lot decides at the playoff draw
+    peers = [o for o in rows if o is not r]
+    for key in keys:
+        peers = [o for o in peers if o.metrics.get(key) == r.metrics.get(key)]
+        if not peers:
+            if key == keys[0]:
+                return decided_text("points", t)
+            return _("by the tie-break: %(k)s") % {"k": _(team_metrics.NAMES[key])}
+    return decided_text("", t)
+
+
 def team_standings(request: HttpRequest, pk: int) -> HttpResponse:
     t = _team_event(pk)
     names = _names(t)
-    rows = teams.team_table(t)
-    places = teams.knockout_places(t) if t.system == "single_elimination" else {}
-    if places:
-        for row in rows:
-            row.place, row.place_to = places.get(row.team, (None, None))
-        rows.sort(key=lambda r: (r.place is None, r.place or 0, names.get(r.team, "")))
+    standing = standing_rows(t)
+    rows = [r for r, _team in standing]
     results = teams.team_results(t)
     cross: dict[tuple[str, str], str] = {}
     for r in results:
@@ -145,9 +212,12 @@ def team_standings(request: HttpRequest, pk: int) -> HttpResponse:
     ]
     context = {
         "t": t,
-        "rows": [{"row": r, "name": names.get(r.team, r.team), "pk": r.team} for r in rows],
+        "rows": [
+            {"row": r, "name": team.name, "pk": r.team, "removed": team.removed} for r, team in standing
+        ],
         "primary": t.get_team_scoring_display(),
         "crosstable": crosstable if t.system == "round_robin" else None,
+        "qualifying": qualifying_sections(t),
         "crosstable_pdf": t.system == "round_robin" and t.round_set.exclude(status="draft").exists(),
         "order": [names.get(a, a) for a in order],
     }
