@@ -6,7 +6,7 @@ Results are the one source of truth: rounds finish and standings follow from the
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from draw import dependents
-from draw.models import Match, ResultKind, Round
+from draw.models import Match, ResultKind, Round, Stage
 from registration.permissions import is_panel
 from standings import metrics
 from tournaments.models import AuditEntry, Tournament, bump_version, log
@@ -363,6 +363,18 @@ _BATCH_FIELDS = [
 ]
 
 
+def _share_rounds(matches: Iterable[Match]) -> None:
+    """One round object per round and one stage per stage for the matches of a submit: ``after_change`` reads
+    the stage for each row, and a round robin's stage plan (every round's pairs: 200 players, 199 rounds) was
+    read and decoded once per row — 58 ms a row at 200 players."""
+    rounds: dict[int, Round] = {}
+    for m in matches:
+        Match.round.field.set_cached_value(m, rounds.setdefault(m.round_id, m.round))
+    stages = Stage.objects.in_bulk({r.stage_id for r in rounds.values()})
+    for r in rounds.values():
+        Round.stage.field.set_cached_value(r, stages[r.stage_id])
+
+
 def record_results(
     t: Tournament, user, entries: list[tuple[int, ResultInput, int]], refused: Sequence[RowError] = ()
 ) -> list[Match]:
@@ -383,10 +395,9 @@ def record_results(
         if locked.read_only_reason:
             raise ResultError(locked.read_only_reason)
         ids = [match_id for match_id, _data, _version in entries]
-        # The round's stage with it: ``after_change`` reads it for each row.
-        matches = Match.objects.select_for_update(of=("self",)).select_related("round__stage")
-        matches = matches.filter(round__tournament=t)
-        by_id = matches.in_bulk(ids)
+        matches = Match.objects.select_for_update(of=("self",)).select_related("round")
+        by_id = matches.filter(round__tournament=t).in_bulk(ids)
+        _share_rounds(by_id.values())
         now = timezone.now()
         changed = []
         for match_id, data, version in entries:
