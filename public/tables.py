@@ -6,13 +6,14 @@ HTML has a ``value_`` twin so that CSV and XLSX exports hold plain values.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from fractions import Fraction
 
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -25,6 +26,14 @@ from standings import metrics
 
 NO_PLACE = 10**9  # removed players sort after everybody
 WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}  # hidden on a phone
+
+
+def _cell(value) -> str:
+    """A cell's text escaped as ``conditional_escape`` does (safe HTML kept, the rest escaped), without its
+    lazy-argument check: the live tables write ~1,500 cells per rendering (issue 17)."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
 
 
 class _UrlPattern:
@@ -93,7 +102,7 @@ class PairingTable(tables.Table):
                     else:
                         value = getattr(record, name)
                         value = "—" if value in (None, "") else value
-                    out.append(f"<td>{conditional_escape(value)}</td>")
+                    out.append(f"<td>{_cell(value)}</td>")
                 out.append("</tr>")
         finally:
             self._urls = None
@@ -279,7 +288,7 @@ class StandingsTable(tables.Table):
                             value = column.default if column.default is not None else "—"
                         elif isinstance(column, NumberColumn):
                             value = fraction_text(value)
-                    out.append(f"<td{attrs}>{conditional_escape(value)}</td>")
+                    out.append(f"<td{attrs}>{_cell(value)}</td>")
                 out.append("</tr>")
         finally:
             self._urls = None
