@@ -144,7 +144,7 @@ def test_the_standings_page_of_a_team_event_points_to_the_team_standings_004_1_3
     assert response.context["teams"] is None  # no table summed from the members
     html = response.content.decode()
     assert 'id="team-event-note"' in html
-    assert reverse("public:team_standings", args=[rr.pk]) in html
+    assert f'<a href="{reverse("public:team_standings", args=[rr.pk])}">таблицу команд</a>' in html
     assert "Командный зачёт" not in html
 
 
