@@ -236,9 +236,10 @@ class Standings(Schema):
     tiebreaks: list[Tiebreak] = Field(description="The tiebreaks, in the order they apply.")
     rows: StandingsRowPage = Field(description="A page of the rows, by place (`limit`, `offset`).")
     teams: list[TeamStandingsRow] = Field(
-        description="Team standings by the sum of the members' results (one row per team, all of them). In a "
-        "team event (character `team`, 004 §1.3.4) the team standings proper — match and board points, a "
-        "removed team without a place — are `/api/tournaments/{tid}/teams`."
+        description="A personal-team event's team standings (character `personal_team`, 004 §1.3.3): the "
+        "sum of the members' results, one row per team, all of them. Empty in a personal event and in a team "
+        "event (character `team`, 004 §1.3.4): there the team is the participant and its standings — match "
+        "and board points, a removed team without a place — are `/api/tournaments/{tid}/teams`."
     )
 
 

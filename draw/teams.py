@@ -207,6 +207,16 @@ def team_table(t: Tournament) -> list[team_metrics.TeamRow]:
     return rows
 
 
+def standing_rows(t: Tournament) -> list[tuple[team_metrics.TeamRow, Team]]:
+    """The team standings as the team standings page, the API, the exports and the protocols show them (004
+    §1.3.4: in a team event the team is the participant): ``team_table`` in order, each row with its team; a
+    removed team last, without a place (004 §5.7.3)."""
+    by_pk = {str(tm.pk): tm for tm in t.teams.select_related("captain__person")}
+    rows = team_table(t)
+    rows.sort(key=lambda r: (by_pk[r.team].removed, r.place is None, r.place or 0))
+    return [(r, by_pk[r.team]) for r in rows]
+
+
 def team_places(t: Tournament) -> dict[str, tuple[int, int]]:
     """Places by the bracket: single elimination (``knockout_places``), double elimination (the engine's
     places, 004 §1.4.5: 1 and 2 from the grand final, then the losers of each lower round share the next

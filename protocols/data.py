@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from draw import manager as draw_manager
-from draw import pairing
+from draw import pairing, teams
 from draw.models import GroupMember, Match, ResultKind, Round, Stage, TeamMatch
 from judging import links as match_links
 from judging.models import MatchNote, Protest, Sanction, TeamSanction
@@ -44,7 +44,14 @@ from registration.models import Gender, Official, Participant, rank_fulfilled
 from rules_core.scoring import crawford_game
 from standings import metrics, ranking
 from standings.ranking import stage_bracket
-from tournaments.models import ELIMINATION_SYSTEMS, AuditEntry, System, Tournament, breaks_per_player
+from tournaments.models import (
+    ELIMINATION_SYSTEMS,
+    AuditEntry,
+    Character,
+    System,
+    Tournament,
+    breaks_per_player,
+)
 from tournaments.rules import book_full_title, cite, cite_text
 
 # --- shared pieces --------------------------------------------------------------------------------------
@@ -471,6 +478,43 @@ class StandingsData:
     teams: tuple[TeamLine, ...] = ()
     signatures: tuple[Signature, ...] = ()
     team_rule: str = ""
+    # 004 §1.3.4: a team event ranks its teams by the team matches; ``rows`` are the players' own results.
+    team_results: tuple[TeamResultLine, ...] = ()
+    team_event_rule: str = ""
+    team_ranking: str = ""  # how the teams are ranked, as the team standings page says it
+
+
+@dataclass(frozen=True)
+class TeamResultLine:
+    """004 §1.3.4: a team event's participant is the team, its place from the team matches: one row of the
+    team standings page (``draw.teams.standing_rows``)."""
+
+    place: str
+    team: str
+    match_points: str
+    board_points: str
+    record: str  # won-drawn-lost
+    sonneborn_berger: str
+    removed: bool
+
+
+def team_result_lines(t: Tournament) -> tuple[TeamResultLine, ...]:
+    """The team standings of a team event, row for row those of the team standings page and the API's /teams
+    (one function, ``draw.teams.standing_rows``): a removed team last, without a place (004 §5.7.3)."""
+    if t.character != Character.TEAM:
+        return ()
+    return tuple(
+        TeamResultLine(
+            place=row.place_label,
+            team=team.name,
+            match_points=number_text(row.match_points),
+            board_points=number_text(row.board_points),
+            record=f"{row.won}-{row.drawn}-{row.lost}",
+            sonneborn_berger=number_text(row.metrics.get("sonneborn_berger", Fraction(0))),
+            removed=team.removed,
+        )
+        for row, team in teams.standing_rows(t)
+    )
 
 
 def _team_lines(computed: ranking.Standings) -> tuple[TeamLine, ...]:
@@ -548,6 +592,9 @@ def standings_data(t: Tournament) -> StandingsData:
         teams=_team_lines(computed),
         signatures=panel_signatures(t),
         team_rule=cite("004 §1.3"),
+        team_results=team_result_lines(t),
+        team_event_rule=cite("004 §1.3.4"),
+        team_ranking=team_ranking_text(t),
     )
 
 
@@ -1097,6 +1144,19 @@ class FinalProtocolData:
     with_norms: bool = False  # the rank-fulfilled column (the tournament has norms)
     removed_rule: str = ""
     team_rule: str = ""
+    # 004 §1.3.4: a team event's final places are the teams'; ``rows`` follow as the players' own results.
+    team_results: tuple[TeamResultLine, ...] = ()
+    team_event_rule: str = ""
+    team_ranking: str = ""
+
+
+def team_ranking_text(t: Tournament) -> str:
+    """How a team event ranks its teams, in the words of the team standings page."""
+    if t.character != Character.TEAM:
+        return ""
+    return _(
+        "Ranked by %(p)s; then the other score, the direct encounter and Sonneborn-Berger on match points."
+    ) % {"p": t.get_team_scoring_display()}
 
 
 def _yes(value: bool) -> str:
@@ -1322,6 +1382,9 @@ def final_protocol_data(t: Tournament) -> FinalProtocolData:
         with_norms=bool(norms),
         removed_rule=cite("004 §5.7.3"),
         team_rule=cite("004 §1.3"),
+        team_results=team_result_lines(t),
+        team_event_rule=cite("004 §1.3.4"),
+        team_ranking=team_ranking_text(t),
     )
 
 

@@ -745,11 +745,43 @@ def _teams_section(teams: Sequence[d.TeamLine], width: float, rule: str) -> list
     ]
 
 
+def _team_results_table(lines: Sequence[d.TeamResultLine], width: float) -> Table:
+    """004 §1.3.4: a team event's places, the team standings page's columns (``draw.teams.standing_rows``);
+    a removed team last, without a place and marked (004 §5.7.3)."""
+    removed = pgettext("a removed team", "removed")
+    widths = [width * x for x in (0.08, 0.4, 0.1, 0.1, 0.1, 0.1, 0.12)]
+    body = [
+        [x.place, cell(x.team, widths[1]), x.match_points, x.board_points, x.record, x.sonneborn_berger]
+        + [removed if x.removed else ""]
+        for x in lines
+    ]
+    muted = [i for i, x in enumerate(lines) if x.removed]
+    header = [_("Place"), _("Team"), _("MP"), _("BP"), _("W-D-L"), _("SB"), _("status")]
+    return grid(header, body, widths, center=(0, 4), align_right=(2, 3, 5), muted_rows=muted)
+
+
+def _team_results_legend(ranking: str) -> Paragraph:
+    parts = [_("MP — match points"), _("BP — board points"), _("SB — Sonneborn-Berger (match points)")]
+    return p(f"{ranking} {_('Columns: %(c)s.') % {'c': '; '.join(parts)}}", SMALL)
+
+
+def _players_title(rule: str) -> str:
+    return _("Personal results of the players (for information; the places are the teams', %(rule)s)") % {
+        "rule": rule
+    }
+
+
 def standings_doc(data: d.StandingsData, progress: Progress | None = None) -> bytes:
     title = _("Standings")
     size = WIDE if len(data.columns) > 4 else PORTRAIT
     width = frame_width(size)
     story = title_block(data.heading, title, data.as_of)
+    if data.team_results:  # 004 §1.3.4: a team event ranks its teams; the players' results follow
+        story += section(_("Team standings (%(rule)s)") % {"rule": data.team_event_rule})
+        story.append(_team_results_table(data.team_results, width))
+        story.append(Spacer(1, 2 * mm))
+        story.append(_team_results_legend(data.team_ranking))
+        story += section(_players_title(data.team_event_rule))
     story.append(_standings_table(data.columns, data.rows, data.with_groups, width))
     story.append(Spacer(1, 2 * mm))
     story.append(_legend(data.columns))
@@ -787,7 +819,14 @@ def final_protocol(data: d.FinalProtocolData, progress: Progress | None = None) 
                 [w * 0.1, w * 0.1, w * 0.4, w * 0.4],
             )
         )
-    story += section(_("Final places"), 40 * mm)
+    if data.team_results:  # 004 §1.3.4: the final places of a team event are the teams'
+        story += section(_("Final places of the teams (%(rule)s)") % {"rule": data.team_event_rule}, 40 * mm)
+        story.append(_team_results_table(data.team_results, w))
+        story.append(Spacer(1, 2 * mm))
+        story.append(_team_results_legend(data.team_ranking))
+        story += section(_players_title(data.team_event_rule), 40 * mm)
+    else:
+        story += section(_("Final places"), 40 * mm)
     story.append(_standings_table(data.columns, data.rows, False, w, federation=True, norms=data.with_norms))
     story.append(Spacer(1, 2 * mm))
     story.append(_legend(data.columns, federation=True))

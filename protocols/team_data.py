@@ -48,24 +48,19 @@ def _num(x) -> str:
 
 
 def team_standings_data(t: Tournament) -> TeamStandingsData:
-    names = {str(tm.pk): tm for tm in t.teams.all()}
-    rows = teams.team_table(t)
-    if t.system == "single_elimination":
-        places = teams.knockout_places(t)
-        for row in rows:
-            row.place, row.place_to = places.get(row.team, (None, None))
-        rows.sort(key=lambda x: (x.place is None, x.place or 0, names[x.team].name))
+    # The page's rows (``draw.teams.standing_rows``): the bracket's places in an elimination or mixed event,
+    # a removed team last without a place (004 §5.7.3); the final protocol prints the same.
     lines = tuple(
         TeamStandingLine(
             place=row.place_label,
-            team=names[row.team].name,
+            team=team.name,
             match_points=row.match_points,
             board_points=_num(row.board_points),
             record=f"{row.won}-{row.drawn}-{row.lost}",
             sonneborn_berger=_num(row.metrics.get("sonneborn_berger", 0)),
-            players=", ".join(p.short_name for p in teams.roster(names[row.team])),
+            players=", ".join(p.short_name for p in teams.roster(team)),
         )
-        for row in rows
+        for row, team in teams.standing_rows(t)
     )
     rule = _(
         "Ranked by %(p)s; then the other score, the direct encounter and Sonneborn-Berger on match points."

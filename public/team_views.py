@@ -122,13 +122,9 @@ def team_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(request, "public/teams/round.html", context)
 
 
-def standing_rows(t: Tournament) -> list[tuple[team_metrics.TeamRow, Team]]:
-    """The team standings as the page and the API show them: the table in order, each row with its team; a
-    removed team last, without a place (004 §5.7.3)."""
-    by_pk = {str(tm.pk): tm for tm in t.teams.select_related("captain__person")}
-    rows = teams.team_table(t)
-    rows.sort(key=lambda r: (by_pk[r.team].removed, r.place is None, r.place or 0))
-    return [(r, by_pk[r.team]) for r in rows]
+# The team standings as the page, the API, the exports and the protocols show them (``draw.teams``): one
+# function, so the documents of a team event cannot disagree with its page (004 §1.3.4).
+standing_rows = teams.standing_rows
 
 
 def qualifying_sections(t: Tournament) -> list[dict]:

@@ -3,7 +3,8 @@
 One converter between the models and the pure ``tournaments.standings``: load the decided matches of the
 published rounds in one query, rank each stage (tables for Swiss and round robin, the bracket's places for
 elimination, playoff then the rest for mixed events), put removed players (004 §5.7.3: "the place is not
-kept") at the end without a place, and sum the teams. The crosstable of round-robin stages comes from the
+kept") at the end without a place, and sum the teams of a personal-team event (004 §1.3.3; a team event's
+teams are ranked by their team matches, ``draw.teams``). The crosstable of round-robin stages comes from the
 same rows. The number of queries does not grow with the field.
 """
 
@@ -111,7 +112,10 @@ def _compute(t: Tournament) -> Standings:
         out.rows = _bracket_rows(stages[0], results.get(stages[0].pk, []), by_key, keys, bye)
     else:
         _mixed(out, stages, results, bye)
-    if t.character in {Character.TEAM, Character.PERSONAL_TEAM}:
+    # 004 §1.3.3: in a personal-team event the teams are ranked by the sum of their members' personal
+    # results. Not in a team event (004 §1.3.4): there the team is the participant and its place comes from
+    # the team matches (``draw.teams.team_table``, the team standings page), never from a sum of members.
+    if t.character == Character.PERSONAL_TEAM:
         team_of = {k: p.team.name for k, p in by_key.items() if p.team_id}
         out.teams = metrics.team_table([s.row for s in out.rows], team_of)
     return out
