@@ -566,13 +566,24 @@ def _columns(keys: list[str]) -> tuple[Column, ...]:
     return tuple(Column(k, _(metrics.METRICS[k].abbr), _(metrics.METRICS[k].name)) for k in keys)
 
 
-def _as_of(t: Tournament) -> str:
-    last = t.round_set.filter(status=Round.Status.FINISHED).order_by("-number").first()
-    if t.status == Tournament.Status.FINISHED:
+def as_of(t: Tournament, rounds: list[Round]) -> str:
+    """What a table counts, from the public rounds in order: "final standings", "after round 5", "after round
+    4; round 5 in progress" (its entered results count already), "before the first round"."""
+    if t.is_finished:
         return _("final standings")
-    if last is None:
+    if not rounds:
         return _("before the first round")
-    return _("after round %(n)s") % {"n": last.number}
+    done = [r for r in rounds if r.status == Round.Status.FINISHED]
+    parts = [_("after round %(n)s") % {"n": done[-1].number}] if done else []
+    if rounds[-1].status != Round.Status.FINISHED:
+        parts.append(_("round %(n)s in progress") % {"n": rounds[-1].number})
+    return "; ".join(parts)
+
+
+def _as_of(t: Tournament) -> str:
+    return as_of(
+        t, list(Round.objects.filter(tournament=t).public().only("number", "status").order_by("number"))
+    )
 
 
 def _shown_keys(t: Tournament, computed: ranking.Standings) -> list[str]:

@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 
 from draw.models import Match, ResultKind, Round
-from protocols.data import date_range
+from protocols.data import as_of, date_range
 from public import team_views
 from public.exports import (
     DEFAULT_DIALECT,
@@ -58,19 +58,6 @@ def public_rounds(t: Tournament) -> list[Round]:
     for r in rounds:
         r.tournament = t  # a round's match length may be the tournament's: no query per round
     return rounds
-
-
-def as_of(t: Tournament, rounds: list[Round]) -> str:
-    """ "final standings", "after round 5", "after round 4; round 5 in progress", "before the first round"."""
-    if t.is_finished:
-        return _("final standings")
-    if not rounds:
-        return _("before the first round")
-    done = [r for r in rounds if r.status == Round.Status.FINISHED]
-    parts = [_("after round %(n)s") % {"n": done[-1].number}] if done else []
-    if rounds[-1].status != Round.Status.FINISHED:
-        parts.append(_("round %(n)s in progress") % {"n": rounds[-1].number})
-    return "; ".join(parts)
 
 
 def title(t: Tournament, subject: str) -> tuple[str, str, str]:
