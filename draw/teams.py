@@ -245,15 +245,8 @@ def team_places(t: Tournament) -> dict[str, tuple[int, int]]:
         return (r.place, *(-r.metrics.get(k, Fraction(0)) for k in keys if k != "direct"))
 
     rest.sort(key=lambda r: (rest_key(r), r.team))
-    first = len(in_playoff) + 1
-    i = 0
-    while i < len(rest):
-        j = i
-        while j + 1 < len(rest) and rest_key(rest[j + 1]) == rest_key(rest[i]):
-            j += 1
-        for k in range(i, j + 1):
-            places[rest[k].team] = (first + i, first + j)
-        i = j + 1
+    for r, where in zip(rest, metrics.place_ranges(rest, rest_key, start=len(in_playoff) + 1)):
+        places[r.team] = where
     return places
 
 

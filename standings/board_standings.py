@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from standings.metrics import place_label
+from standings.metrics import assign_places, place_label
 
 
 @dataclass(frozen=True)
@@ -69,14 +69,7 @@ def board_table(games: Iterable[BoardGame]) -> dict[int, list[BoardRow]]:
         out.setdefault(row.board, []).append(row)
     for board, block in out.items():
         block.sort(key=lambda r: (-r.points, -r.percent, r.player))
-        i = 0
-        while i < len(block):
-            j = i
-            while j + 1 < len(block) and _key(block[j + 1]) == _key(block[i]):
-                j += 1
-            for k in range(i, j + 1):
-                block[k].place, block[k].place_to = i + 1, j + 1
-            i = j + 1
+        assign_places(block, _key)
         out[board] = block
     return dict(sorted(out.items()))
 

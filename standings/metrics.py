@@ -33,6 +33,15 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Protocol, TypeVar
+
+T = TypeVar("T")
+
+
+class Placed(Protocol):
+    place: int | None
+    place_to: int | None
+
 
 PLAYED_KINDS = frozenset({"played", "time"})  # decided over the board
 HALF = Fraction(1, 2)
@@ -430,16 +439,26 @@ def close_up(rows: list[Row], removed: set[str], keys: Sequence[str], start: int
     return kept + gone
 
 
-def assign_places(ordered: list[Row], sort_key: Callable[[Row], tuple], start: int = 1) -> None:
-    """Give equal rows (by ``sort_key``) one shared place range, in the given order."""
+def place_ranges(
+    ordered: Sequence[T], sort_key: Callable[[T], object], start: int = 1
+) -> list[tuple[int, int]]:
+    """The place range (first, last) of each item in the given order: equal neighbours (by ``sort_key``) share
+    one range ("5–8"). Rows, teams, board lines and qualifying tables all place this way."""
+    out: list[tuple[int, int]] = []
     i = 0
     while i < len(ordered):
         j = i
         while j + 1 < len(ordered) and sort_key(ordered[j + 1]) == sort_key(ordered[i]):
             j += 1
-        for row in ordered[i : j + 1]:
-            row.place, row.place_to = start + i, start + j
+        out.extend([(start + i, start + j)] * (j - i + 1))
         i = j + 1
+    return out
+
+
+def assign_places(ordered: Sequence[Placed], sort_key: Callable, start: int = 1) -> None:
+    """Give equal rows (by ``sort_key``) one shared place range, in the given order."""
+    for row, (first, last) in zip(ordered, place_ranges(ordered, sort_key, start)):
+        row.place, row.place_to = first, last
 
 
 def decided_by(rows: Sequence[Row], keys: Sequence[str]) -> dict[str, str]:
@@ -533,5 +552,5 @@ def team_table(rows: Iterable[Row], team_of: dict[str, str]) -> list[TeamRow]:
         return (-team.points, -team.wins, -team.game_difference, -team.games_won)
 
     ordered = sorted(teams.values(), key=lambda t: (sort_key(t), t.team))
-    assign_places(ordered, sort_key)  # type: ignore[arg-type]
+    assign_places(ordered, sort_key)
     return ordered

@@ -26,6 +26,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from standings.metrics import assign_places as place_rows
 from standings.metrics import place_label
 
 WIN, DRAW, LOSS = 2, 1, 0  # match points
@@ -232,15 +233,4 @@ def assign_places(rows: list[TeamRow], primary: str, tiebreaks: Sequence[str]) -
 
 def _place(rows: list[TeamRow], primary: str, tiebreaks: Sequence[str]) -> None:
     keys = [primary, *tiebreaks]
-
-    def signature(r: TeamRow) -> tuple:
-        return tuple(r.metrics.get(k) for k in keys)
-
-    i = 0
-    while i < len(rows):
-        j = i
-        while j + 1 < len(rows) and signature(rows[j + 1]) == signature(rows[i]):
-            j += 1
-        for k in range(i, j + 1):
-            rows[k].place, rows[k].place_to = i + 1, j + 1
-        i = j + 1
+    place_rows(rows, lambda r: tuple(r.metrics.get(k) for k in keys))
