@@ -1292,6 +1292,13 @@ def regulation_facts(t: Tournament) -> tuple[Fact, ...]:
     if extra:
         text = f"{text} ({'; '.join(extra)})"
     facts.append(Fact(_("Participants"), text))
+    if t.is_team_event:
+        # 004 §1.3.4: the participant of a team event is the team; the line above counts its players.
+        removed = list(t.teams.values_list("removed", flat=True))
+        text = str(removed.count(False))
+        if any(removed):
+            text += f" ({_('removed, no place: %(n)s') % {'n': removed.count(True)}})"
+        facts.append(Fact(_("Teams (004 §1.3.4)"), text))
     return tuple(facts)
 
 

@@ -169,3 +169,15 @@ def test_a_removed_team_comes_last_in_the_final_protocol_without_a_place_004_5_7
     text = " ".join(pdf_text(render_document(rr, "final", "")[0]))
     main = _after(text, "Итоговые места команд", "Личные результаты игроков")
     assert f"{B} 6 7 3-0-0 6 удалена" in main, main
+
+
+def test_the_final_protocol_counts_the_teams_beside_their_players_004_1_3_4(client, chief_judge, rr):
+    from registration.models import Team
+    from tests.teams.test_team_removal_round_robin import _remove
+
+    facts = {f.label: f.value for f in protocol_data.regulation_facts(rr)}
+    assert facts["Команды (п. 1.3.4 Правил вида спорта «нарды»)"] == "4"
+    _remove(client, chief_judge, rr, Team.objects.get(tournament=rr, name=B))
+    rr.refresh_from_db()
+    facts = {f.label: f.value for f in protocol_data.regulation_facts(rr)}
+    assert facts["Команды (п. 1.3.4 Правил вида спорта «нарды»)"] == "3 (удалены, место не сохраняется: 1)"
