@@ -19,6 +19,7 @@ from draw.models import Round
 from judging import redraw
 from judging.state import match_states, pending_protests_warning, round_states
 from protocols.data import qualification_lines
+from public.access import visible_round
 from public.tables import PairingTable, RoundTable
 from public.views import round_matches, shown_tables
 from registration.models import Official, Participant, Person, accepts_participants
@@ -155,12 +156,8 @@ def participant_list(request: HttpRequest, pk: int) -> HttpResponse:
 
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
-    rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    runner = can_run(request.user, tournament)
-    if not rnd.is_public and not runner:
-        raise PermissionDenied
     # The round's tournament with every match (its protest window decides each state): no query per match.
-    rnd.tournament = tournament
+    rnd, runner = visible_round(request, tournament, number)
     matches = round_matches(rnd)
     shown, page_links, q = shown_tables(request, rnd, matches, paged=True)  # 100 tables a page (issue 20)
     table = PairingTable(shown, can_enter=runner and rnd.is_public and not tournament.is_finished)

@@ -23,6 +23,7 @@ from judging import team_sanctions
 from judging.errors import JudgingError
 from judging.models import TeamSanction
 from protocols import team_data
+from public.access import visible_round
 from registration.models import Official, Participant, Team
 from registration.permissions import can_run, is_chief_judge, is_official, is_panel
 from standings import team_metrics
@@ -105,10 +106,7 @@ def _num(x) -> str:
 
 def team_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     t = _team_event(pk)
-    rnd = get_object_or_404(Round, tournament=t, number=number)
-    runner = can_run(request.user, t)
-    if not rnd.is_public and not runner:
-        raise PermissionDenied
+    rnd, runner = visible_round(request, t, number)
     links = judging_links(request.user, t) if not rnd.is_draft else {}
     context = {
         "t": t,

@@ -8,7 +8,6 @@ routes) that ``static/js/live.js`` polls every few seconds and swaps in without 
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,6 +22,7 @@ from judging.models import Protest, Sanction
 from judging.state import participant_matches, round_states
 from protocols.models import ScheduledRound
 from public import export_views
+from public.access import visible_round
 from public.live import conditional
 from public.tables import (
     CrosstableTable,
@@ -203,12 +203,8 @@ def bracket_view(request: HttpRequest, pk: int) -> HttpResponse:
 def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The pairings of a round as a fragment, for the round page and the venue screen to poll."""
     t = _tournament(pk)
-    rnd = get_object_or_404(Round, tournament=t, number=number)
-    runner = can_run(request.user, t)
-    if not rnd.is_public and not runner:
-        raise PermissionDenied
+    rnd, runner = visible_round(request, t, number)
     # The round page's part polls its page; the venue screen asks for every table.
-    rnd.tournament = t
     matches, _links, q = shown_tables(request, rnd, round_matches(rnd), paged="page" in request.GET)
     table = PairingTable(matches, can_enter=runner and rnd.is_public and not t.is_finished)
     return render(request, "public/_pairings_live.html", {"t": t, "round": rnd, "table": table, "q": q})
