@@ -7,8 +7,7 @@ import pytest
 from django.urls import reverse
 
 from registration.models import Team
-from tests.factories import make_tournament
-from tests.teams.helpers import draw_and_publish, make_teams, publish
+from tests.teams.helpers import draw_and_publish, publish, team_mixed_groups
 from tests.teams.test_team_mixed import _pairs, _play
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -17,17 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_the_team_standings_page_with_its_qualifying_groups_fits_a_390_px_phone_004_1_4_7(
     live_server, phone, client, secretary
 ):
-    t = make_tournament(
-        secretary,
-        system="mixed",
-        character="team",
-        boards=2,
-        match_length=3,
-        group_count=2,
-        qualifiers_per_group=2,
-        playoff_system="single_elimination",
-    )
-    teams = make_teams(t, 6, 2)
+    t, teams = team_mixed_groups(secretary)
     long_name = "Федерация нард Ханты-Мансийского автономного округа — Югры"
     Team.objects.filter(pk=teams[0].pk).update(name=long_name)
     seed_of = {tm.pk: i + 1 for i, tm in enumerate(teams)}

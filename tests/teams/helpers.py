@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from draw.models import Match
 from registration.models import Participant, Person, Team
+from tests.factories import make_tournament
 
 
 def make_teams(t, n_teams: int, size: int) -> list[Team]:
@@ -28,6 +29,22 @@ def make_teams(t, n_teams: int, size: int) -> list[Team]:
         team.save(update_fields=["captain"])
         teams.append(team)
     return teams
+
+
+def team_mixed_groups(secretary, n_teams: int = 6) -> tuple:
+    """A team mixed event (004 §1.4.7): round-robin groups (2 groups, 2 boards, 2 qualify from each), then a
+    single-elimination playoff; ``n_teams`` teams of 2 players seeded 1.."""
+    t = make_tournament(
+        secretary,
+        system="mixed",
+        character="team",
+        boards=2,
+        match_length=3,
+        group_count=2,
+        qualifiers_per_group=2,
+        playoff_system="single_elimination",
+    )
+    return t, make_teams(t, n_teams, 2)
 
 
 def draw_and_publish(client, t, number: int) -> None:

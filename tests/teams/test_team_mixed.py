@@ -13,7 +13,15 @@ from draw.models import Match, Stage, TeamMatch
 from registration.models import Official, Person
 from standings.metrics import lot_order
 from tests.factories import make_tournament, make_user
-from tests.teams.helpers import draw_and_publish, enter, finish, make_teams, public_pages_answer, publish
+from tests.teams.helpers import (
+    draw_and_publish,
+    enter,
+    finish,
+    make_teams,
+    public_pages_answer,
+    publish,
+    team_mixed_groups,
+)
 
 # The Swiss draws with this seed (the draw's random seed, fixed here as time is frozen elsewhere) pair:
 SWISS = {
@@ -130,17 +138,7 @@ def test_team_mixed_round_robin_groups_then_a_playoff_004_1_4_7(client, secretar
     2:0; 2 qualify per group. Tier by tier, group mates apart: semi-finals 1-3 and 2-4; the better seed wins:
     the final 1-2 → 1, the third place 3-4 → 3. Places 1-4 from the playoff; 5 and 6, both third in their
     group with 0 points, share 5-6."""
-    t = make_tournament(
-        secretary,
-        system="mixed",
-        character="team",
-        boards=2,
-        match_length=3,
-        group_count=2,
-        qualifiers_per_group=2,
-        playoff_system="single_elimination",
-    )
-    teams = make_teams(t, 6, 2)
+    t, teams = team_mixed_groups(secretary)
     seed_of = {tm.pk: i + 1 for i, tm in enumerate(teams)}
     pk = {i + 1: tm.pk for i, tm in enumerate(teams)}
     client.force_login(secretary)

@@ -8,8 +8,7 @@ import re
 
 from django.urls import reverse
 
-from tests.factories import make_tournament
-from tests.teams.helpers import draw_and_publish, make_teams, publish
+from tests.teams.helpers import draw_and_publish, publish, team_mixed_groups
 from tests.teams.test_team_mixed import _pairs, _play, _swiss_qualifying
 
 HEAD = "место команда КО ОД В-Н-П ЗБ"
@@ -28,17 +27,7 @@ def test_the_team_standings_page_shows_the_qualifying_groups_and_their_qualifier
     seed wins 2:0; 2 qualify per group. Group A: 1 — 4 match points, 4 board points, 2-0-0, Sonneborn-Berger
     2·2/2 + 0 = 2; 4 — 2, 2, 1-0-1, SB 0; 5 — 0, 0, 0-0-2. Group B alike with 2, 3, 6. Every place is
     decided by the match points."""
-    t = make_tournament(
-        secretary,
-        system="mixed",
-        character="team",
-        boards=2,
-        match_length=3,
-        group_count=2,
-        qualifiers_per_group=2,
-        playoff_system="single_elimination",
-    )
-    teams = make_teams(t, 6, 2)
+    t, teams = team_mixed_groups(secretary)
     seed_of = {tm.pk: i + 1 for i, tm in enumerate(teams)}
     pk = {i + 1: tm.pk for i, tm in enumerate(teams)}
     client.force_login(secretary)
