@@ -176,11 +176,13 @@ def _roster_columns() -> list[str]:
 def _forget_relations(by_key: dict[str, Participant]) -> None:
     """Drop what an earlier request cached on the kept models besides the loaded person, partner and team
     (a participant's tournament, a person's user): those may have changed since; the loaded ones have not."""
+    loaded = ("person", "partner", "team")
     for p in by_key.values():
         cache = p._state.fields_cache
-        if len(cache) > 3 or not {"person", "partner", "team"} >= cache.keys():
-            p._state.fields_cache = {k: cache[k] for k in ("person", "partner", "team") if k in cache}
-        for related in (cache.get("person"), cache.get("partner"), cache.get("team")):
+        if not cache.keys() <= set(loaded):
+            p._state.fields_cache = {k: cache[k] for k in loaded if k in cache}
+        for name in loaded:
+            related = cache.get(name)
             if related is not None and related._state.fields_cache:
                 related._state.fields_cache = {}
 
