@@ -12,7 +12,6 @@ from ninja import Field, Path, Router, Schema
 from api import schemas
 from draw import teams
 from draw.models import Round
-from public import team_views
 from standings import team_metrics
 from tournaments.models import Tournament
 
@@ -103,7 +102,7 @@ def team_list(request, tid: int = Path(..., **TID)):
     if not t.is_team_event:
         return []  # a personal event has no teams as participants
     out = []
-    for row, tm in team_views.standing_rows(t):  # the same rows as the team standings page
+    for row, tm in teams.standing_rows(t):  # the same rows as the team standings page
         out.append(
             {
                 "id": tm.pk,

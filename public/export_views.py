@@ -29,9 +29,9 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 
+from draw import teams as team_draw
 from draw.models import Match, ResultKind, Round
 from protocols.data import as_of, date_range
-from public import team_views
 from public.exports import (
     DEFAULT_DIALECT,
     DIALECTS,
@@ -199,7 +199,7 @@ def _team_event_sheet(t: Tournament, when: str) -> Sheet:
             r.metrics.get("sonneborn_berger", Fraction(0)),
             pgettext("a removed team", "removed") if team.removed else "",
         )
-        for r, team in team_views.standing_rows(t)
+        for r, team in team_draw.standing_rows(t)
     ]
     return Sheet(_("Team standings"), title(t, f"{_('Team standings')} — {when}"), columns, rows)
 

@@ -120,11 +120,6 @@ def team_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(request, "public/teams/round.html", context)
 
 
-# The team standings as the page, the API, the exports and the protocols show them (``draw.teams``): one
-# function, so the documents of a team event cannot disagree with its page (004 §1.3.4).
-standing_rows = teams.standing_rows
-
-
 def qualifying_sections(t: Tournament) -> list[dict]:
     """004 §1.4.7: the qualifying stage of a team mixed event once one of its rounds is published, one table
     per group (a Swiss of the whole field: one), each with who goes to the playoff and how. Once the playoff
@@ -188,7 +183,8 @@ def _how(t: Tournament, r: team_metrics.TeamRow, rows, group: int, ties: dict, k
 def team_standings(request: HttpRequest, pk: int) -> HttpResponse:
     t = _team_event(pk)
     names = _names(t)
-    standing = standing_rows(t)
+    # The rows the API, the exports and the protocols show too: they cannot disagree (004 §1.3.4).
+    standing = teams.standing_rows(t)
     rows = [r for r, _team in standing]
     results = teams.team_results(t)
     cross: dict[tuple[str, str], str] = {}
