@@ -453,11 +453,15 @@ def _knockout_entries(t: Tournament, number: int) -> list[list[str | None]]:
     return plan.get("bracket", {}).get(str(number), [])
 
 
-def _winner(t: Tournament, number: int, entry: list[str | None]) -> str | None:
+def _winner(
+    t: Tournament, number: int, entry: list[str | None], results: list[team_metrics.TeamResult]
+) -> str | None:
+    """Who of a bracket entry goes through, by the team results of the tournament (loaded once by the caller:
+    ``team_results`` reads every team match and board)."""
     a, b = entry
     if b is None:
         return a
-    for r in team_results(t, published_only=False):
+    for r in results:
         if r.round == number and {r.team1, r.team2} == {a, b}:
             side = team_metrics.decide(r, t.team_draw_rule)
             if side is None:
@@ -471,7 +475,8 @@ def _knockout_alive(t: Tournament) -> list[str | None]:
     last = t.round_set.order_by("-number").first()
     if last is None:
         return [str(tm.pk) for tm in active_teams(t)]
-    return [_winner(t, last.number, e) for e in _knockout_entries(t, last.number)]
+    results = team_results(t, published_only=False)
+    return [_winner(t, last.number, e, results) for e in _knockout_entries(t, last.number)]
 
 
 def knockout_undecided(t: Tournament) -> list[TeamMatch]:
@@ -481,8 +486,9 @@ def knockout_undecided(t: Tournament) -> list[TeamMatch]:
     if last is None or not is_knockout_round(last):
         return []
     out = []
+    results = team_results(t, published_only=False)
     for tm in last.team_matches.select_related("team1", "team2"):
-        if tm.team2_id and _winner(t, last.number, [str(tm.team1_id), str(tm.team2_id)]) is None:
+        if tm.team2_id and _winner(t, last.number, [str(tm.team1_id), str(tm.team2_id)], results) is None:
             out.append(tm)
     return out
 
@@ -490,15 +496,15 @@ def knockout_undecided(t: Tournament) -> list[TeamMatch]:
 def knockout_places(t: Tournament) -> dict[str, tuple[int, int]]:
     """Places of a team single elimination (004 §1.4.4): the winner 1, the finalist 2, the losers of round r
     share the places below the teams that went further; a removed team has none (004 §5.7.3)."""
-    rounds = (
-        sorted(int(k) for k in t.stages.get(number=1).plan.get("bracket", {})) if t.stages.exists() else []
-    )
+    stage = t.stages.filter(number=1).first()
+    bracket = stage.plan.get("bracket", {}) if stage is not None else {}
+    results = team_results(t, published_only=False) if bracket else []
     places: dict[str, tuple[int, int]] = {}
-    for number in reversed(rounds):
-        entries = _knockout_entries(t, number)
+    for number in sorted((int(k) for k in bracket), reverse=True):
+        entries = bracket[str(number)]
         losers: list[str] = []
         for e in entries:
-            w = _winner(t, number, e)
+            w = _winner(t, number, e, results)
             if e[1] is not None and w is not None:
                 losers.append(str(e[0] if w == e[1] else e[1]))
             if len(entries) == 1 and w is not None:

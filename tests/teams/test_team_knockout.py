@@ -3,9 +3,13 @@ the board count-back, or an extra decisive match the secretary sets; through the
 
 from __future__ import annotations
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from draw import teams as team_draw
 from draw.models import Match, TeamMatch
+from registration.models import Person
 from tests.factories import make_tournament
 from tests.teams.helpers import draw_and_publish, enter, finish, make_teams, publish
 
@@ -129,3 +133,31 @@ def test_a_team_removed_after_winning_its_knockout_match_loses_the_next_one_tech
     places = {x["name"]: (x["place"], x["place_to"]) for x in api}
     assert places["Команда 04"] == (1, 1)
     assert places["Команда 02"] == (None, None)  # removed: no place
+
+
+def _knockout_played(client, secretary, n_teams: int):
+    """A team single elimination of ``n_teams`` on 2 boards, every round played: team 1 wins every board."""
+    t = make_tournament(secretary, system="single_elimination", character="team", boards=2, match_length=3)
+    make_teams(t, n_teams, 2)
+    client.force_login(secretary)
+    number = 1
+    while n_teams > 1:
+        draw_and_publish(client, t, number)
+        publish(client, t, number)
+        for tm in TeamMatch.objects.filter(round__tournament=t, round__number=number, team2__isnull=False):
+            _play(client, t, tm, {1: tm.team1_id, 2: tm.team1_id})
+        n_teams //= 2
+        number += 1
+    return t
+
+
+def test_the_knockout_places_take_the_same_queries_for_4_and_8_teams_004_1_4_4(client, secretary):
+    counts = []
+    for n in (4, 8):
+        Person.objects.update(name="Пётр")  # the next event's players are other people
+        t = _knockout_played(client, secretary, n)
+        with CaptureQueriesContext(connection) as queries:
+            places = team_draw.knockout_places(t)
+        assert sorted(places.values())[0] == (1, 1) and len(places) == n
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts  # the team results read once, not per bracket entry
