@@ -27,9 +27,11 @@ run: install messages
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-# The browser tests drive Debian's chromium (Playwright's own download does not work here); CI runs as root.
+# The browser tests drive Debian's chromium (Playwright's own download does not work here); the document tests
+# read PDFs back with poppler's pdftoppm/pdftotext. CI runs as root.
 browser:
 	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+	command -v pdftoppm >/dev/null || (apt-get update -qq && apt-get install -y -qq poppler-utils)
 
 screenshots: install messages browser
 	$(PY) docs/public/make_screenshots.py
