@@ -39,7 +39,8 @@ def _team_event(pk: int) -> Tournament:
 
 
 def may_submit_lineup(user, team: Team) -> bool:
-    """004 §1.3.4, §2.4: the captain, the team's representative, or the secretary."""
+    """004 §1.3.4, §2.4.3: the captain, the team's accredited representative, or a runner of the tournament
+    (a representative registered but not accredited, or withdrawn, speaks for nobody)."""
     if not getattr(user, "is_authenticated", False):
         return False
     if can_run(user, team.tournament):
@@ -50,7 +51,11 @@ def may_submit_lineup(user, team: Team) -> bool:
     if team.captain_id and team.captain.person_id == person.pk:
         return True
     return Official.objects.filter(
-        tournament=team.tournament, team=team, person=person, role=Official.Role.REPRESENTATIVE
+        tournament=team.tournament,
+        team=team,
+        person=person,
+        role=Official.Role.REPRESENTATIVE,
+        accredited=True,
     ).exists()
 
 
