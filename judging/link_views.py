@@ -97,14 +97,9 @@ def _render(request, token: str, opened: links.Opened, status: int = 200, **boun
     t = match.round.tournament
     opponent = match.player2 if match.player1_id == me.pk else match.player1
     mine = (match.score1, match.score2) if match.player1_id == me.pk else (match.score2, match.score1)
-    can_report = not t.read_only_reason and (
-        (not match.result_kind and protocol is None)
-        or (
-            protocol is not None
-            and protocol.submitted_by_id == me.pk
-            and not state.either_started_next(match, now)
-        )
-    )
+    # What the page offers is what the server accepts: the one rule of the player's protocol (003).
+    can_report = MatchProtocol.refusal(match, me, MatchProtocol.REPORT, now, protocol) is None
+    can_answer = MatchProtocol.refusal(match, me, MatchProtocol.ANSWER, now, protocol) is None
     context = {
         "t": t,
         "match": match,
@@ -117,10 +112,8 @@ def _render(request, token: str, opened: links.Opened, status: int = 200, **boun
         "mine": mine,
         "protocol": protocol,
         "can_report": can_report,
-        "can_answer": protocol is not None
-        and protocol.status == MatchProtocol.Status.SUBMITTED
-        and protocol.submitted_by_id != me.pk
-        and not t.read_only_reason,
+        "correcting": can_report and protocol is not None and bool(match.result_kind),
+        "can_answer": can_answer,
         "can_protest": bool(match.result_kind) and key == state.PROVISIONAL and not t.read_only_reason,
         "window_end": state.window_end(match, me.pk),
         "protests": match.protests.filter(protester=me).order_by("filed_at"),

@@ -105,6 +105,12 @@ def _render_match(request, tournament, match, me, status=200, **forms) -> HttpRe
         "can_protest": (me is not None or bool(represented))
         and match.result_kind
         and match_state == state.PROVISIONAL,
+        # The forms offered are what the server accepts: the one rule of the player's protocol (003).
+        "can_report": me is not None
+        and MatchProtocol.refusal(match, me, MatchProtocol.REPORT, now, protocol) is None,
+        "can_answer": me is not None
+        and MatchProtocol.refusal(match, me, MatchProtocol.ANSWER, now, protocol) is None,
+        "correcting": protocol is not None and bool(match.result_kind),
         "protocol_form": forms.get("protocol_form") or ProtocolForm(),
         "answer_form": forms.get("answer_form") or AnswerForm(),
     }
