@@ -26,6 +26,7 @@ from registration.permissions import tournament_for_secretary
 from registration.views import rate_limited
 from tournaments import qr
 from tournaments.models import CheckInRule, Tournament, bump_version, log
+from tournaments.validators import sane_int
 
 SALT = "nardy.draw.check-in"
 
@@ -121,7 +122,7 @@ def desk_check_in(request: HttpRequest, pk: int) -> HttpResponse:
     t = tournament_for_secretary(request, pk)
     number = open_for(t)
     p = t.participants.filter(
-        pk=_int(request.POST.get("participant")), status=Participant.Status.ACTIVE
+        pk=sane_int(request.POST.get("participant")), status=Participant.Status.ACTIVE
     ).first()
     if number is None or p is None:
         messages.error(request, _("No check-in is open now."))
@@ -183,10 +184,3 @@ def slips(request: HttpRequest, pk: int) -> HttpResponse:
         url = request.build_absolute_uri(reverse("draw:checkin_link", args=[token_for(p)]))
         rows.append({"p": p, "url": url, "qr": qr.svg(url, 120)})
     return render(request, "draw/checkin_slips.html", {"t": t, "rows": rows})
-
-
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None

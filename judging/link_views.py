@@ -28,6 +28,7 @@ from judging.models import JudgingError, MatchProtocol, Protest
 from registration.permissions import tournament_for_secretary
 from registration.views import rate_limited
 from tournaments import qr
+from tournaments.validators import sane_int
 
 # --- the forms of the link's page ---------------------------------------------------------------------------
 
@@ -194,8 +195,8 @@ def revoke_link(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Revoke one player's link (a slip lost or seen by someone else) and issue a new one. Logged."""
     t = tournament_for_secretary(request, pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    match = get_object_or_404(rnd.matches, pk=_int(request.POST.get("match")))
-    pid = _int(request.POST.get("participant"))
+    match = get_object_or_404(rnd.matches, pk=sane_int(request.POST.get("match")))
+    pid = sane_int(request.POST.get("participant"))
     if pid not in (match.player1_id, match.player2_id) or pid is None:
         raise Http404
     if t.read_only_reason:
@@ -207,10 +208,3 @@ def revoke_link(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             request, _("The old link of %(p)s opens nothing any more; print his new slip.") % {"p": me}
         )
     return redirect(reverse("judging:slips", args=[pk, number]) + f"#slip-{match.table}-{pid}")
-
-
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None

@@ -58,6 +58,7 @@ from registration.permissions import (
 )
 from tournaments.models import GroupTies, Tournament
 from tournaments.rules import cite
+from tournaments.validators import sane_int
 
 # --- the match: state, protocol ------------------------------------------------------------------------
 
@@ -461,13 +462,13 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "judging/sanction_form.html", {"t": tournament, "form": None}, status=400)
     # The chosen player (the filter above the form, or the form sent): only his matches are offered.
     picked = request.POST.get("participant") if request.method == "POST" else request.GET.get("participant")
-    chosen = tournament.participants.filter(pk=_int(picked)).first()
+    chosen = tournament.participants.filter(pk=sane_int(picked)).first()
     # The team round page links each board's player here with his match chosen (``match``).
     form = SanctionForm(
         request.POST or None,
         tournament=tournament,
         participant=chosen,
-        initial={"token": uuid.uuid4().hex, "match": _int(request.GET.get("match"))},
+        initial={"token": uuid.uuid4().hex, "match": sane_int(request.GET.get("match"))},
     )
     status = 200
     if request.method == "POST":
@@ -538,7 +539,7 @@ def team_sanction_new(request: HttpRequest, pk: int, team_pk: int) -> HttpRespon
     form = TeamSanctionForm(
         request.POST or None,
         team=team,
-        initial={"token": uuid.uuid4().hex, "team_match": _int(request.GET.get("team_match"))},
+        initial={"token": uuid.uuid4().hex, "team_match": sane_int(request.GET.get("team_match"))},
     )
     status = 200
     if request.method == "POST":
@@ -569,13 +570,6 @@ def team_sanction_new(request: HttpRequest, pk: int, team_pk: int) -> HttpRespon
         {"t": tournament, "team": team, "form": form, "warnings": team_sanctions.warnings_of(team)},
         status=status,
     )
-
-
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 @require_POST
