@@ -17,9 +17,10 @@ class OneLineForbidden(logging.Filter):
 
 
 class OneLineRefusedHost(logging.Filter):
-    """Django logs a request with a Host not in ``ALLOWED_HOSTS`` (``django.security.DisallowedHost``, answered
-    400) with its traceback: every scanner's wrong Host filled the log. Keep the one line ("Invalid HTTP_HOST
-    header: 'evil.example.org'. …", the host quoted with repr, so no newline from it) and drop the traceback."""
+    """Django logs a request with a Host not in ``ALLOWED_HOSTS`` (``django.security.DisallowedHost``,
+    answered 400) with its traceback: every scanner's wrong Host filled the log. Keep the one line ("Invalid
+    HTTP_HOST header: 'evil.example.org'. …", the host quoted with repr, so no newline from it) and drop
+    the traceback."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         record.exc_info = None

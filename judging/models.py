@@ -453,6 +453,11 @@ class MatchProtocol(models.Model):
             return t.read_only_reason
         if participant is None or participant.pk not in (match.player1_id, match.player2_id):
             return gettext("Only a player of this match hands in or signs its protocol.")
+        if match.awaits_reflow:
+            return gettext(
+                "This match waits for the replay of the match before it in the bracket: its players are "
+                "not known."
+            )
         if action == cls.REPORT and not match.result_kind:
             return None  # the first protocol of the match, or of its replay (004 §5.10: a replay ordered)
         if protocol is None or not match.result_kind:  # none handed in (a replay: not the replay's)
