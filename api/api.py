@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Exists, Max, OuterRef, Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -115,12 +115,21 @@ TID = {"description": "The tournament's id.", **DB_INT}
 # --- the tournament's row: 404, the validators, the 304 -----------------------------------------------------
 
 
-def _conditional(request, response, tid: int) -> tuple[Tournament, HttpResponse | None]:
+def _conditional(
+    request, response, tid: int, visible: Exists | None = None, missing: str = ""
+) -> tuple[Tournament, HttpResponse | None]:
     """One indexed query (the tournament's row by its key). Returns it, and the 304 when the client's copy is
-    current; else the answer-to-be (``response``, ninja's) gets the ``ETag`` and ``Last-Modified``."""
-    t = Tournament.objects.filter(pk=tid).first()
+    current; else the answer-to-be (``response``, ninja's) gets the ``ETag`` and ``Last-Modified``.
+
+    ``visible``: an ``Exists`` on the tournament's row for the resource asked (a published round, a
+    participant of this tournament), read in the same query: false is the 404 ``missing`` before any 304
+    (issue 25 item 14: the tournament's ETag, or ``*``, answered 304 for a draft round)."""
+    rows = Tournament.objects.filter(pk=tid)
+    t = (rows if visible is None else rows.annotate(visible=visible)).first()
     if t is None:
         raise ApiError(404, _("No such tournament."))
+    if visible is not None and not t.visible:
+        raise ApiError(404, missing)
     etag, changed = make_etag(f"t{t.pk}v{t.version}"), t.changed_at or t.created_at
     if fresh := not_modified(request, etag, changed):
         return t, fresh
@@ -324,7 +333,8 @@ def get_round(
     offset: int = _offset(),
     lang: schemas.Language | None = LANG,
 ):
-    t, fresh = _conditional(request, response, tid)
+    public = Exists(Round.objects.public().filter(tournament=OuterRef("pk"), number=number))
+    t, fresh = _conditional(request, response, tid, public, _("No such published round."))
     if fresh:
         return fresh
     rounds = Round.objects.public().filter(tournament=t, number=number)
@@ -564,7 +574,8 @@ def get_participant(
     pid: int = Path(..., description="The participant's id.", **DB_INT),
     lang: schemas.Language | None = LANG,
 ):
-    t, fresh = _conditional(request, response, tid)
+    own = Exists(Participant.objects.filter(tournament=OuterRef("pk"), pk=pid))
+    t, fresh = _conditional(request, response, tid, own, _("No such participant in this tournament."))
     if fresh:
         return fresh
     p = Participant.objects.filter(tournament=t, pk=pid).select_related("person", "team").first()

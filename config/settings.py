@@ -267,11 +267,16 @@ CELERY_BEAT_SCHEDULE = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"one_line_403": {"()": "config.logfilters.OneLineForbidden"}},
+    "filters": {
+        "one_line_403": {"()": "config.logfilters.OneLineForbidden"},
+        "one_line_host": {"()": "config.logfilters.OneLineRefusedHost"},
+    },
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "django.db.backends": {"level": "WARNING"},
         "django.request": {"filters": ["one_line_403"]},
+        # A wrong Host (answered 400) is one line, not a traceback (issue 25 item 14).
+        "django.security.DisallowedHost": {"filters": ["one_line_host"]},
     },
 }

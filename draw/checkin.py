@@ -4,8 +4,11 @@ one step before the draw, through the same withdrawal as one by one (``manager.p
 that pairs them again).
 
 Per tournament (``Tournament.checkin``): none, before round 1 (the default), or before every round. A
-check-in is for the round about to be drawn. The link is ``/c/<participant>.<signature>`` (Django's ``Signer``
-under ``SECRET_KEY``, its own salt): it only checks its player in, nothing else.
+check-in is for the round about to be drawn. The link is ``/c/<participant>[-<generation>].<signature>``
+(Django's ``Signer`` under ``SECRET_KEY``, its own salt): it only checks its player in, nothing else, and only
+while a check-in is open for him (issue 25 item 14): a closed check-in (a draft out, round 1 drawn under
+"before round 1", the tournament finished), a player no longer active, and a revoked link (the generation
+moved on, ``revoke``; logged) are a 404. A slip printed with generation 0 names none.
 """
 
 from __future__ import annotations
@@ -17,15 +20,18 @@ from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from draw import manager as draw_manager
+from draw.models import CheckInLink
 from registration.models import CheckIn, Participant
 from registration.permissions import tournament_for_secretary
 from registration.views import rate_limited
 from tournaments import qr
 from tournaments.models import CheckInRule, Tournament, bump_version, log
+from tournaments.validators import sane_int
 
 SALT = "nardy.draw.check-in"
 
@@ -34,8 +40,54 @@ def _signer() -> signing.Signer:
     return signing.Signer(salt=SALT, sep=".", algorithm="sha256")
 
 
-def token_for(participant: Participant) -> str:
-    return _signer().sign(str(participant.pk))
+def generation(participant: Participant) -> int:
+    row = CheckInLink.objects.filter(participant=participant).first()
+    return row.generation if row else 0
+
+
+def token_for(participant: Participant, gen: int | None = None) -> str:
+    gen = generation(participant) if gen is None else gen
+    # Generation 0 is the bare id: the slips printed before links could be revoked keep working until then.
+    return _signer().sign(str(participant.pk) if gen == 0 else f"{participant.pk}-{gen}")
+
+
+def _opened(token: str) -> tuple[int, int] | None:
+    """The participant's id and the generation a token names, or None when it is tampered with."""
+    try:
+        value = _signer().unsign(token)
+    except signing.BadSignature:
+        return None
+    pid, _sep, gen = value.partition("-")
+    participant_id, number = sane_int(pid), sane_int(gen or "0")
+    if participant_id is None or number is None:
+        return None
+    return participant_id, number
+
+
+def revoke(participant: Participant, by) -> str:
+    """Revoke the player's check-in link (a slip lost or seen by someone else); returns the new token.
+    Logged."""
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=participant.tournament_id)
+        if t.read_only_reason:
+            raise CheckInError(t.read_only_reason)
+        row, _created = CheckInLink.objects.select_for_update().get_or_create(participant=participant)
+        row.generation += 1
+        row.revoked_by = by if getattr(by, "is_authenticated", False) else None
+        row.revoked_at = timezone.now()
+        row.save()
+        log(
+            t,
+            by,
+            "checkin_link_revoked",
+            _("The check-in link of %(p)s revoked, a new one issued") % {"p": participant},
+            participant=participant.pk,
+        )
+    return token_for(participant, row.generation)
+
+
+class CheckInError(Exception):
+    """A user error of the check-in desk: translated, shown to the secretary; nothing was changed."""
 
 
 def open_for(t: Tournament) -> int | None:
@@ -72,20 +124,27 @@ def check_in(participant: Participant, number: int, via: str, by=None) -> bool:
 
 
 def link_page(request: HttpRequest, token: str) -> HttpResponse:
-    try:
-        pid = int(_signer().unsign(token))
-    except (signing.BadSignature, ValueError):
+    opened = _opened(token)
+    p = None
+    if opened is not None:
+        pid, gen = opened
+        p = Participant.objects.select_related("person", "tournament").filter(pk=pid).first()
+        if p is not None and generation(p) != gen:
+            p = None  # revoked: a new slip was printed
+    if p is None:
         limited = rate_limited(request, "match-link-bad", settings.MATCH_LINK_BAD_RATE)
         if limited is not None:
             return limited
-        raise Http404(_("This link does not check anybody in.")) from None
-    p = get_object_or_404(Participant.objects.select_related("person", "tournament"), pk=pid)
+        raise Http404(_("This link does not check anybody in."))
     t = p.tournament
     number = open_for(t) if p.status == Participant.Status.ACTIVE else None
-    if request.method == "POST" and number is not None:
+    if number is None:
+        # The check-in this link serves is closed (or he left): it opens nothing until one opens for him.
+        return render(request, "draw/checkin_closed.html", {"t": t}, status=404)
+    if request.method == "POST":
         check_in(p, number, CheckIn.Via.LINK)
         return redirect("draw:checkin_link", token=token)
-    present = number is not None and CheckIn.objects.filter(participant=p, round_number=number).exists()
+    present = CheckIn.objects.filter(participant=p, round_number=number).exists()
     return render(request, "draw/checkin_link.html", {"t": t, "p": p, "number": number, "present": present})
 
 
@@ -121,7 +180,7 @@ def desk_check_in(request: HttpRequest, pk: int) -> HttpResponse:
     t = tournament_for_secretary(request, pk)
     number = open_for(t)
     p = t.participants.filter(
-        pk=_int(request.POST.get("participant")), status=Participant.Status.ACTIVE
+        pk=sane_int(request.POST.get("participant")), status=Participant.Status.ACTIVE
     ).first()
     if number is None or p is None:
         messages.error(request, _("No check-in is open now."))
@@ -175,18 +234,30 @@ def slips(request: HttpRequest, pk: int) -> HttpResponse:
     """A check-in slip per active participant: his name and his link as a QR code (print, cut, hand out)."""
     t = tournament_for_secretary(request, pk)
     rows = []
-    for p in (
-        t.participants.filter(status=Participant.Status.ACTIVE)
-        .select_related("person")
-        .order_by("person__surname", "person__name")
-    ):
-        url = request.build_absolute_uri(reverse("draw:checkin_link", args=[token_for(p)]))
+    active = t.participants.filter(status=Participant.Status.ACTIVE)
+    generations = dict(
+        CheckInLink.objects.filter(participant__in=active).values_list("participant_id", "generation")
+    )
+    for p in active.select_related("person").order_by("person__surname", "person__name"):
+        token = token_for(p, generations.get(p.pk, 0))
+        url = request.build_absolute_uri(reverse("draw:checkin_link", args=[token]))
         rows.append({"p": p, "url": url, "qr": qr.svg(url, 120)})
     return render(request, "draw/checkin_slips.html", {"t": t, "rows": rows})
 
 
-def _int(value) -> int | None:
+@require_POST
+def revoke_link(request: HttpRequest, pk: int) -> HttpResponse:
+    """Revoke one player's check-in link and issue a new one (as ``judging.link_views.revoke_link`` does for
+    match links). Logged."""
+    t = tournament_for_secretary(request, pk)
+    p = get_object_or_404(t.participants, pk=sane_int(request.POST.get("participant")))
     try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+        revoke(p, request.user)
+    except CheckInError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            _("The old check-in link of %(p)s opens nothing any more; print his new slip.") % {"p": p},
+        )
+    return redirect(reverse("draw:checkin_slips", args=[pk]) + f"#slip-{p.pk}")

@@ -257,3 +257,24 @@ class Match(models.Model):
         if self.result_kind not in DECIDED_KINDS or self.winner_id is None or self.is_bye:
             return None
         return self.player2_id if self.winner_id == self.player1_id else self.player1_id
+
+
+class CheckInLink(models.Model):
+    """The current generation of one player's check-in link (``draw.checkin``, issue 25 item 14).
+
+    The token is signed, not stored: it names the participant and this generation, so a slip can be printed
+    again at any time. Revoking the link (a slip lost or seen by someone else) moves the generation on: the
+    old token checks nobody in any more. No row means generation 0 (the slips printed before revocation
+    existed name no generation)."""
+
+    participant = models.OneToOneField(
+        "registration.Participant", on_delete=models.CASCADE, related_name="checkin_link"
+    )
+    generation = models.PositiveIntegerField(default=0)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.participant}: #{self.generation}"

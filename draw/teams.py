@@ -79,6 +79,10 @@ def submit_lineup(team: Team, number: int, player_ids: list[int], user) -> str:
                 _("Round %(n)s is published: its line-ups can no longer change (the deadline has passed).")
                 % {"n": number}
             )
+        last = max(t.round_set.values_list("number", flat=True), default=0)
+        if rnd is None and not 1 <= number <= last + 1:
+            # The team's page offers the draft round or the next one; any other number is nobody's round.
+            raise TeamDrawError(_("A line-up is given for the round being drawn or the next one."))
         members = {p.pk for p in roster(team)}
         if len(player_ids) != t.boards or len(set(player_ids)) != len(player_ids):
             raise TeamDrawError(_("Choose %(n)s different players, one per board.") % {"n": t.boards})

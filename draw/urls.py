@@ -9,6 +9,7 @@ urlpatterns = [
     path("t/<int:pk>/checkin/present/", checkin.desk_check_in, name="checkin_present"),
     path("t/<int:pk>/checkin/withdraw-absent/", checkin.withdraw_absent, name="checkin_withdraw"),
     path("t/<int:pk>/checkin/slips/", checkin.slips, name="checkin_slips"),
+    path("t/<int:pk>/checkin/slips/revoke/", checkin.revoke_link, name="checkin_revoke"),
     path("t/<int:pk>/participants/withdraw/", views.participant_withdraw, name="withdraw"),
     path("t/<int:pk>/draw/", views.round_draw, name="draw"),
     path("t/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="publish"),

@@ -21,6 +21,7 @@ from draw.models import Match, ResultKind, Round, page_of_table
 from registration.models import Participant
 from registration.permissions import is_panel, tournament_for_secretary
 from tournaments.models import Tournament, log
+from tournaments.validators import sane_int
 
 
 @require_POST
@@ -190,8 +191,8 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     item 6): refused with the reason when it breaks a rule, logged otherwise."""
     tournament = tournament_for_secretary(request, pk)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    a = tournament.participants.filter(pk=_int_or_none(request.POST.get("a"))).first()
-    b = tournament.participants.filter(pk=_int_or_none(request.POST.get("b"))).first()
+    a = tournament.participants.filter(pk=sane_int(request.POST.get("a"))).first()
+    b = tournament.participants.filter(pk=sane_int(request.POST.get("b"))).first()
     if a is None or b is None:
         messages.error(request, _("Choose two players of the draft."))
         return redirect("public:round", pk=pk, number=number)
@@ -273,7 +274,7 @@ def match_result(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
 @require_POST
 def participant_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_for_secretary(request, pk)
-    participant = tournament.participants.filter(pk=_int_or_none(request.POST.get("participant"))).first()
+    participant = tournament.participants.filter(pk=sane_int(request.POST.get("participant"))).first()
     if participant is None:
         messages.error(request, _("Choose a participant of this tournament."))
         return redirect("public:participants", pk=pk)
@@ -302,10 +303,3 @@ def participant_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     if note:
         messages.info(request, note)
     return redirect("public:participants", pk=pk)
-
-
-def _int_or_none(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None

@@ -28,6 +28,7 @@ from judging.models import JudgingError, MatchProtocol, Protest
 from registration.permissions import tournament_for_secretary
 from registration.views import rate_limited
 from tournaments import qr
+from tournaments.validators import sane_int
 
 # --- the forms of the link's page ---------------------------------------------------------------------------
 
@@ -97,14 +98,9 @@ def _render(request, token: str, opened: links.Opened, status: int = 200, **boun
     t = match.round.tournament
     opponent = match.player2 if match.player1_id == me.pk else match.player1
     mine = (match.score1, match.score2) if match.player1_id == me.pk else (match.score2, match.score1)
-    can_report = not t.read_only_reason and (
-        (not match.result_kind and protocol is None)
-        or (
-            protocol is not None
-            and protocol.submitted_by_id == me.pk
-            and not state.either_started_next(match, now)
-        )
-    )
+    # What the page offers is what the server accepts: the one rule of the player's protocol (003).
+    can_report = MatchProtocol.refusal(match, me, MatchProtocol.REPORT, now, protocol) is None
+    can_answer = MatchProtocol.refusal(match, me, MatchProtocol.ANSWER, now, protocol) is None
     context = {
         "t": t,
         "match": match,
@@ -117,10 +113,8 @@ def _render(request, token: str, opened: links.Opened, status: int = 200, **boun
         "mine": mine,
         "protocol": protocol,
         "can_report": can_report,
-        "can_answer": protocol is not None
-        and protocol.status == MatchProtocol.Status.SUBMITTED
-        and protocol.submitted_by_id != me.pk
-        and not t.read_only_reason,
+        "correcting": can_report and protocol is not None and bool(match.result_kind),
+        "can_answer": can_answer,
         "can_protest": bool(match.result_kind) and key == state.PROVISIONAL and not t.read_only_reason,
         "window_end": state.window_end(match, me.pk),
         "protests": match.protests.filter(protester=me).order_by("filed_at"),
@@ -201,8 +195,8 @@ def revoke_link(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Revoke one player's link (a slip lost or seen by someone else) and issue a new one. Logged."""
     t = tournament_for_secretary(request, pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    match = get_object_or_404(rnd.matches, pk=_int(request.POST.get("match")))
-    pid = _int(request.POST.get("participant"))
+    match = get_object_or_404(rnd.matches, pk=sane_int(request.POST.get("match")))
+    pid = sane_int(request.POST.get("participant"))
     if pid not in (match.player1_id, match.player2_id) or pid is None:
         raise Http404
     if t.read_only_reason:
@@ -214,10 +208,3 @@ def revoke_link(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             request, _("The old link of %(p)s opens nothing any more; print his new slip.") % {"p": me}
         )
     return redirect(reverse("judging:slips", args=[pk, number]) + f"#slip-{match.table}-{pid}")
-
-
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None

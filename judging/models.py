@@ -432,31 +432,113 @@ class MatchProtocol(models.Model):
     def __str__(self) -> str:
         return f"{self.match}: {self.score1}:{self.score2}"
 
+    REPORT = "report"  # hand in the protocol, or correct the one he handed in
+    ANSWER = "answer"  # sign it or dispute it
+
+    @classmethod
+    def refusal(cls, match, participant, action: str, now, protocol: MatchProtocol | None) -> str | None:
+        """Why ``participant`` may not ``report`` (hand in or correct) or ``answer`` (sign or dispute) the
+        protocol of ``match`` now, or None when he may: the one rule of every path a player takes (his match
+        link, the match page, the forms they offer). ``protocol`` is the match's, as the caller read it.
+
+        003 «Фиксация результатов»: the winner hands the protocol in; the one who handed it in corrects his
+        own protocol until the opponent has signed or disputed it and until either player starts his next
+        match; the opponent signs or disputes it. Nothing a player sends touches a result that is final, that
+        the judges entered or ruled on, or that is under an open protest (004 §5.10): those are the judges'.
+        """
+        if match.round.status == match.round.Status.DRAFT or match.is_bye:
+            return gettext("This match has no protocol to hand in.")
+        t = match.round.tournament
+        if t.read_only_reason:
+            return t.read_only_reason
+        if participant is None or participant.pk not in (match.player1_id, match.player2_id):
+            return gettext("Only a player of this match hands in or signs its protocol.")
+        if match.awaits_reflow:
+            return gettext(
+                "This match waits for the replay of the match before it in the bracket: its players are "
+                "not known."
+            )
+        if action == cls.REPORT and not match.result_kind:
+            return None  # the first protocol of the match, or of its replay (004 §5.10: a replay ordered)
+        if protocol is None or not match.result_kind:  # none handed in (a replay: not the replay's)
+            if action == cls.ANSWER:
+                return gettext("No protocol has been handed in for this match.")
+            return gettext("The result of this match has already been entered by the judges.")
+        if action == cls.REPORT and protocol.submitted_by_id != participant.pk:
+            return gettext(
+                "Your opponent handed in the protocol: you confirm it or dispute it, you do not correct it "
+                "(%(rule)s)."
+            ) % {"rule": cite("003 «Фиксация результатов»")}
+        if action == cls.ANSWER and protocol.submitted_by_id == participant.pk:
+            return gettext("The opponent signs the protocol, not the one who handed it in.")
+        if protocol.status != cls.Status.SUBMITTED:
+            if action == cls.ANSWER:
+                return gettext("This protocol has already been answered.")
+            return gettext(
+                "The protocol has been signed or disputed by your opponent, or certified: it can no longer "
+                "be corrected; ask the judges (%(rule)s)."
+            ) % {"rule": cite("003 «Фиксация результатов»")}
+        if (match.result_kind, match.score1, match.score2) != (
+            ResultKind.PLAYED,
+            protocol.score1,
+            protocol.score2,
+        ):
+            return gettext("The judges have entered the result of this match: only they may change it.")
+        if "ruling" in match.flags or match.protests.filter(decided_at__isnull=False).exists():
+            return gettext(
+                "The judging panel has ruled on this result: only the panel may change it (%(rule)s)."
+            ) % {"rule": cite("004 §5.10")}
+        key, _seconds = state.match_state(match, now)
+        if key == state.UNDER_PROTEST:
+            return gettext(
+                "A protest on this result is open: only the judging panel may change it (%(rule)s)."
+            ) % {"rule": cite("004 §5.10")}
+        if key == state.FINAL:
+            return gettext(
+                "The result of this match is final: a player can no longer change it (%(rule)s)."
+            ) % {"rule": cite("004 §5.10")}
+        if action == cls.REPORT and state.either_started_next(match, now):
+            return gettext(
+                "A player has started his next match: the protocol can no longer be corrected (%(rule)s)."
+            ) % {"rule": cite("003 «Фиксация результатов»")}
+        if action == cls.ANSWER and state.next_match_started(match, participant.pk, now):
+            # 004 §2.4.2 item 5: a claim about a match comes before the player's next match starts.
+            return gettext(
+                "You have started your next match: the protocol of this one can no longer be answered "
+                "(%(rule)s)."
+            ) % {"rule": cite("004 §2.4.2 item 5")}
+        return None
+
+    @classmethod
+    def _locked(cls, match, participant, action: str, now) -> tuple[Match, MatchProtocol | None]:
+        """Inside the caller's transaction: the tournament's row (as every change of a result takes it
+        first), the match and its protocol under row locks, read again, and ``refusal`` checked on them —
+        a double click or the two players at once see each other's move."""
+        lock_open(match.round.tournament_id)
+        matches = Match.objects.select_for_update(of=("self",)).select_related("round__tournament")
+        locked = matches.get(pk=match.pk)
+        protocol = cls.objects.select_for_update().filter(match=locked).first()
+        refused = cls.refusal(locked, participant, action, now, protocol)
+        if refused is not None:
+            raise JudgingError(refused)
+        return locked, protocol
+
     @classmethod
     def submit(cls, match, participant, score1: int, score2: int, record: str, user, now) -> MatchProtocol:
         """The winner hands in the protocol (003); the result counts from now, provisionally (004 §5.10).
 
-        A second submission is a correction, possible until either player starts his next match (003).
+        A second submission by the one who handed it in is a correction, possible until the opponent has
+        answered and either player starts his next match (003); ``refusal`` says what else it may not touch.
         """
-        if match.round.status == match.round.Status.DRAFT or match.is_bye:
-            raise JudgingError(gettext("This match has no protocol to hand in."))
-        existing = cls.objects.filter(match=match).first()
-        if match.result_kind and existing is None:
-            raise JudgingError(gettext("The result of this match has already been entered by the judges."))
-        if existing is not None and state.either_started_next(match, now):
-            raise JudgingError(
-                gettext(
-                    "A player has started his next match: the protocol can no longer be corrected (%(rule)s)."
-                )
-                % {"rule": cite("003 «Фиксация результатов»")}
-            )
         mine, theirs = (score1, score2) if participant.pk == match.player1_id else (score2, score1)
-        if mine <= theirs:
-            raise JudgingError(
-                gettext("The protocol is handed in by the winner of the match (%(rule)s).")
-                % {"rule": cite("003 «Фиксация результатов»")}
-            )
         with transaction.atomic():
+            locked, existing = cls._locked(match, participant, cls.REPORT, now)
+            if mine <= theirs:
+                raise JudgingError(
+                    gettext("The protocol is handed in by the winner of the match (%(rule)s).")
+                    % {"rule": cite("003 «Фиксация результатов»")}
+                )
+            correction = existing is not None and bool(locked.result_kind)
             try:
                 results.record_result(
                     match.pk, user, results.ResultInput(ResultKind.PLAYED, score1, score2), match.version
@@ -464,7 +546,7 @@ class MatchProtocol(models.Model):
             except results.ResultError as exc:
                 raise JudgingError(str(exc)) from exc
             protocol = existing or cls(match=match)
-            if existing is not None:
+            if correction:
                 protocol.corrections += 1
             protocol.submitted_by, protocol.score1, protocol.score2 = participant, score1, score2
             protocol.submitted_at = now
@@ -486,33 +568,30 @@ class MatchProtocol(models.Model):
         return protocol
 
     def answer(self, participant, confirm: bool, dispute: str, user, now) -> None:
-        """The opponent signs the protocol or disputes it with a reason (003)."""
-        if participant.pk == self.submitted_by_id:
-            raise JudgingError(gettext("The opponent signs the protocol, not the one who handed it in."))
-        if self.match.round.tournament.read_only_reason:
-            raise JudgingError(self.match.round.tournament.read_only_reason)
-        if self.status != self.Status.SUBMITTED:
-            raise JudgingError(gettext("This protocol has already been answered."))
+        """The opponent signs the protocol or disputes it with a reason (003); ``refusal`` says when not."""
         if not confirm and not dispute.strip():
             raise JudgingError(gettext("Say what is wrong in the protocol."))
-        self.status = self.Status.CONFIRMED if confirm else self.Status.DISPUTED
-        self.dispute, self.answered_at = dispute.strip(), now
-        self.save(update_fields=["status", "dispute", "answered_at"])
-        _log(
-            self.match.round.tournament,
-            user,
-            "protocol",
-            gettext("Round %(r)s, table %(t)s: protocol %(s)s by %(p)s")
-            % {
-                "r": self.match.round.number,
-                "t": self.match.table,
-                "s": self.get_status_display(),
-                "p": participant,
-            },
-            reason=self.dispute,
-            match=self.match_id,
-            clause="003",
-        )
+        with transaction.atomic():
+            _match, locked = self._locked(self.match, participant, self.ANSWER, now)
+            assert locked is not None  # refusal() refuses an answer with no protocol
+            self.status = self.Status.CONFIRMED if confirm else self.Status.DISPUTED
+            self.dispute, self.answered_at = dispute.strip(), now
+            self.save(update_fields=["status", "dispute", "answered_at"])
+            _log(
+                self.match.round.tournament,
+                user,
+                "protocol",
+                gettext("Round %(r)s, table %(t)s: protocol %(s)s by %(p)s")
+                % {
+                    "r": self.match.round.number,
+                    "t": self.match.table,
+                    "s": self.get_status_display(),
+                    "p": participant,
+                },
+                reason=self.dispute,
+                match=self.match_id,
+                clause="003",
+            )
 
     def certify(self, user, now) -> None:
         """The secretary checks the protocol and certifies it with his signature (004 §6.2.3 item 4).

@@ -58,6 +58,7 @@ from registration.permissions import (
 )
 from tournaments.models import GroupTies, Tournament
 from tournaments.rules import cite
+from tournaments.validators import sane_int
 
 # --- the match: state, protocol ------------------------------------------------------------------------
 
@@ -105,6 +106,12 @@ def _render_match(request, tournament, match, me, status=200, **forms) -> HttpRe
         "can_protest": (me is not None or bool(represented))
         and match.result_kind
         and match_state == state.PROVISIONAL,
+        # The forms offered are what the server accepts: the one rule of the player's protocol (003).
+        "can_report": me is not None
+        and MatchProtocol.refusal(match, me, MatchProtocol.REPORT, now, protocol) is None,
+        "can_answer": me is not None
+        and MatchProtocol.refusal(match, me, MatchProtocol.ANSWER, now, protocol) is None,
+        "correcting": protocol is not None and bool(match.result_kind),
         "protocol_form": forms.get("protocol_form") or ProtocolForm(),
         "answer_form": forms.get("answer_form") or AnswerForm(),
     }
@@ -455,13 +462,13 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "judging/sanction_form.html", {"t": tournament, "form": None}, status=400)
     # The chosen player (the filter above the form, or the form sent): only his matches are offered.
     picked = request.POST.get("participant") if request.method == "POST" else request.GET.get("participant")
-    chosen = tournament.participants.filter(pk=_int(picked)).first()
+    chosen = tournament.participants.filter(pk=sane_int(picked)).first()
     # The team round page links each board's player here with his match chosen (``match``).
     form = SanctionForm(
         request.POST or None,
         tournament=tournament,
         participant=chosen,
-        initial={"token": uuid.uuid4().hex, "match": _int(request.GET.get("match"))},
+        initial={"token": uuid.uuid4().hex, "match": sane_int(request.GET.get("match"))},
     )
     status = 200
     if request.method == "POST":
@@ -532,7 +539,7 @@ def team_sanction_new(request: HttpRequest, pk: int, team_pk: int) -> HttpRespon
     form = TeamSanctionForm(
         request.POST or None,
         team=team,
-        initial={"token": uuid.uuid4().hex, "team_match": _int(request.GET.get("team_match"))},
+        initial={"token": uuid.uuid4().hex, "team_match": sane_int(request.GET.get("team_match"))},
     )
     status = 200
     if request.method == "POST":
@@ -563,13 +570,6 @@ def team_sanction_new(request: HttpRequest, pk: int, team_pk: int) -> HttpRespon
         {"t": tournament, "team": team, "form": form, "warnings": team_sanctions.warnings_of(team)},
         status=status,
     )
-
-
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 @require_POST

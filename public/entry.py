@@ -35,6 +35,7 @@ from judging import state
 from judging.models import MatchProtocol
 from registration.permissions import is_panel, tournament_for_secretary
 from tournaments.models import Tournament
+from tournaments.validators import sane_int
 
 
 @dataclass
@@ -187,7 +188,7 @@ def save_row(request: HttpRequest, pk: int, number: int, match_pk: int) -> HttpR
         current = _row_of(t, m)
         if current.lock:
             row = current
-            row.error, row.status = current.lock, 409 if m.version != _int(data.get("version")) else 400
+            row.error, row.status = current.lock, 409 if m.version != sane_int(data.get("version")) else 400
         elif not form.is_valid():
             row = current
             row.form, row.status = form, 400
@@ -221,23 +222,16 @@ def save_row(request: HttpRequest, pk: int, number: int, match_pk: int) -> HttpR
     return _page(request, t, rnd, replaced=row)
 
 
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 MAX_ROWS = 10_000  # more tables than a round of the largest field has
 
 
 def _rows_posted(raw: str) -> dict[int, dict[str, str]] | None:
     """The rows of a submit: ``rows`` is a JSON list of ``[match, score1, score2, version]`` (one field, not
     three a row: Django refuses a POST of more than 1,000 fields, a round of 400 tables). None when it is not
-    that."""
+    that: not JSON, nested too deep, or a match id no database column holds (``sane_int``)."""
     try:
         posted = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # 100,000 nested brackets recurse past Python's limit
         return None
     if not isinstance(posted, list) or len(posted) > MAX_ROWS:
         return None
@@ -246,8 +240,8 @@ def _rows_posted(raw: str) -> dict[int, dict[str, str]] | None:
         if not isinstance(item, list) or len(item) != 4 or not all(isinstance(x, int | str) for x in item):
             return None
         match_pk, score1, score2, version = item
-        if isinstance(match_pk, str | bool):
-            return None
+        if isinstance(match_pk, str) or sane_int(match_pk) is None:
+            return None  # a match id is a JSON number a database can hold (10^30 overflowed SQLite: a 500)
         out[match_pk] = {
             "score1": str(score1).strip(),
             "score2": str(score2).strip(),

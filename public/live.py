@@ -15,6 +15,12 @@ a player his own match links), so nothing one user sees is served to another. Wh
 and perhaps a flash message: they get the ETag and the 304 (the browser keeps its own copy) but are never
 stored here; an answer with a pending message is never conditional.
 
+A 304 is given only for what the asker may see (issue 25 item 14): a view whose resource is not everybody's
+(a round, hidden while a draft; a participant of this tournament) names it (``visible``), and the same one
+query reads whether it is public; when it is not, no 304 and no cached copy — the view answers, after its
+own check (a draft is the runners'). ``If-None-Match: *`` never stands for a copy here (the ETag a copy came
+with does); only the view can say whether the asker may see the page.
+
 Pages whose text follows the clock (a result's "N min left for a protest", "playing" from a start time) add a
 30-second tick to their key: such text is at most 30 seconds late.
 """
@@ -24,9 +30,11 @@ from __future__ import annotations
 import functools
 import hashlib
 import time
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db.models import Exists
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date
@@ -39,9 +47,15 @@ CACHE_SECONDS = 600  # a fragment's version is replaced long before; this only b
 RENDER_LOCK_SECONDS = 10  # a rendering that died frees its version after this long
 
 
-def stamp(pk: int) -> tuple[int, object]:
-    """The tournament's version and last change: one query on the primary key. 404 when there is none."""
-    row = Tournament.objects.filter(pk=pk).values_list("version", "changed_at").first()
+def stamp(pk: int, visible: Exists | None = None) -> tuple:
+    """The tournament's version and last change: one query on the primary key. 404 when there is none.
+    With ``visible`` (an ``Exists`` on the tournament's row, ``OuterRef("pk")``), a third item: whether the
+    resource is everybody's, read in the same query."""
+    rows = Tournament.objects.filter(pk=pk)
+    if visible is None:
+        row = rows.values_list("version", "changed_at").first()
+    else:
+        row = rows.annotate(visible=visible).values_list("version", "changed_at", "visible").first()
     if row is None:
         raise Http404
     return row
@@ -77,7 +91,7 @@ def _matches(request: HttpRequest, etag: str) -> bool:
     if not sent:
         return False
     if sent.strip() == "*":
-        return True
+        return False  # a copy comes with its ETag; "*" would answer 304 for a page the asker may not see
     # Weak comparison (a proxy may have added W/ after compressing the answer).
     return any(tag.strip().removeprefix("W/") == etag for tag in sent.split(","))
 
@@ -92,16 +106,27 @@ def _headers(response: HttpResponse, etag: str, changed_at) -> HttpResponse:
     return response
 
 
-def conditional(*, timed: bool = False, fragment: bool = False):
+def conditional(*, timed: bool = False, fragment: bool = False, visible: Callable[..., Exists] | None = None):
     """A public view of tournament ``pk`` answered by its ETag: 304 when unchanged, a cached fragment when
-    another poll has already rendered this version (``fragment``: always one; otherwise ``?fragment=1``)."""
+    another poll has already rendered this version (``fragment``: always one; otherwise ``?fragment=1``).
+
+    ``visible(*args, **kwargs)`` (the view's arguments after ``pk``): an ``Exists`` on the tournament's row,
+    true when the resource is everybody's; false, the view answers (its own check) — no 304, no cache."""
 
     def wrap(view):
         @functools.wraps(view)
         def answer(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
             if request.method not in ("GET", "HEAD") or request.GET.get("_export") or _has_messages(request):
                 return view(request, pk, *args, **kwargs)
-            version, changed_at = stamp(pk)
+            if visible is None:
+                version, changed_at = stamp(pk)
+            else:
+                version, changed_at, public = stamp(pk, visible(*args, **kwargs))
+                if not public:  # a draft, or nothing: the view decides (no ETag, nobody between keeps it)
+                    response = view(request, pk, *args, **kwargs)
+                    response["Cache-Control"] = "private, no-cache"
+                    patch_vary_headers(response, ["Cookie"])
+                    return response
             etag = etag_for(request, pk, version, changed_at, timed)
             if _matches(request, etag):
                 return _headers(HttpResponseNotModified(), etag, changed_at)

@@ -29,6 +29,7 @@ from registration.permissions import can_run, is_chief_judge, is_official, is_pa
 from standings import team_metrics
 from standings.ranking import decided_text
 from tournaments.models import System, Tournament
+from tournaments.validators import sane_int
 
 
 def _team_event(pk: int) -> Tournament:
@@ -39,7 +40,8 @@ def _team_event(pk: int) -> Tournament:
 
 
 def may_submit_lineup(user, team: Team) -> bool:
-    """004 §1.3.4, §2.4: the captain, the team's representative, or the secretary."""
+    """004 §1.3.4, §2.4.3: the captain, the team's accredited representative, or a runner of the tournament
+    (a representative registered but not accredited, or withdrawn, speaks for nobody)."""
     if not getattr(user, "is_authenticated", False):
         return False
     if can_run(user, team.tournament):
@@ -50,7 +52,11 @@ def may_submit_lineup(user, team: Team) -> bool:
     if team.captain_id and team.captain.person_id == person.pk:
         return True
     return Official.objects.filter(
-        tournament=team.tournament, team=team, person=person, role=Official.Role.REPRESENTATIVE
+        tournament=team.tournament,
+        team=team,
+        person=person,
+        role=Official.Role.REPRESENTATIVE,
+        accredited=True,
     ).exists()
 
 
@@ -271,10 +277,9 @@ def lineup_submit(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
     team = get_object_or_404(Team, pk=team_pk, tournament=t)
     if not may_submit_lineup(request.user, team):
         raise PermissionDenied
-    try:
-        number = int(request.POST.get("round", ""))
-        ids = [int(request.POST.get(f"board{i}", "")) for i in range(1, t.boards + 1)]
-    except ValueError:
+    number = sane_int(request.POST.get("round"))
+    ids = [sane_int(request.POST.get(f"board{i}")) for i in range(1, t.boards + 1)]
+    if number is None or None in ids:
         messages.error(request, _("Choose a player for every board."))
         return redirect("public:team", pk=pk, team_pk=team_pk)
     try:
@@ -292,9 +297,9 @@ def decider_add(request: HttpRequest, pk: int, tm_pk: int) -> HttpResponse:
         raise PermissionDenied
     tm = get_object_or_404(TeamMatch, pk=tm_pk, round__tournament=t)
     try:
-        p1 = Participant.objects.get(pk=int(request.POST.get("player1", "")), tournament=t)
-        p2 = Participant.objects.get(pk=int(request.POST.get("player2", "")), tournament=t)
-    except (ValueError, Participant.DoesNotExist):
+        p1 = Participant.objects.get(pk=sane_int(request.POST.get("player1")), tournament=t)
+        p2 = Participant.objects.get(pk=sane_int(request.POST.get("player2")), tournament=t)
+    except Participant.DoesNotExist:
         messages.error(request, _("Choose a player of each team."))
         return redirect("public:team_round", pk=pk, number=tm.round.number)
     try:
@@ -350,18 +355,18 @@ def board_order_submit(request: HttpRequest, pk: int, team_pk: int) -> HttpRespo
     team = get_object_or_404(Team, pk=team_pk, tournament=t)
     places = {}
     for p in teams.roster(team):
-        try:
-            places[p.pk] = int(request.POST.get(f"place{p.pk}", ""))
-        except ValueError:
+        place = sane_int(request.POST.get(f"place{p.pk}"))
+        if place is None:
             messages.error(request, _("Give every player of the team a place in the board order, each once."))
             return redirect("public:team", pk=pk, team_pk=team_pk)
+        places[p.pk] = place
     ordered = sorted(places, key=lambda k: places[k])
     if len(set(places.values())) != len(places):
         messages.error(request, _("Give every player of the team a place in the board order, each once."))
         return redirect("public:team", pk=pk, team_pk=team_pk)
     captain = request.POST.get("captain", "")
     try:
-        text = teams.set_board_order(team, ordered, int(captain) if captain.isdigit() else None, request.user)
+        text = teams.set_board_order(team, ordered, sane_int(captain), request.user)
     except teams.TeamDrawError as exc:
         messages.error(request, str(exc))
     else:

@@ -8,6 +8,7 @@ routes) that ``static/js/live.js`` polls every few seconds and swaps in without 
 from __future__ import annotations
 
 from django.conf import settings
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -199,7 +200,16 @@ def bracket_view(request: HttpRequest, pk: int) -> HttpResponse:
 # --- rounds ----------------------------------------------------------------------------------------------
 
 
-@conditional(timed=True, fragment=True)
+def _public_round(number: int) -> Exists:
+    # A draft is the runners' (issue 13 item 7): its fragment is never a 304 nor a cached copy (issue 25).
+    return Exists(Round.objects.public().filter(tournament=OuterRef("pk"), number=number))
+
+
+def _own_participant(participant_pk: int) -> Exists:
+    return Exists(Participant.objects.filter(tournament=OuterRef("pk"), pk=participant_pk))
+
+
+@conditional(timed=True, fragment=True, visible=_public_round)
 def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The pairings of a round as a fragment, for the round page and the venue screen to poll."""
     t = _tournament(pk)
@@ -213,7 +223,7 @@ def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 # --- a participant's page --------------------------------------------------------------------------------
 
 
-@conditional(timed=True)
+@conditional(timed=True, visible=_own_participant)
 def participant(request: HttpRequest, pk: int, participant_pk: int) -> HttpResponse:
     t = _tournament(pk)
     p = get_object_or_404(
