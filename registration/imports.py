@@ -678,8 +678,10 @@ class _Importer:
         # and offer the people the tournament may join rows to (issue 25 items 2, 3).
         self.seeing = Reach.of_tournament(tournament)
         self.joining = Reach.of_user(user, DECIDERS)
-        self.theirs: dict[int, set[int]] = {}  # tournaments of the people proposed, roles included
-        self.entered: dict[int, set[int]] = {}  # the same without roles (what seeing counts)
+        # The tournaments of the file's people (read with them, ``preload``): entered (entries and
+        # participations: what seeing counts) and held (roles; rewriting counts both).
+        self.entered: dict[int, set[int]] = {}
+        self.held: dict[int, set[int]] = {}
 
     def cell(self, cells: list, key: str):
         index = self.sheet.columns.get(key)
@@ -713,6 +715,8 @@ class _Importer:
             if surname:
                 surnames |= {surname, clean_name(surname)}
         self.lookup.preload(surnames)
+        self.entered = tournaments_of_people(self.lookup.found, roles=False)
+        self.held = tournaments_of_people(self.lookup.found, entries=False)
 
     def read(self, line: int, cells: list, contacts: dict) -> tuple[dict, dict, list[str], bool]:
         """(form data, errors by field, the columns filled from defaults, year only)."""
@@ -828,23 +832,15 @@ class _Importer:
     def candidates(self, twins: list[Person]) -> tuple[Candidate, ...]:
         """The proposed people as this tournament's officials may see them; their tournaments are read once
         per person for the whole file."""
-        self.read_tournaments(twins)
-        cards = person_cards(self.seeing, twins, {p.pk: self.entered[p.pk] for p in twins})
+        cards = person_cards(self.seeing, twins, self.entered)
         return tuple(
             Candidate(p.pk, cards[p.pk].label, getattr(self.lookup.entry(p), "number", None), self.own(p))
             for p in twins
         )
 
-    def read_tournaments(self, people: list[Person]) -> None:
-        unknown = [p.pk for p in people if p.pk not in self.theirs]
-        if unknown:
-            self.theirs.update(tournaments_of_people(unknown))
-            self.entered.update(tournaments_of_people(unknown, roles=False))
-
     def own(self, person: Person) -> bool:
         """Whether a row may be joined to this registered person (``Candidate.own``)."""
-        self.read_tournaments([person])
-        return may_rewrite(self.joining, person, self.theirs[person.pk])
+        return may_rewrite(self.joining, person, self.entered[person.pk] | self.held[person.pk])
 
     @staticmethod
     def same_in_file(line: int, identity: Identity, year_only: bool, seen: dict, errors: dict) -> None:

@@ -91,11 +91,13 @@ class PeopleLookup:
         self.by_key: dict[str, list[Person]] = {}
         self.known: dict[int, Person] = {}
         self.entries: dict[int, Entry] = {}
+        self.found = Person.objects.none()
 
     def preload(self, surnames: set[str]) -> None:
         keys = {fold(s) for s in surnames}
         found = Q(surname__in=surnames) | Q(match_key__in=keys)
-        people = list(Person.objects.filter(found))
+        self.found = Person.objects.filter(found)  # the file's people, as a subquery (their tournaments)
+        people = list(self.found)
         self.people = {(p.surname, p.name, p.patronymic, p.birth_date): p for p in people}
         self.known = {p.pk: p for p in people}
         self.by_key = {}

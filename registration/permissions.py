@@ -7,11 +7,11 @@ commission, and the tournament's officials who see personal data and the change 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import defaultdict
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from registration.models import Entry, Official, Participant, Person
@@ -232,23 +232,29 @@ def tournaments_with(user, roles: set[str]) -> frozenset[int]:
     return frozenset(own)
 
 
-def tournaments_of_people(ids: Iterable[int], *, roles: bool = True) -> dict[int, set[int]]:
+def tournaments_of_people(people, *, roles: bool = True, entries: bool = True) -> dict[int, set[int]]:
     """Each person's tournaments: where he has an entry or a participation (himself or as a pair's partner)
-    and, with ``roles``, where he holds a role. Three queries (two without roles) for any number of people.
-    ``may_see_in_full`` counts his entries and participations (a role registered for him by login tells an
-    official nothing of his date of birth); ``may_rewrite`` counts his roles too."""
-    ids = set(ids)
-    out: dict[int, set[int]] = {pk: set() for pk in ids}
-    for model in (Entry, Participant):
-        rows = model.objects.filter(Q(person_id__in=ids) | Q(partner_id__in=ids)).values_list(
-            "person_id", "partner_id", "tournament_id"
-        )
-        for person_id, partner_id, tournament_id in rows:
-            for pk in (person_id, partner_id):
-                if pk in out:
-                    out[pk].add(tournament_id)
+    and, with ``roles``, where he holds a role (``entries`` False: the roles alone). One query each, for any
+    number of people: ``people`` is ids, or a queryset of people (read as a subquery; a person with no
+    tournament is then missing from the answer, which gives an empty set for him).
+    ``may_see_in_full`` counts his entries and participations (a role registered for him by his login
+    tells an official nothing of his date of birth); ``may_rewrite`` counts his roles too."""
+    if isinstance(people, QuerySet):
+        where, out = people.values("pk"), defaultdict(set)
+    else:
+        where = set(people)
+        out = defaultdict(set, {pk: set() for pk in where})
+    if entries:
+        for model in (Entry, Participant):
+            rows = model.objects.filter(Q(person_id__in=where) | Q(partner_id__in=where)).values_list(
+                "person_id", "partner_id", "tournament_id"
+            )
+            for person_id, partner_id, tournament_id in rows:
+                out[person_id].add(tournament_id)
+                if partner_id is not None:
+                    out[partner_id].add(tournament_id)
     if roles:
-        for person_id, tournament_id in Official.objects.filter(person_id__in=ids).values_list(
+        for person_id, tournament_id in Official.objects.filter(person_id__in=where).values_list(
             "person_id", "tournament_id"
         ):
             out[person_id].add(tournament_id)

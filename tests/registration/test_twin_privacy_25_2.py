@@ -127,3 +127,34 @@ def test_a_sibling_event_of_the_same_competition_is_one_registry_and_sees_him_in
     [candidate] = plan.candidates
     assert candidate.label == f"Жертвин Пётр Ильич, {FULL_DATE}, Клуб «Демо», Казань"
     assert candidate.own
+
+
+def test_the_proposals_tournaments_are_read_once_for_the_whole_file(secretary, chief_judge, other_secretary):
+    """What a proposal may show and offer costs three queries for any file, not some per row."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from registration import imports
+
+    other = other_of(other_secretary)
+    counts = []
+    for n in (1, 20):
+        for i in range(n):
+            demo = make_tournament(secretary, chief_judge, name=f"Турнир {n}-{i}")
+            make_entry_for(demo, f"Двойников{n:02d}{i:02d}")
+        rows = [(f"Двойников{n:02d}{i:02d}", "Петр", "Ильич", "1985") for i in range(n)]
+        data = year_only_file(*rows).read()
+        phone = {"responsible_phone": "+7 900 000-00-00"}
+        with CaptureQueriesContext(connection) as ctx:
+            importer = type(other_secretary).objects.get(pk=other_secretary.pk)  # no cached permissions
+            outcome = imports.preview(other, "f.csv", data, importer, defaults=phone)
+        assert len(outcome.twins) == n
+        counts.append(len(ctx.captured_queries))
+    assert counts[0] == counts[1] <= 12
+
+
+def make_entry_for(t, surname):
+    from tests.registration.helpers import make_entry
+
+    person = Person.objects.create(surname=surname, name="Пётр", patronymic="Ильич", birth_date="1985-05-05")
+    return make_entry(t, person=person)
