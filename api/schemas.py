@@ -53,8 +53,8 @@ def player_out(p: Participant | None) -> dict | None:
         "name": p.full_name,
         "short_name": p.short_name,
         "partner": p.partner.full_name if p.partner_id else None,
-        "organisation": p.person.organisation,
-        "region": p.person.region,
+        "organisation": p.data.organisation,
+        "region": p.data.region,
         "team": p.team.name if p.team_id else None,
     }
 

@@ -494,7 +494,7 @@ def club_of(t: Tournament, p: Participant) -> str | None:
     if t.avoid_same == "club":
         return f"club:{p.club.strip().casefold()}" if p.club.strip() else None
     if t.avoid_same == "region":
-        region = p.person.region.strip().casefold()
+        region = p.data.region.strip().casefold()
         return f"region:{region}" if region else None
     return None
 

@@ -7,6 +7,15 @@
   with the clause (``registration.manager.bar_disqualified``). For a ban counted in matches the rounds still
   to come cannot be known, so only the first such tournament is barred now; the admission checks of the later
   ones read the ban on their first day as usual. Tournaments already running are left to their judging panel.
+
+Beyond its registry (the tournament and the other events of its competition: one panel, 004 §1.2) a
+disqualification reaches a tournament — its effects above and the admission checks there — only through the
+person's own admitted entry in the tournament it was given in: his commission examined his entry and saw his
+identity document (004 §2.3.3, §5.3.2) — or when a league official gave it, or it was given outside any
+tournament (the league's, in the admin). A participant the secretary typed in by name (the shortcut), or a
+record made to look like somebody, carries it nowhere else: another tournament's officials cannot bar a
+person entered elsewhere by adding him here and disqualifying him, and a look-alike record cannot be merged
+into him (``registration.permissions.may_rewrite``). One rule: ``reaches`` (issue 25 item 3).
 """
 
 from __future__ import annotations
@@ -21,10 +30,35 @@ from draw import manager as draw_manager
 from draw.models import Round
 from judging import removal
 from registration import manager as registration_manager
-from registration.models import Participant
+from registration import permissions
+from registration.models import Entry, Participant
 from tournaments.models import Tournament
 
 CLAUSE = "004 §2.3.2, §5.7.4"
+
+
+def reaches_everywhere(sanction) -> bool:
+    """Whether a disqualification acts beyond its registry (see the module's notes): given outside any
+    tournament or by a league official, or through the person's own admitted entry where it was given."""
+    if sanction.tournament_id is None or permissions.is_league_official(sanction.issued_by):
+        return True
+    return Entry.objects.filter(
+        Q(person_id=sanction.person_id) | Q(partner_id=sanction.person_id),
+        tournament_id=sanction.tournament_id,
+        status=Entry.Status.ADMITTED,
+    ).exists()
+
+
+def reaches(sanction, tournament: Tournament) -> bool:
+    """THE rule: whether a disqualification acts in ``tournament`` — its registry always (004 §1.2),
+    elsewhere when ``reaches_everywhere``."""
+    if sanction.tournament_id == tournament.pk:
+        return True
+    if tournament.competition_id and sanction.tournament_id:
+        same = Tournament.objects.filter(pk=sanction.tournament_id, competition_id=tournament.competition_id)
+        if same.exists():
+            return True
+    return reaches_everywhere(sanction)
 
 
 def in_force_on(sanction, day) -> bool:
@@ -63,7 +97,19 @@ def carry_out(sanction, participant: Participant | None, user) -> list[str]:
         if t.entries.filter(person=sanction.person).exists()
         or t.participants.filter(person=sanction.person).exists()
     ]
+    if not reaches_everywhere(sanction):
+        # Said whether or not he is entered elsewhere: the notes tell this tournament nothing of others.
+        notes.append(
+            _(
+                "It acts in this tournament (and the events of its competition) only: %(p)s has no admitted "
+                "entry of his own here (a participant added by name); one given by a league official acts in "
+                "every tournament (%(c)s)."
+            )
+            % {"p": sanction.person, "c": CLAUSE}
+        )
     for t in involved:
+        if not reaches(sanction, t):
+            continue
         if not in_force_on(sanction, t.start_date):
             continue
         barred = registration_manager.bar_disqualified(t, sanction.person, reason, user)

@@ -6,6 +6,7 @@ from django.db.models import Q
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from judging import disqualification
 from judging.models import Sanction
 
 
@@ -25,10 +26,13 @@ def describe_disqualification(s: Sanction) -> str:
     }
 
 
-def disqualifications_in_force(sender, person, on, **kwargs) -> list[str]:
-    """004 §2.3.2: the person's disqualifications in force on day ``on``, for the admission checks."""
+def disqualifications_in_force(sender, person, on, tournament=None, **kwargs) -> list[str]:
+    """004 §2.3.2: the person's disqualifications in force on day ``on`` that reach ``tournament``
+    (``disqualification.reaches``; every one when None), for the admission checks."""
     return [
-        describe_disqualification(s) for s in Sanction.objects.disqualifying(person, on).order_by("starts_on")
+        describe_disqualification(s)
+        for s in Sanction.objects.disqualifying(person, on).order_by("starts_on")
+        if tournament is None or disqualification.reaches(s, tournament)
     ]
 
 

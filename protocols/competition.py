@@ -319,7 +319,7 @@ def registration_data(c: Competition) -> CompetitionRegistrationData:
     counts = {s: 0 for s in Entry.Status.values}
 
     def add(person, event_id: int, decision: EventDecision) -> None:
-        people.setdefault(person.pk, {"person": person, "region": ""})
+        people.setdefault(person.pk, {"person": person, "region": "", "organisation": ""})
         decided.setdefault((person.pk, event_id), decision)
 
     for e in Entry.objects.filter(tournament__competition=c).select_related("person", "partner"):
@@ -329,7 +329,10 @@ def registration_data(c: Competition) -> CompetitionRegistrationData:
         for person in (e.person, e.partner):
             if person is not None:
                 add(person, e.tournament_id, decision)
+                # The entries' sending organisation and region (an admission no longer copies them to the
+                # shared record: issue 25 item 3).
                 people[person.pk]["region"] = people[person.pk]["region"] or e.region
+                people[person.pk]["organisation"] = people[person.pk]["organisation"] or e.organisation
     for p in Participant.objects.filter(tournament__competition=c).select_related("person", "partner"):
         for person in (p.person, p.partner):
             if person is not None:
@@ -350,7 +353,7 @@ def registration_data(c: Competition) -> CompetitionRegistrationData:
                 full_name=person.full_name,
                 birth_date=person.birth_date,
                 region=row["region"] or person.region,
-                organisation=person.organisation,
+                organisation=row["organisation"] or person.organisation,
                 events=tuple(dec for _event, dec in mine),
             )
         )

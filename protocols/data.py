@@ -207,7 +207,7 @@ def rank_short(code: str) -> str:
 
 
 def birth_year(p: Participant) -> str:
-    return str(p.person.birth_date.year) if p.person.birth_date else ""
+    return str(p.data.birth_date.year) if p.data.birth_date else ""
 
 
 def _schedule(t: Tournament) -> dict[int, datetime.datetime]:
@@ -525,7 +525,7 @@ def _team_lines(computed: ranking.Standings) -> tuple[TeamLine, ...]:
 
 
 def _organisation(p: Participant) -> str:
-    return ", ".join(x for x in (p.person.organisation, p.person.region) if x)
+    return ", ".join(x for x in (p.data.organisation, p.data.region) if x)
 
 
 def _standing_lines(
@@ -552,8 +552,8 @@ def _standing_lines(
                 removed=s.removed,
                 year=birth_year(p),
                 rank=rank_short(p.qualification),
-                region=p.person.region,
-                club=p.club or p.person.organisation,
+                region=p.data.region,
+                club=p.club or p.data.organisation,
                 coach=p.coach,
                 fulfilled=rank_short(rank_fulfilled(norms, worst, field)) if norms and not s.removed else "",
                 status=p.status if p.status != Participant.Status.ACTIVE else "",
@@ -732,7 +732,7 @@ def crosstable_data(t: Tournament) -> CrosstableData | None:
                     s.row.place_label,
                     tuple(number_text(s.row.metrics.get(k)) for k in keys),
                     s.removed,
-                    s.participant.person.region,
+                    s.participant.data.region,
                 )
             )
         ties = tie_notes(rows, keys, t.qualifiers_per_group, columns) if group is not None else ()
@@ -1669,9 +1669,9 @@ def report_data(t: Tournament) -> ReportData:
     people = t.participants.select_related("person")
     by_region: dict[str, list[int]] = {}
     for p in people:
-        region = p.person.region or _("region not given")
+        region = p.data.region or _("region not given")
         counts = by_region.setdefault(region, [0, 0])
-        counts[1 if p.person.gender == Gender.FEMALE else 0] += 1
+        counts[1 if p.data.gender == Gender.FEMALE else 0] += 1
     regions = tuple(
         CountLine(r, m, w) for r, (m, w) in sorted(by_region.items(), key=lambda x: (-sum(x[1]), x[0]))
     )
@@ -1741,9 +1741,9 @@ def diplomas_data(t: Tournament) -> DiplomasData:
             Diploma(
                 place=str(s.row.place),
                 name=p.full_name,
-                female=p.person.gender == Gender.FEMALE,
-                region=p.person.region,
-                club=p.club or p.person.organisation,
+                female=p.data.gender == Gender.FEMALE,
+                region=p.data.region,
+                club=p.club or p.data.organisation,
             )
         )
     return DiplomasData(

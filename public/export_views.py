@@ -101,9 +101,9 @@ def participants_sheet(t: Tournament, people: list[Participant] | None = None) -
     rows = [
         (
             p.seed,
-            p.person.full_name,
-            p.person.organisation,
-            p.person.region,
+            p.data.full_name,
+            p.data.organisation,
+            p.data.region,
             *([p.team.name if p.team_id else ""] if teams else []),
             p.get_status_display(),
         )
@@ -140,9 +140,9 @@ def standings_sheets(
         rows.append(
             (
                 _("in play") if s.in_play else row.place_label,
-                p.person.full_name,
-                p.person.organisation,
-                p.person.region,
+                p.data.full_name,
+                p.data.organisation,
+                p.data.region,
                 *([s.group] if group else []),
                 *([p.team.name if p.team_id else ""] if team else []),
                 Fraction(row.points),
@@ -239,7 +239,7 @@ def crosstable_sheets(
             out.append(
                 (
                     r.number,
-                    r.standing.participant.person.full_name,
+                    r.standing.participant.data.full_name,
                     *cells,
                     Fraction(row.points),
                     *[row.metrics.get(k) for k in keys],
@@ -272,7 +272,7 @@ def pairing_sheets(
     rounds: the caller passes public ones (a draft is nobody's). One query for all their matches."""
     if by_key is None:
         by_key = {p.key: p for p in t.participants.select_related("person")}
-    names = {int(k): p.person.full_name for k, p in by_key.items()}
+    names = {int(k): p.data.full_name for k, p in by_key.items()}
     matches = (
         Match.objects.filter(round__in=rounds)
         .order_by("round__number", "table")

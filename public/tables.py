@@ -201,7 +201,7 @@ def standings_records(rows) -> list[dict]:
             "participant": p,
             "name": p.full_name,
             "team": p.team.name if p.team_id else "",
-            "organisation": p.person.organisation,
+            "organisation": p.data.organisation,
             "group": s.group,
             "place": gettext("in play") if getattr(s, "in_play", False) else row.place_label,
             "place_sort": row.place if row.place is not None else NO_PLACE,

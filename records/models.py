@@ -79,7 +79,7 @@ class Record(models.Model):
         player = self.match.player1 if record_side == self.player1_side else self.match.player2
         if player is None:
             return ""
-        return player.person.short_name if short else str(player)
+        return player.data.short_name if short else str(player)
 
 
 class Verdict(models.Model):

@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from registration import permissions
 from registration.models import (
     Entry,
     EntryImport,
@@ -15,8 +16,23 @@ from tournaments.admin import ReadOnlyAdmin
 
 @admin.register(Person)
 class PersonAdmin(admin.ModelAdmin):
-    list_display = ("surname", "name", "patronymic", "birth_date", "organisation", "region")
+    """The shared record of a person across tournaments: only a league official (or a superuser) changes it
+    here — his identity, his account, his confirmation (issue 25 item 3; ``permissions.is_league_official``).
+    Other staff read it."""
+
+    list_display = ("surname", "name", "patronymic", "birth_date", "organisation", "region", "confirmed")
+    list_filter = ("confirmed",)
     search_fields = ("surname", "name", "organisation")
+    raw_id_fields = ("user",)
+
+    def has_add_permission(self, request):
+        return permissions.is_league_official(request.user)
+
+    def has_change_permission(self, request, obj=None):
+        return permissions.is_league_official(request.user)
+
+    def has_delete_permission(self, request, obj=None):
+        return permissions.is_league_official(request.user)
 
 
 @admin.register(Participant)
@@ -45,7 +61,12 @@ class EntryAdmin(admin.ModelAdmin):
     search_fields = ("person__surname", "person__name", "organisation", "region")
     list_select_related = ("person", "tournament")
     readonly_fields = ("status", "decision_reason", "decided_by", "decided_at", "invalid", "invalid_reason")
-    raw_id_fields = ("person", "team_entry", "submitted_by")
+    raw_id_fields = ("person", "partner", "team_entry", "submitted_by")
+
+    def get_readonly_fields(self, request, obj=None):
+        # Whose entry it is ties it to a shared record: a league official's (issue 25 item 3).
+        fixed = super().get_readonly_fields(request, obj)
+        return fixed if permissions.is_league_official(request.user) else (*fixed, "person", "partner")
 
 
 @admin.register(TeamEntry)

@@ -317,19 +317,38 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
             return None
         entry = super().save(commit=False)
         entry.tournament = self.tournament
+        # A public form is anonymous input: it makes an unconfirmed record or none, and changes no record
+        # (issue 25 item 8); an official's form confirms a record only a public form made.
+        public = source == Source.SELF
+        by = {"public": public, "tournament": self.tournament, "by": user}
+        if person is not None and not public:
+            manager.confirm_person(
+                person,
+                self.tournament,
+                user,
+                gender=d["gender"],
+                organisation=d["organisation"],
+                region=d["region"],
+                year_only=year_only,
+            )
         entry.person = person or manager.person_for(
             self.identity(),
             gender=d["gender"],
             organisation=d["organisation"],
             region=d["region"],
-            claimant=user if source == Source.SELF else None,
+            claimant=user if public else None,
             year_only=year_only,
+            **by,
         )
         entry.team_entry = manager.team_entry_for(entry, d.get("team_name", ""), user)
         partner_id = self.partner_identity()
         entry.partner = (
             manager.person_for(
-                partner_id, gender=d["partner_gender"], organisation=d["organisation"], region=d["region"]
+                partner_id,
+                gender=d["partner_gender"],
+                organisation=d["organisation"],
+                region=d["region"],
+                **by,
             )
             if partner_id is not None
             else None
@@ -521,6 +540,9 @@ def save_team_entry(team_form: TeamEntryForm, members: BaseMemberFormSet, *, sou
             organisation=team.organisation,
             region=team.region,
             claimant=user if source == Source.SELF else None,
+            public=source == Source.SELF,
+            tournament=team.tournament,
+            by=user,
         )
         duplicate = Entry.objects.filter(tournament=team.tournament, person=person).first()
         if duplicate is not None and members.public:
@@ -780,8 +802,8 @@ class ParticipantEditForm(IdentityFields):
     coach = forms.CharField(label=gettext_lazy("coach"), max_length=200, required=False)
 
     def __init__(self, *args, participant: Participant, **kwargs):
-        person = participant.person
-        initial = {f: getattr(person, f) for f in manager.PERSON_FIELDS}
+        shown = participant.data  # this tournament's data of him (issue 25 item 3)
+        initial = {f: getattr(shown, f) for f in manager.PERSON_FIELDS}
         initial["seed"] = participant.seed
         initial.update({f: getattr(participant, f) for f in manager.PARTICIPANT_FIELDS})
         super().__init__(*args, tournament=participant.tournament, initial=initial, **kwargs)

@@ -34,8 +34,16 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from registration.forms import EntryForm, duplicate_message
-from registration.manager import AdmissionError, Identity, PeopleLookup, clean_name, may_be_same
+from registration.manager import (
+    AdmissionError,
+    Identity,
+    PeopleLookup,
+    clean_name,
+    may_be_same,
+    person_cards,
+)
 from registration.models import Entry, Person, Qualification, Source, fold
+from registration.permissions import DECIDERS, Reach, may_rewrite, tournaments_of_people
 from tournaments.models import Character, Tournament
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -598,8 +606,12 @@ class Candidate:
     """A person already registered who may be this row's ("возможно, это тот же человек")."""
 
     person: int
-    label: str
+    label: str  # what this tournament's officials may see of him (``manager.person_cards``; issue 25 item 2)
     entry: int | None = None  # his entry's number in this tournament, if he has one (then not choosable)
+    # Whether the row may be joined to him: his record is the importer's own (``permissions.may_rewrite``:
+    # he is in no tournament outside the importer's powers, or the importer is a league official). Joining a
+    # row to a person of other tournaments is a merge, and would show his whole record here (item 3).
+    own: bool = False
 
 
 @dataclass(frozen=True)
@@ -653,11 +665,6 @@ class Outcome:
         return tuple(p for p in self.plans if p.status == "twin")
 
 
-def _label(person: Person) -> str:
-    parts = [person.full_name, person.birth_display, person.organisation, person.region]
-    return ", ".join(p for p in parts if p)
-
-
 class _Importer:
     def __init__(self, tournament, sheet: Sheet, defaults: dict, user, progress):
         self.tournament = tournament
@@ -667,6 +674,14 @@ class _Importer:
         self.progress = progress
         self.lookup = PeopleLookup(tournament)
         self.personal = tournament.character == Character.PERSONAL
+        # Proposals show what every official of this tournament may see (the preview is shared by them),
+        # and offer the people the tournament may join rows to (issue 25 items 2, 3).
+        self.seeing = Reach.of_tournament(tournament)
+        self.joining = Reach.of_user(user, DECIDERS)
+        # The tournaments of the file's people (read with them, ``preload``): entered (entries and
+        # participations: what seeing counts) and held (roles; rewriting counts both).
+        self.entered: dict[int, set[int]] = {}
+        self.held: dict[int, set[int]] = {}
 
     def cell(self, cells: list, key: str):
         index = self.sheet.columns.get(key)
@@ -700,6 +715,8 @@ class _Importer:
             if surname:
                 surnames |= {surname, clean_name(surname)}
         self.lookup.preload(surnames)
+        self.entered = tournaments_of_people(self.lookup.found, roles=False)
+        self.held = tournaments_of_people(self.lookup.found, entries=False)
 
     def read(self, line: int, cells: list, contacts: dict) -> tuple[dict, dict, list[str], bool]:
         """(form data, errors by field, the columns filled from defaults, year only)."""
@@ -759,13 +776,20 @@ class _Importer:
         if not errors:
             exact = self.lookup.person(identity)
             twins = [] if exact is not None else self.lookup.similar(identity, year_only)
-            if exact is not None:
+            if exact is not None and (year_only or exact.birth_year_only) and not self.own(exact):
+                # A name and a year are no identity: joined to a person of other tournaments, the row would
+                # show his record here (issue 25 items 2, 3). The document's full date decides.
+                errors["birth_date"] = [
+                    _(
+                        "A person of other tournaments is registered with this name and year of birth: give "
+                        "the full date of birth from the identity document."
+                    )
+                ]
+            elif exact is not None:
                 status, person = "known", exact.pk
             elif twins:
                 status = "twin"
-                candidates = tuple(
-                    Candidate(p.pk, _label(p), getattr(self.lookup.entry(p), "number", None)) for p in twins
-                )
+                candidates = self.candidates(twins)
             elif initials:
                 errors["name"] = [_("Write the name in full: an initial is not enough to register a person.")]
         labels = dict(Qualification.choices)
@@ -805,6 +829,19 @@ class _Importer:
         form.year_only = year_only
         return plan, (form if not errors else None), year_only
 
+    def candidates(self, twins: list[Person]) -> tuple[Candidate, ...]:
+        """The proposed people as this tournament's officials may see them; their tournaments are read once
+        per person for the whole file."""
+        cards = person_cards(self.seeing, twins, self.entered)
+        return tuple(
+            Candidate(p.pk, cards[p.pk].label, getattr(self.lookup.entry(p), "number", None), self.own(p))
+            for p in twins
+        )
+
+    def own(self, person: Person) -> bool:
+        """Whether a row may be joined to this registered person (``Candidate.own``)."""
+        return may_rewrite(self.joining, person, self.entered[person.pk] | self.held[person.pk])
+
     @staticmethod
     def same_in_file(line: int, identity: Identity, year_only: bool, seen: dict, errors: dict) -> None:
         """A person twice in the file: the second row names the first one's real number."""
@@ -833,7 +870,11 @@ class _Importer:
             if decision == "new" and plan.may_be_new:
                 pass
             elif (
-                decision and decision.isdigit() and int(decision) in ids and ids[int(decision)].entry is None
+                decision
+                and decision.isdigit()
+                and int(decision) in ids
+                and ids[int(decision)].entry is None
+                and ids[int(decision)].own
             ):
                 person = self.lookup.known.get(int(decision)) or Person.objects.get(pk=int(decision))
             else:

@@ -91,11 +91,13 @@ class PeopleLookup:
         self.by_key: dict[str, list[Person]] = {}
         self.known: dict[int, Person] = {}
         self.entries: dict[int, Entry] = {}
+        self.found = Person.objects.none()
 
     def preload(self, surnames: set[str]) -> None:
         keys = {fold(s) for s in surnames}
         found = Q(surname__in=surnames) | Q(match_key__in=keys)
-        people = list(Person.objects.filter(found))
+        self.found = Person.objects.filter(found)  # the file's people, as a subquery (their tournaments)
+        people = list(self.found)
         self.people = {(p.surname, p.name, p.patronymic, p.birth_date): p for p in people}
         self.known = {p.pk: p for p in people}
         self.by_key = {}
@@ -176,38 +178,86 @@ def may_be_same(a: tuple, b: tuple) -> bool:
 def person_for(
     identity: Identity,
     *,
-    gender: str,
+    gender: str | None = None,
     organisation: str = "",
     region: str = "",
     claimant=None,
     year_only: bool = False,
+    public: bool = False,
+    tournament: Tournament | None = None,
+    by=None,
 ) -> Person:
     """The person with this identity, created when new.
 
+    ``public``: the data come from a public form — anonymous input (issue 25 item 8). A new record is then
+    made *unconfirmed* (``Person.confirmed``), and an existing one is never changed: an entry is only a
+    claim. From an official (``public`` False), an unconfirmed record found takes the official's data and is
+    confirmed (logged in ``tournament``); a confirmed record is never changed here (who changes it:
+    ``permissions.may_rewrite``). ``gender`` None: not given (a new person is male).
+
     ``claimant`` is a logged-in visitor entering himself: when his own record has the same names and no date
     of birth yet (an account made before any entry), that record is completed instead of making a second one.
-    An existing person's data is never changed here: an entry is only a claim until the commission admits it.
     """
     person = find_person(identity)
     if person is not None:
+        if not public and not person.confirmed:
+            confirm_person(
+                person,
+                tournament,
+                by,
+                gender=gender,
+                organisation=organisation,
+                region=region,
+                year_only=year_only,
+            )
         return person
     own = (
         Person.objects.filter(user=claimant).first() if getattr(claimant, "is_authenticated", False) else None
     )
     if own is not None and own.birth_date is None and _same_names(own, identity):
-        own.birth_date, own.gender = identity.birth_date, gender
+        own.birth_date, own.gender = identity.birth_date, gender or Gender.MALE
         own.save(update_fields=["birth_date", "gender"])
         return own
     person, _created = Person.objects.get_or_create(
         **identity.lookup(),
         defaults={
-            "gender": gender,
+            "gender": gender or Gender.MALE,
             "organisation": organisation,
             "region": region,
             "birth_year_only": year_only,
+            "confirmed": not public,
         },
     )
     return person
+
+
+def confirm_person(person: Person, tournament: Tournament | None, by, **data) -> None:
+    """An official vouches for an unconfirmed record (made by a public form, issue 25 item 8): the data he
+    gives (``gender``, ``organisation``, ``region``, ``year_only``; None = not given) replace the claim, and
+    the record is confirmed. Logged in ``tournament`` with the claim's values."""
+    if person.confirmed:
+        return
+    fields = {
+        "gender": data.get("gender"),
+        "organisation": data.get("organisation"),
+        "region": data.get("region"),
+        "birth_year_only": data.get("year_only"),
+    }
+    changed = {f: v for f, v in fields.items() if v is not None and getattr(person, f) != v}
+    before = {f: str(getattr(person, f)) for f in changed}
+    for f, v in changed.items():
+        setattr(person, f, v)
+    person.confirmed = True
+    person.save(update_fields=[*changed, "confirmed"])
+    if tournament is not None:
+        log(
+            tournament,
+            by,
+            "person_confirmed",
+            _("Record of %(p)s confirmed by an official (it was made by a public form)") % {"p": person},
+            person=person.pk,
+            before=before,
+        )
 
 
 def _same_names(person: Person, identity: Identity) -> bool:
@@ -238,13 +288,17 @@ def register_official(tournament: Tournament, data: dict, by) -> Official:
     if not permissions.may_register_role(by, tournament, data["role"]):
         raise PermissionDenied(f"{by} may not register a {data['role']} in tournament {tournament.pk}")
     person = data.get("person")
+    if person is not None and not person.confirmed:
+        confirm_person(person, tournament, by, gender=data.get("gender") or None)
     if person is None:
         identity = Identity(data["surname"], data["name"], data.get("patronymic", ""), data["birth_date"])
         person = person_for(
             identity,
-            gender=data.get("gender") or Gender.MALE,
+            gender=data.get("gender") or None,
             organisation=data.get("organisation", ""),
             region=data.get("region", ""),
+            tournament=tournament,
+            by=by,
         )
     team = data.get("team") if data["role"] == Official.Role.REPRESENTATIVE else None
     official = Official.objects.create(
@@ -372,6 +426,75 @@ def twins_of(tournament: Tournament) -> list[tuple[Person, Person]]:
     return [pairs[k] for k in sorted(pairs)]
 
 
+@dataclass(frozen=True)
+class PersonCard:
+    """A person as a proposal of twins shows him to one official (issue 25 item 2): in full when
+    ``permissions.may_see_in_full`` says so, else his name, year of birth and region only."""
+
+    pk: int
+    full_name: str
+    birth: str  # "08.06.1965", or the year alone
+    organisation: str  # "" unless seen in full
+    region: str
+    full: bool
+
+    @property
+    def label(self) -> str:
+        parts = (self.full_name, self.birth, self.organisation, self.region)
+        return ", ".join(part for part in parts if part)
+
+
+def person_cards(
+    reach: permissions.Reach, people, theirs: dict[int, set[int]] | None = None
+) -> dict[int, PersonCard]:
+    """Every twin proposal (the import's preview, the twins page) shows people through this: one rule,
+    ``permissions.may_see_in_full``. ``theirs``: the people's tournaments (entries and participations),
+    when the caller has read them."""
+    people = list(people)
+    if theirs is None:
+        theirs = permissions.tournaments_of_people((p.pk for p in people), roles=False)
+    cards = {}
+    for p in people:
+        full = permissions.may_see_in_full(reach, p, theirs.get(p.pk, set()))
+        year = str(p.birth_date.year) if p.birth_date else ""
+        cards[p.pk] = PersonCard(
+            pk=p.pk,
+            full_name=p.full_name,
+            birth=p.birth_display if full else year,
+            organisation=p.organisation if full else "",
+            region=p.region,
+            full=full,
+        )
+    return cards
+
+
+@dataclass(frozen=True)
+class TwinPair:
+    """A pair of the twins page as one official sees it: the two cards, and whether he may merge them."""
+
+    first: PersonCard
+    second: PersonCard
+    mergeable: bool
+
+
+def twin_pairs(tournament: Tournament, user) -> list[TwinPair]:
+    """The twins page for ``user``: each pair shown by ``person_cards`` and offered for merging only when
+    ``merge_persons`` would take it (both records his own, or he is a league official)."""
+    pairs = twins_of(tournament)
+    people = {p.pk: p for pair in pairs for p in pair}
+    theirs = permissions.tournaments_of_people(people)
+    cards = person_cards(permissions.Reach.of_user(user), people.values())
+    deciding = permissions.Reach.of_user(user, permissions.DECIDERS)
+    return [
+        TwinPair(
+            cards[a.pk],
+            cards[b.pk],
+            all(permissions.may_rewrite(deciding, p, theirs[p.pk]) for p in (a, b)),
+        )
+        for a, b in pairs
+    ]
+
+
 def _merge_conflict(keep: Person, remove: Person) -> str:
     """Why two records cannot be one human, or "": both play in one tournament, both hold one role there,
     one judges where the other plays (004 §2.3.5), or both have their own accounts."""
@@ -425,8 +548,10 @@ def merge_persons(tournament: Tournament, keep_pk: int, remove_pk: int, by) -> d
     goes. Logged in every tournament touched. Returns what was moved, by relation.
 
     Refused (``AdmissionError``, nothing changed) when the two play in one tournament, hold one role in one
-    tournament, or one judges where the other plays; and for the tournament's officials (not staff) unless
-    the two are twins by ``may_be_same`` and one of them is of this tournament (``PermissionDenied``).
+    tournament, or one judges where the other plays. Who (``PermissionDenied`` otherwise; issue 25 item 3):
+    a league official, any two records; the tournament's commission and runners, two twins by
+    ``may_be_same``, one of them of this tournament, and both their own (``permissions.may_rewrite``: each
+    person only in tournaments where this official has powers) — never a person of another tournament.
     """
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if t.read_only_reason:
@@ -439,10 +564,14 @@ def merge_persons(tournament: Tournament, keep_pk: int, remove_pk: int, by) -> d
     if len(people) != 2:
         raise AdmissionError(_("No such person."))
     keep, remove = people[keep_pk], people[remove_pk]
-    if not permissions.is_staff(by):
+    if not permissions.is_league_official(by):
         mine = _people_of(t)
         if not ({keep.pk, remove.pk} & mine and may_be_same(_facts(keep), _facts(remove))):
             raise PermissionDenied(f"{by} may merge only twins of tournament {t.pk}")
+        reach = permissions.Reach.of_user(by, permissions.DECIDERS)
+        theirs = permissions.tournaments_of_people([keep.pk, remove.pk])
+        if not all(permissions.may_rewrite(reach, p, theirs[p.pk]) for p in (keep, remove)):
+            raise PermissionDenied(f"{by} may not merge people of other tournaments (tournament {t.pk})")
     conflict = _merge_conflict(keep, remove)
     if conflict:
         raise AdmissionError(conflict)
@@ -591,7 +720,7 @@ def _disqualifications(tournament: Tournament, person: Person | None) -> tuple[s
     through ``registration.signals``."""
     if person is None or person.pk is None:
         return ()
-    return signals.disqualifications(person, tournament.start_date)
+    return signals.disqualifications(person, tournament.start_date, tournament)
 
 
 class Checker:
@@ -1003,9 +1132,17 @@ def _activate(entry: Entry, by) -> None:
         participant.status, participant.team = Participant.Status.ACTIVE, team
         participant.partner = entry.partner  # 003 «Пары»
         participant.save(update_fields=["status", "team", "partner"])
-    # What the protocols print about him comes from the entry the commission checked.
+    # What the protocols print about him comes from the entry the commission checked: this tournament's
+    # data, never the shared record's (issue 25 item 3: an admission here changes no other tournament's
+    # pages).
     coach = entry.coach or (entry.team_entry.representative if entry.team_entry_id else "")
-    sport = {"qualification": entry.qualification, "club": entry.club, "coach": coach}
+    sport = {
+        "qualification": entry.qualification,
+        "club": entry.club,
+        "coach": coach,
+        "organisation": entry.organisation,
+        "region": entry.region,
+    }
     # An imported seeding number or rating, while no draw has used the seeding numbers (issue 14 item 5).
     if entry.rating is not None:
         sport["rating"] = entry.rating
@@ -1015,10 +1152,10 @@ def _activate(entry: Entry, by) -> None:
         for k, v in sport.items():
             setattr(participant, k, v)
         participant.save(update_fields=list(sport))
-    # The commission has checked the entry: its sending organisation is now the person's.
-    if (person.organisation, person.region) != (entry.organisation, entry.region):
-        person.organisation, person.region = entry.organisation, entry.region
-        person.save(update_fields=["organisation", "region"])
+    # The commission has seen his documents and admits him: a record made by a public form is confirmed
+    # with the data it has shown (issue 25 item 8).
+    for someone in (person, entry.partner) if entry.partner_id else (person,):
+        confirm_person(someone, tournament, by)
     if joins:
         log(
             tournament,
@@ -1117,7 +1254,10 @@ def bar_disqualified(tournament: Tournament, person: Person, reason: str, by) ->
 # --- a participant's own data (identity fixes keep the participant and his results) -------------------------
 
 
-PERSON_FIELDS = ("surname", "name", "patronymic", "birth_date", "gender", "organisation", "region")
+IDENTITY_FIELDS = ("surname", "name", "patronymic", "birth_date", "gender")
+# The person's data the participant's page corrects: his identity, and this tournament's organisation and
+# region (``Participant.organisation``, ``.region``).
+PERSON_FIELDS = (*IDENTITY_FIELDS, "organisation", "region")
 # What the federation's protocols print about him in this tournament (issue 15).
 PARTICIPANT_FIELDS = ("qualification", "club", "coach")
 
@@ -1131,47 +1271,74 @@ def seed_locked_reason(participant: Participant) -> str:
     return ""
 
 
+def corrects_the_record(participant: Participant, by) -> bool:
+    """Whether a correction on this participant's page changes his shared record (issue 25 item 3): only
+    when ``permissions.may_rewrite`` lets ``by`` (the person is in no tournament outside his powers, or he
+    is a league official); else it is this tournament's data of him (``Participant.corrections``)."""
+    person = participant.person
+    theirs = permissions.tournaments_of_people([person.pk])[person.pk]
+    return permissions.may_rewrite(permissions.Reach.of_user(by, permissions.DECIDERS), person, theirs)
+
+
 @transaction.atomic
 def edit_participant(participant: Participant, data: dict, by) -> list[str]:
     """Correct a participant's data (a name misspelt, a wrong date of birth, the sending organisation) and his
     seeding number, keeping the same participant and person, so his pairings and results stay his. Logged
     with what changed. Returns the names of the changed fields (empty: nothing to do).
 
-    Refused when the corrected identity is another person's record (merging two people is not done here),
-    when the seeding number has been used by a draw, and once the tournament is finished.
+    The identity (names, date of birth, gender) goes to the shared ``Person`` only when the official may
+    rewrite it (``corrects_the_record``); otherwise, and always for the organisation and region, it is this
+    tournament's data of the participant, printed by this tournament's pages, documents and API and nowhere
+    else (issue 25 item 3). Refused when the corrected identity is another person's record (merging two
+    people is not done here), when the seeding number has been used by a draw, and once the tournament is
+    finished.
     """
     _lock_open(participant.tournament_id)
     participant = Participant.objects.select_for_update().select_related("person").get(pk=participant.pk)
-    person = participant.person
-    changed = [f for f in PERSON_FIELDS if f in data and getattr(person, f) != data[f]]
+    person, shown = participant.person, participant.data
+    changed = [f for f in PERSON_FIELDS if f in data and getattr(shown, f) != data[f]]
     seed = data.get("seed", participant.seed)
     if seed != participant.seed:
         locked = seed_locked_reason(participant)
         if locked:
             raise AdmissionError(locked)
-    identity = {f: data.get(f, getattr(person, f)) for f in ("surname", "name", "patronymic", "birth_date")}
+    values = {f: data.get(f, getattr(shown, f)) for f in IDENTITY_FIELDS}
+    identity = {f: values[f] for f in ("surname", "name", "patronymic", "birth_date")}
     twin = Person.objects.filter(**identity).exclude(pk=person.pk).first()
     if twin is not None:
         raise AdmissionError(
             _("Another person is already registered with these name and date of birth (No. %(n)s): %(p)s.")
             % {"n": twin.pk, "p": twin.full_name}
         )
-    before = {f: str(getattr(person, f) or "") for f in changed}
-    for f in changed:
-        setattr(person, f, data[f])
-    if changed:
-        # A date typed by the secretary is a full date (the year-only flag of an imported file goes).
-        year_only = person.birth_year_only and "birth_date" not in changed
-        person.birth_year_only = year_only
-        person.save(update_fields=[*changed, "birth_year_only"])
+    before = {f: str(getattr(shown, f) or "") for f in changed}
+    # A date typed by the secretary is a full date (the year-only flag of an imported file goes).
+    year_only = shown.birth_year_only and "birth_date" not in changed
+    record = "person"
+    if any(f in IDENTITY_FIELDS for f in changed):
+        if corrects_the_record(participant, by):
+            for f in IDENTITY_FIELDS:
+                setattr(person, f, values[f])
+            person.birth_year_only = year_only
+            person.save(update_fields=[*IDENTITY_FIELDS, "birth_year_only"])
+            participant.corrections = {}
+        else:
+            record = "participant"
+            theirs = {**values, "birth_year_only": year_only}
+            participant.corrections = {
+                f: (v.isoformat() if isinstance(v, datetime.date) else v)
+                for f, v in theirs.items()
+                if getattr(person, f) != v
+            }
+        participant.save(update_fields=["corrections"])
     fields = list(changed)
-    own = [f for f in PARTICIPANT_FIELDS if f in data and getattr(participant, f) != data[f]]
+    own = [f for f in ("organisation", "region") if f in changed]
+    own += [f for f in PARTICIPANT_FIELDS if f in data and getattr(participant, f) != data[f]]
     for f in own:
-        before[f] = str(getattr(participant, f) or "")
+        before.setdefault(f, str(getattr(participant, f) or ""))
         setattr(participant, f, data[f])
     if own:
         participant.save(update_fields=own)
-        fields += own
+        fields += [f for f in own if f not in fields]
     if seed != participant.seed:
         before["seed"] = str(participant.seed or "")
         participant.seed = seed
@@ -1182,9 +1349,10 @@ def edit_participant(participant: Participant, data: dict, by) -> list[str]:
             participant.tournament,
             by,
             "participant_edit",
-            _("Participant's data corrected: %(p)s (%(f)s)") % {"p": person, "f": ", ".join(fields)},
+            _("Participant's data corrected: %(p)s (%(f)s)") % {"p": participant, "f": ", ".join(fields)},
             participant=participant.pk,
             before=before,
+            record=record,
         )
     return fields
 
@@ -1337,7 +1505,7 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
         entry = entries.get(p.person_id)
         if entry is not None and entry.status != Entry.Status.ADMITTED:
             continue
-        person = p.person
+        person = p.data  # this tournament's data of him (issue 25 item 3)
         rows.append(
             ProtocolParticipant(
                 number=len(rows) + 1,

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import datetime
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Max
@@ -69,11 +72,20 @@ class Person(models.Model):
     )
     # ``fold(surname)``, kept by ``save``: the index that finds "Ёлкин" for "ЕЛКИН" or "Елкин" (twins).
     match_key = models.CharField(max_length=100, blank=True, db_index=True, editable=False)
+    # False for a record made from anonymous input (a public entry form) that no official has confirmed yet:
+    # its gender, organisation and region are only the entry's claim. The first official who types this
+    # person (an entry, an import, the participant shortcut, the officials form) or admits his entry
+    # confirms it, and his data replace the claim (issue 25 item 8); a confirmed record changes only through
+    # the person himself or a league official (``registration.permissions.may_rewrite``).
+    confirmed = models.BooleanField(_("confirmed by an official"), default=True)
 
     class Meta:
         verbose_name = _("person")
         verbose_name_plural = _("people")
         ordering = ["surname", "name", "patronymic"]
+        # The league-level role (issue 25 item 3): identities, accounts and merges of any two records, over
+        # every tournament (the group «Официалы лиги» holds it; a superuser has it).
+        permissions = [("league_official", "League official: changes people's records, merges any two")]
         constraints = [
             models.UniqueConstraint(
                 fields=["surname", "name", "patronymic", "birth_date"], name="person_identity_unique"
@@ -105,6 +117,41 @@ class Person(models.Model):
     def short_name(self) -> str:
         initials = "".join(f"{part[0]}." for part in (self.name, self.patronymic) if part)
         return f"{self.surname} {initials}".strip()
+
+
+# What a tournament may correct about a person for itself (``Participant.corrections``).
+CORRECTABLE = ("surname", "name", "patronymic", "birth_date", "birth_year_only", "gender")
+
+
+@dataclass(frozen=True)
+class PersonData:
+    """A person's data as one tournament prints them (``Participant.data``): the same names as ``Person``'s,
+    so a page reads ``p.data.organisation`` where it read ``p.person.organisation``."""
+
+    surname: str
+    name: str
+    patronymic: str
+    birth_date: datetime.date | None
+    birth_year_only: bool
+    gender: str
+    organisation: str
+    region: str
+
+    @classmethod
+    def of(cls, person: Person, participant: Participant | None = None) -> PersonData:
+        values = {f: getattr(person, f) for f in (*CORRECTABLE, "organisation", "region")}
+        if participant is not None:
+            fixed = dict(participant.corrections or {})
+            if fixed.get("birth_date"):
+                fixed["birth_date"] = datetime.date.fromisoformat(fixed["birth_date"])
+            values.update({k: v for k, v in fixed.items() if k in CORRECTABLE})
+            values["organisation"] = participant.organisation or person.organisation
+            values["region"] = participant.region or person.region
+        return cls(**values)
+
+    full_name = Person.full_name
+    birth_display = Person.birth_display
+    short_name = Person.short_name
 
 
 class Team(models.Model):
@@ -178,6 +225,13 @@ class Participant(models.Model):
     )
     club = models.CharField(_("club"), max_length=200, blank=True)
     coach = models.CharField(_("coach"), max_length=200, blank=True)
+    # This tournament's data of the person (issue 25 item 3): the sending organisation and region of his
+    # entry here (empty: the person's), and the corrections the tournament's officials made to a person they
+    # may not rewrite (he plays elsewhere too): {"surname", "name", "patronymic", "birth_date" (ISO),
+    # "birth_year_only", "gender"} — only the ones that differ. Pages, documents and the API print ``data``.
+    organisation = models.CharField(_("sending organisation"), max_length=200, blank=True)
+    region = models.CharField(_("region"), max_length=200, blank=True)
+    corrections = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -192,17 +246,23 @@ class Participant(models.Model):
         return self.full_name
 
     @property
+    def data(self) -> PersonData:
+        """The person as this tournament prints him: his record, with this tournament's organisation and
+        region and the corrections its officials made (issue 25 item 3)."""
+        return PersonData.of(self.person, self)
+
+    @property
     def full_name(self) -> str:
         """The person's full name; a pair's two names (003 «Пары»)."""
         if self.partner_id:
-            return f"{self.person.full_name} / {self.partner.full_name}"
-        return self.person.full_name
+            return f"{self.data.full_name} / {self.partner.full_name}"
+        return self.data.full_name
 
     @property
     def short_name(self) -> str:
         if self.partner_id:
-            return f"{self.person.short_name} / {self.partner.short_name}"
-        return self.person.short_name
+            return f"{self.data.short_name} / {self.partner.short_name}"
+        return self.data.short_name
 
     @property
     def people(self) -> list[Person]:

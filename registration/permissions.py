@@ -7,11 +7,14 @@ commission, and the tournament's officials who see personal data and the change 
 
 from __future__ import annotations
 
+from collections import defaultdict
+from dataclasses import dataclass
+
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from registration.models import Entry, Official
+from registration.models import Entry, Official, Participant, Person
 from tournaments.models import Tournament
 
 # The judging panel (ГСК): the chief judge and the chief secretary (004 §6.1.1) and their deputies. It rules
@@ -81,12 +84,10 @@ def can_decide(user, tournament: Tournament) -> bool:
 
 
 def can_merge_persons(user, tournament: Tournament) -> bool:
-    """Who merges two records of one human (issue 17): the site's staff and superusers (any two people), and
-    the tournament's admission commission and runners (``DECIDERS``) — these only for a pair the matching
-    calls twins, one of them in their tournament (``registration.manager.merge_persons``)."""
-    if getattr(user, "is_active", False) and (user.is_staff or user.is_superuser):
-        return True
-    return can_decide(user, tournament)
+    """Who opens the twins page and asks for a merge (issue 17): a league official, and the tournament's
+    admission commission and runners (``DECIDERS``). Which two records a merge may join is
+    ``may_rewrite``'s (``registration.manager.merge_persons``)."""
+    return is_league_official(user) or can_decide(user, tournament)
 
 
 def is_staff(user) -> bool:
@@ -184,3 +185,125 @@ def may_manage(user, official: Official, action: str) -> bool:
         and not official.accredited
         and may_register_role(user, tournament, official.role)
     )
+
+
+# --- people of other tournaments (issue 25 items 2, 3) ---------------------------------------------------
+# ``Person`` is one record across tournaments, but a tournament's officials hold powers in their tournament
+# only. Two rules, each in one function and called by every path: what an official may SEE of a person
+# (``may_see_in_full``) and whether he may CHANGE the shared record — correct his identity, confirm him,
+# merge him with another record (``may_rewrite``). A competition of several events is one registry with one
+# panel (004 §1.2): its events count as one tournament here, as in ``roles_of``.
+
+# The league-level role: a superuser, or a user with this permission (the group «Официалы лиги», made by
+# registration's migration 0007). He sees and changes every person's record and merges any two records;
+# the federation's register builds on it.
+LEAGUE_OFFICIAL = "registration.league_official"
+
+
+def is_league_official(user) -> bool:
+    if not getattr(user, "is_active", False):
+        return False
+    return bool(user.is_superuser or user.has_perm(LEAGUE_OFFICIAL))
+
+
+def registry(tournament: Tournament) -> frozenset[int]:
+    """The tournament and the other events of its competition: one registry (004 §1.2)."""
+    if not tournament.competition_id:
+        return frozenset({tournament.pk})
+    ids = Tournament.objects.filter(competition_id=tournament.competition_id).values_list("pk", flat=True)
+    return frozenset({tournament.pk, *ids})
+
+
+def tournaments_with(user, roles: set[str]) -> frozenset[int]:
+    """Where the user holds an accredited role of ``roles``, and every event of the competitions those are
+    events of (one panel, 004 §1.2; a team's representative holds no power anywhere but his own team's)."""
+    if not getattr(user, "is_authenticated", False):
+        return frozenset()
+    rows = Official.objects.filter(person__user=user, accredited=True, role__in=roles).values_list(
+        "tournament_id", "tournament__competition_id"
+    )
+    own, competitions = set(), set()
+    for tournament_id, competition_id in rows:
+        own.add(tournament_id)
+        if competition_id:
+            competitions.add(competition_id)
+    if competitions:
+        own |= set(Tournament.objects.filter(competition_id__in=competitions).values_list("pk", flat=True))
+    return frozenset(own)
+
+
+def tournaments_of_people(people, *, roles: bool = True, entries: bool = True) -> dict[int, set[int]]:
+    """Each person's tournaments: where he has an entry or a participation (himself or as a pair's partner)
+    and, with ``roles``, where he holds a role (``entries`` False: the roles alone). One query each, for any
+    number of people: ``people`` is ids, or a queryset of people (read as a subquery; a person with no
+    tournament is then missing from the answer, which gives an empty set for him).
+    ``may_see_in_full`` counts his entries and participations (a role registered for him by his login
+    tells an official nothing of his date of birth); ``may_rewrite`` counts his roles too."""
+    if isinstance(people, QuerySet):
+        where, out = people.values("pk"), defaultdict(set)
+    else:
+        where = set(people)
+        out = defaultdict(set, {pk: set() for pk in where})
+    if entries:
+        for model in (Entry, Participant):
+            rows = model.objects.filter(Q(person_id__in=where) | Q(partner_id__in=where)).values_list(
+                "person_id", "partner_id", "tournament_id"
+            )
+            for person_id, partner_id, tournament_id in rows:
+                out[person_id].add(tournament_id)
+                if partner_id is not None:
+                    out[partner_id].add(tournament_id)
+    if roles:
+        for person_id, tournament_id in Official.objects.filter(person_id__in=where).values_list(
+            "person_id", "tournament_id"
+        ):
+            out[person_id].add(tournament_id)
+    return out
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Whose people somebody reaches: the tournaments where he holds powers (``tournaments``), every person
+    (``league``), and his own record (``person``: the person himself)."""
+
+    tournaments: frozenset[int] = frozenset()
+    league: bool = False
+    person: int | None = None
+
+    @classmethod
+    def of_user(cls, user, roles: set[str] | None = None) -> Reach:
+        """A user's reach: as an official (``OFFICIALS``: seeing) or a decider (``DECIDERS``: changing)."""
+        if is_league_official(user):
+            return cls(league=True)
+        if not getattr(user, "is_authenticated", False):
+            return cls()
+        own = Person.objects.filter(user=user).values_list("pk", flat=True).first()
+        return cls(tournaments_with(user, roles or OFFICIALS), person=own)
+
+    @classmethod
+    def of_tournament(cls, tournament: Tournament) -> Reach:
+        """What every official of this tournament reaches, whoever he is: its registry. For what is made
+        once and shown to all of them (an import's preview)."""
+        return cls(registry(tournament))
+
+
+def may_see_in_full(reach: Reach, person: Person, theirs: set[int]) -> bool:
+    """THE rule for what an official sees of a person (issue 25 item 2): his full date of birth, his
+    organisation and the rest of his record — when the person is in one of the official's tournaments
+    (``theirs``: where he has an entry or a participation, ``tournaments_of_people(..., roles=False)``),
+    or he is the person himself, or a league official. Anybody else sees his name, year of birth and region
+    only (``registration.manager.person_cards``)."""
+    return reach.league or person.pk == reach.person or bool(theirs & reach.tournaments)
+
+
+def may_rewrite(reach: Reach, person: Person, theirs: set[int]) -> bool:
+    """THE rule for changing the shared record (issue 25 item 3): his identity, his confirmation, a merge
+    with another record, a row of a file joined to him. A league official, the person himself, or an
+    official of every tournament the person is in (his record is the official's own: no other tournament's
+    pages change). A record in no tournament is the official's to use unless it has an account (then it is
+    the person's own)."""
+    if reach.league or person.pk == reach.person:
+        return True
+    if not theirs:
+        return person.user_id is None
+    return theirs <= reach.tournaments

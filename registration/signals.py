@@ -1,9 +1,10 @@
 """What registration asks the apps above it (they connect in their ``AppConfig.ready``; registration imports
 none of them).
 
-``disqualifications_asked``: the disqualifications of a person in force on a day (004 §2.3.2). The judging app
-records them as sanctions and answers with one line of text each (what, from when to when, the clause); the
-admission checks refuse the entry while any is in force.
+``disqualifications_asked``: the disqualifications of a person in force on a day (004 §2.3.2) that reach a
+tournament. The judging app records them as sanctions and answers with one line of text each (what, from
+when to when, the clause); the admission checks refuse the entry while any is in force. Which reach the
+tournament is judging's one rule (``judging.disqualification.reaches``, issue 25 item 3).
 """
 
 from __future__ import annotations
@@ -12,14 +13,17 @@ import datetime
 
 from django.dispatch import Signal
 
-# sender=Person; person, on (a date). Each receiver returns a list of descriptions (str).
+# sender=Person; person, on (a date), tournament (the one asking, or None: wherever given). Each receiver
+# returns a list of descriptions (str).
 disqualifications_asked = Signal()
 
 
-def disqualifications(person, on: datetime.date) -> tuple[str, ...]:
+def disqualifications(person, on: datetime.date, tournament=None) -> tuple[str, ...]:
     """Every description the receivers give, in their order."""
     out: list[str] = []
-    for _receiver, answer in disqualifications_asked.send(sender=type(person), person=person, on=on):
+    for _receiver, answer in disqualifications_asked.send(
+        sender=type(person), person=person, on=on, tournament=tournament
+    ):
         out.extend(answer or ())
     return tuple(out)
 

@@ -68,10 +68,10 @@ def participant_link(participant, won: bool = False):
 class ParticipantTable(tables.Table):
     seed = tables.Column(verbose_name=_("No."), empty_values=())
     name = tables.Column(
-        verbose_name=_("participant"), accessor="person__full_name", order_by=("person__surname",)
+        verbose_name=_("participant"), accessor="data__full_name", order_by=("person__surname",)
     )
-    organisation = tables.Column(verbose_name=_("organisation"), accessor="person__organisation")
-    region = tables.Column(verbose_name=_("region"), accessor="person__region")
+    organisation = tables.Column(verbose_name=_("organisation"), accessor="data__organisation")
+    region = tables.Column(verbose_name=_("region"), accessor="data__region")
     status = tables.Column(verbose_name=_("status"))
 
     class Meta:
@@ -105,4 +105,4 @@ class ParticipantTable(tables.Table):
         return participant_link(record)
 
     def value_name(self, record):
-        return record.person.full_name
+        return record.data.full_name

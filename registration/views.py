@@ -527,11 +527,12 @@ def entries_import_status(request: HttpRequest, pk: int, batch_pk: int) -> JsonR
 
 def _decisions(request: HttpRequest, outcome: imports.Outcome) -> tuple[dict, list[int]]:
     """The secretary's answer to each "maybe the same person" proposal: a proposed person (one not entered
-    here), a new person (not for a row naming him by initials) or "skip"; the rows left unanswered."""
+    here, and his own to join: ``imports.Candidate.own``), a new person (not for a row naming him by
+    initials) or "skip"; the rows left unanswered."""
     decisions, missing = {}, []
     for plan in outcome.twins:
         value = request.POST.get(f"person-{plan.line}", "")
-        allowed = {str(c.person) for c in plan.candidates if c.entry is None} | {"skip"}
+        allowed = {str(c.person) for c in plan.candidates if c.entry is None and c.own} | {"skip"}
         if plan.may_be_new:
             allowed.add("new")
         if value in allowed:
@@ -597,7 +598,7 @@ def persons_twins(request: HttpRequest, pk: int) -> HttpResponse:
     """People of this tournament who may be one human with another record (ё/е, case, initials, the same
     date of birth): the commission merges them so that sanctions and history follow the one person."""
     tournament = _tournament_for_merging(request, pk)
-    pairs = manager.twins_of(tournament)
+    pairs = manager.twin_pairs(tournament, request.user)
     return render(request, "registration/twins.html", {"t": tournament, "pairs": pairs})
 
 
@@ -728,11 +729,18 @@ def participant_add(request: HttpRequest, pk: int) -> HttpResponse:
     form = ParticipantForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid() and not _barred(form, tournament):
         d = form.cleaned_data
-        person = d["person"] or manager.person_for(
-            form.identity(), gender=d["gender"], organisation=d["organisation"], region=d["region"]
-        )
         try:
             with transaction.atomic():
+                # The record with this identity (confirmed now if a public form made it, issue 25 item 8),
+                # else a new one; what the secretary typed is this tournament's data of him (item 3).
+                person = manager.person_for(
+                    form.identity(),
+                    gender=d["gender"],
+                    organisation=d["organisation"],
+                    region=d["region"],
+                    tournament=tournament,
+                    by=request.user,
+                )
                 # 004 §2.3.3, §2.5.1: the shortcut has seen no document; the draw waits for the commission.
                 participant = Participant.objects.create(
                     tournament=tournament,
@@ -742,6 +750,9 @@ def participant_add(request: HttpRequest, pk: int) -> HttpResponse:
                     qualification=d.get("qualification", ""),
                     club=" ".join(d.get("club", "").split()),
                     coach=" ".join(d.get("coach", "").split()),
+                    organisation=" ".join(d.get("organisation", "").split()),
+                    region=" ".join(d.get("region", "").split()),
+                    corrections={"gender": d["gender"]} if person.gender != d["gender"] else {},
                 )
                 log(
                     tournament,
@@ -822,6 +833,7 @@ def participant_edit(request: HttpRequest, pk: int, participant_pk: int) -> Http
             "form": form,
             "documents": documents,
             "seed_locked": manager.seed_locked_reason(participant),
+            "shared_record": manager.corrects_the_record(participant, request.user),
             "read_only": tournament.read_only_reason,
         },
         status=status,

@@ -36,6 +36,8 @@ def test_a_disqualification_mid_tournament_acts_as_a_removal_and_bars_his_other_
     client, running, chief_judge, secretary
 ):
     p = running.participants.exclude(person__user__isnull=False).order_by("seed").first()
+    # He is here through his own admitted entry (his documents seen): the ban follows him everywhere.
+    make_entry(running, person=p.person, status="admitted")
     # He is admitted to a tournament next month (not started) and has an entry pending for another.
     later = make_tournament(
         secretary, name="Кубок зимы", start_date=START + 20 * DAY, end_date=START + 21 * DAY

@@ -24,10 +24,11 @@ def test_admission_makes_an_active_participant_and_keeps_who_and_when(t, chief_j
     assert entry.decided_by == chief_judge and entry.decided_at is not None
     participant = _participant(entry)
     assert participant.status == Participant.Status.ACTIVE
-    assert (participant.person.organisation, participant.person.region) == (
-        "Клуб «Марс»",
-        "Краснодарский край",
-    )
+    # The entry's sending organisation is this tournament's data of him; his shared record is untouched
+    # (issue 25 item 3: an admission here changes no other tournament's pages).
+    assert (participant.data.organisation, participant.data.region) == ("Клуб «Марс»", "Краснодарский край")
+    assert (participant.organisation, participant.region) == ("Клуб «Марс»", "Краснодарский край")
+    assert (participant.person.organisation, participant.person.region) == ("", "")
     actions = set(
         AuditEntry.objects.filter(tournament=t, data__entry=entry.pk).values_list("action", flat=True)
     )

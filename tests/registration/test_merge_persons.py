@@ -1,14 +1,15 @@
 """Two records of one human made one (issue 17): «Елкин Петр Семенович» created beside «Ёлкин Пётр
 Семёнович» before imports proposed twins. His entries, participations, official roles and sanctions follow
 the person kept; it is logged; two people who play in one tournament are never merged (004 §2.3.5 for one
-judging where the other plays); only the commission of a tournament the pair belongs to, or staff, merges."""
+judging where the other plays); only an official of every tournament both records are in (their own
+records), or a league official, merges (issue 25 item 3)."""
 
 from __future__ import annotations
 
 import datetime
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
 from judging.models import Sanction
@@ -30,7 +31,7 @@ def elkin(old_tournament) -> Person:
     """The record with history: he played last year and was disqualified."""
     person = Person.objects.create(surname="Ёлкин", name="Пётр", patronymic="Семёнович", birth_date=BORN)
     Participant.objects.create(tournament=old_tournament, person=person)
-    make_entry(old_tournament, person=person)
+    make_entry(old_tournament, person=person, status="admitted")
     Sanction.objects.create(
         person=person,
         tournament=old_tournament,
@@ -65,14 +66,15 @@ def _state():
     )
 
 
-def test_the_commission_merges_twins_and_the_history_follows_the_person(
-    client, t, commission_member, elkin, twin, old_tournament
+def test_an_official_of_both_records_tournaments_merges_twins_and_the_history_follows_the_person(
+    client, t, secretary, elkin, twin, old_tournament
 ):
-    client.force_login(commission_member)
+    # The chief secretary of this tournament and of last year's: both records are his own.
+    client.force_login(secretary)
     page = client.get(reverse("registration:twins", args=[t.pk]))
-    assert page.status_code == 200 and [(a.pk, b.pk) for a, b in page.context["pairs"]] == [
-        (elkin.pk, twin.pk)
-    ]
+    pairs = page.context["pairs"]
+    assert page.status_code == 200 and [(p.first.pk, p.second.pk) for p in pairs] == [(elkin.pk, twin.pk)]
+    assert pairs[0].mergeable and pairs[0].first.birth == "08.06.1965"
     response = _merge(client, t, elkin, twin)
     assert response.status_code == 302
     assert not Person.objects.filter(pk=twin.pk).exists()
@@ -84,7 +86,7 @@ def test_the_commission_merges_twins_and_the_history_follows_the_person(
     for tournament in (t,):
         log = AuditEntry.objects.get(tournament=tournament, action="persons_merged")
         assert log.data["kept"] == elkin.pk and log.data["removed"] == twin.pk
-        assert log.data["moved"]["entries"] == 1 and log.user == commission_member
+        assert log.data["moved"]["entries"] == 1 and log.user == secretary
     # The disqualification now bars the entry here (004 §2.3.2): the history follows him.
     from registration import manager
 
@@ -92,9 +94,9 @@ def test_the_commission_merges_twins_and_the_history_follows_the_person(
     assert not row.passed
 
 
-def test_two_people_who_play_in_one_tournament_are_not_merged(client, t, commission_member, elkin, twin):
+def test_two_people_who_play_in_one_tournament_are_not_merged(client, t, secretary, elkin, twin):
     make_entry(t, person=elkin)
-    client.force_login(commission_member)
+    client.force_login(secretary)
     before = _state()
     response = client.post(
         reverse("registration:merge_persons", args=[t.pk]), {"keep": elkin.pk, "remove": twin.pk}, follow=True
@@ -113,11 +115,11 @@ def test_an_official_is_not_merged_with_a_player_of_the_same_tournament_2_3_5(
     assert _state() == before and Official.objects.get(role=Official.Role.JUDGE).person == elkin
 
 
-def test_official_roles_follow_the_person_kept(client, t, commission_member, elkin, twin, old_tournament):
+def test_official_roles_follow_the_person_kept(client, t, secretary, elkin, twin, old_tournament):
     Official.objects.create(tournament=old_tournament, person=twin, role=Official.Role.JUDGE)
     Entry.objects.filter(person=elkin, tournament=old_tournament).delete()
     Participant.objects.filter(person=elkin).delete()
-    client.force_login(commission_member)
+    client.force_login(secretary)
     _merge(client, t, elkin, twin)
     assert Official.objects.get(role=Official.Role.JUDGE, tournament=old_tournament).person == elkin
     assert AuditEntry.objects.filter(tournament=old_tournament, action="persons_merged").exists()
@@ -145,14 +147,19 @@ def test_another_tournaments_official_cannot_merge_people_not_of_his_tournament(
     assert _state() == before
 
 
-def test_an_official_merges_only_twins_but_staff_any_two(client, t, commission_member, twin):
+def test_an_official_merges_only_twins_but_a_league_official_any_two(client, t, commission_member, twin):
     stranger = Person.objects.create(surname="Петров", name="Пётр", birth_date=datetime.date(1970, 1, 1))
     client.force_login(commission_member)
     assert _merge(client, t, stranger, twin).status_code == 403
     assert Person.objects.filter(pk=twin.pk).exists()
+    # Staff alone is no league official (issue 25 item 3): the admin's staff flag gives no power over people.
     staff = make_user("staff")
     User.objects.filter(pk=staff.pk).update(is_staff=True)
     client.force_login(User.objects.get(pk=staff.pk))
+    assert _merge(client, t, stranger, twin).status_code == 403
+    league = make_user("league")
+    league.groups.add(Group.objects.get(name="Официалы лиги"))
+    client.force_login(league)
     assert _merge(client, t, stranger, twin).status_code == 302
     assert Entry.objects.get(tournament=t).person == stranger
 

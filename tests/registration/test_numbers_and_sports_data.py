@@ -76,7 +76,7 @@ def test_the_secretary_edits_a_participants_sports_data(client, t, secretary):
     assert response.status_code == 302
     p.refresh_from_db()
     assert (p.qualification, p.club, p.coach) == ("ms", "Клуб «Шеш-беш»", "Алиев А. А.")
-    assert p.person.region == "Тверская область"
+    assert p.data.region == "Тверская область"  # this tournament's (issue 25 item 3)
     page = client.get(reverse("public:participant", args=[t.pk, p.pk])).content.decode()
     assert "мастер спорта" in page and "Клуб «Шеш-беш»" in page and "Алиев А. А." in page
 

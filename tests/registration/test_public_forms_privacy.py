@@ -106,9 +106,12 @@ def test_an_anonymous_entry_never_changes_an_existing_persons_record_5_1_3(clien
     assert (known.gender, known.organisation, known.region) == ("male", "Клуб «Старый»", "Казань")
     entry = Entry.objects.get(tournament=t, person=known)
     assert (entry.organisation, entry.region) == ("Клуб «Чужой»", "Тула")  # kept on the entry
-    # Until an official accepts it: admission makes the checked organisation the person's.
+    # Admitted, the checked organisation is this tournament's data of him, never his shared record's
+    # (issue 25 items 3, 8).
     entry.has_identity_document = entry.has_medical_clearance = entry.has_insurance = True
     entry.save()
     manager.decide(entry, Entry.Status.ADMITTED, "", secretary)
     known.refresh_from_db()
-    assert (known.organisation, known.region, known.gender) == ("Клуб «Чужой»", "Тула", "male")
+    assert (known.organisation, known.region, known.gender) == ("Клуб «Старый»", "Казань", "male")
+    p = t.participants.get(person=known)
+    assert (p.data.organisation, p.data.region, p.data.gender) == ("Клуб «Чужой»", "Тула", "male")
