@@ -59,6 +59,7 @@ from registration.permissions import (
 )
 from registration.tables import EntryTable
 from tournaments.models import Character, Tournament, log
+from tournaments.validators import sane_int
 
 # --- self-registration --------------------------------------------------------------------------------------
 
@@ -605,9 +606,8 @@ def persons_twins(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def persons_merge(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament_for_merging(request, pk)
-    try:
-        keep, remove = int(request.POST.get("keep", "")), int(request.POST.get("remove", ""))
-    except ValueError:
+    keep, remove = sane_int(request.POST.get("keep", "")), sane_int(request.POST.get("remove", ""))
+    if keep is None or remove is None:
         messages.error(request, _("Choose two different people."))
         return redirect("registration:twins", pk=pk)
     try:

@@ -179,6 +179,7 @@ def test_bad_input_is_a_message_not_an_error(client, t, commission_member, twin)
         {"keep": "x", "remove": "1"},
         {"keep": twin.pk, "remove": twin.pk},
         {"keep": twin.pk, "remove": 999999},
+        {"keep": 10**30, "remove": twin.pk},  # past 64 bits: SQLite's overflow was a 500 (issue 25 item 10)
     ):
         response = client.post(url, data)
         assert response.status_code in (302, 403)
