@@ -87,6 +87,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.ChosenLanguageMiddleware",
     "api.http.ApiMiddleware",  # /api/ only: its language, JSON errors, gzip (api/README.md)
@@ -258,6 +259,14 @@ SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", False)
 SECURE_REFERRER_POLICY = "same-origin"
+# Content-Security-Policy (issue 25 item 12; config.middleware): scripts and styles only from the site's own
+# files (static/js, static/css): no inline script, no on…= handler, no style attribute or style element.
+# Images may be data: URIs (Swagger UI's icons); nothing is framed. Empty: no header.
+CONTENT_SECURITY_POLICY = os.environ.get(
+    "CONTENT_SECURITY_POLICY",
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+)
 # The health endpoint answers a local probe over plain HTTP too (curl http://127.0.0.1:8001/health/).
 SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 
@@ -285,6 +294,9 @@ DOCUMENTS_LEASE_SECONDS = envint("DOCUMENTS_LEASE_SECONDS", 120)
 # Documents of a field above this many participants are never made inside a web request: by the Celery worker,
 # or in the embedded default (eager) by a thread of the web process after the commit (issue 20 item 3).
 DOCUMENTS_BACKGROUND_ABOVE = envint("DOCUMENTS_BACKGROUND_ABOVE", 500)
+# Entry files above this many rows are never checked (preview) or saved inside a web request: by the Celery
+# worker, or in the embedded default by a thread of the web process after the commit (issue 25 item 13).
+IMPORT_BACKGROUND_ABOVE = envint("IMPORT_BACKGROUND_ABOVE", 500)
 # Results become final when their protest windows close (004 §5.10); the task is idempotent.
 CELERY_BEAT_SCHEDULE = {
     "finalize-results": {
