@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import urllib.parse
 from dataclasses import dataclass, field
 
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
@@ -79,6 +80,12 @@ class Breaker:
             )
 
 
+def _without_password(url: str) -> str:
+    """The server as the log may name it: redis://:secret@host:6379/2 → redis://host:6379/2."""
+    parts = urllib.parse.urlsplit(url)
+    return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+
+
 _breakers: dict[str, Breaker] = {}
 _breakers_lock = threading.Lock()
 
@@ -102,7 +109,7 @@ class FailOpenRedisCache(RedisCache):
         retry_seconds = float(options.pop("retry_seconds", 5))
         params["OPTIONS"] = options
         super().__init__(server, params)
-        self._location = ",".join(self._servers)
+        self._location = ",".join(_without_password(server) for server in self._servers)
         self._breaker = breaker_for(self._location, retry_seconds)
 
     @cached_property

@@ -440,6 +440,7 @@ class StackTest:
         listed = json.loads(self.https.get("/api/tournaments?limit=100").text)
         items = listed["items"] if isinstance(listed, dict) else listed
         by_name = {t["name"]: t["id"] for t in items}
+        check(DEMO_NAME in by_name and OPEN_NAME in by_name, f"the demo's tournaments: {sorted(by_name)}")
         return by_name[DEMO_NAME], by_name[OPEN_NAME]
 
     def match_links(self, client: Client, t: int, number: int) -> list[str]:

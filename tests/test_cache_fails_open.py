@@ -196,3 +196,18 @@ def test_the_production_settings_use_the_failing_open_backend_with_short_timeout
     assert default["BACKEND"] == "config.cache.FailOpenRedisCache"
     assert default["OPTIONS"]["socket_timeout"] <= 1 and default["OPTIONS"]["socket_connect_timeout"] <= 1
     assert fail_open_limits is True
+
+
+def test_the_log_never_names_the_redis_password(settings, caplog, client, rnd):
+    port = _free_port()
+    fail_open._breakers.clear()
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "config.cache.FailOpenRedisCache",
+            "LOCATION": f"redis://:s3cret-pass@127.0.0.1:{port}/2",
+            "OPTIONS": {"socket_timeout": 0.3, "socket_connect_timeout": 0.3},
+        }
+    }
+    with caplog.at_level(logging.WARNING, logger="config.cache"):
+        client.get(reverse("public:round_live", args=[rnd.tournament.pk, rnd.number]))
+    assert f"redis://127.0.0.1:{port}/2 unavailable" in caplog.text and "s3cret" not in caplog.text
