@@ -137,9 +137,9 @@ def test_a_redis_that_accepts_and_never_answers_costs_one_short_timeout_25_4(
         assert client.get(url).status_code == 200
     later = (time.monotonic() - started) / 5
     # One socket timeout (0.3 s here, CACHE_TIMEOUT_SECONDS in production), not 5.4 s; then the breaker
-    # leaves Redis alone: the polls cost what the rendering costs.
+    # leaves Redis alone: the polls cost what the rendering costs (without it, five timeouts each: 1.5 s).
     assert first < 2.0, first
-    assert later < 0.3, later
+    assert later < 1.0, later
 
 
 def test_the_failure_is_logged_once_per_burst_and_its_end_once(client, rnd, dead_redis, caplog):
