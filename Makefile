@@ -1,14 +1,18 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run    install into .venv, migrate, load the demo tournament, serve http://127.0.0.1:$(PORT)
-#   make test   install the same way and run the whole suite on SQLite, then again on PostgreSQL
+#   make test   install the same way and run the whole suite on SQLite, then again on PostgreSQL, then start
+#               the production stack (gunicorn, Celery worker and beat, nginx; scripts/stack_test.py)
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/nardy
 REDIS_URL ?= redis://127.0.0.1:6379/14
+# The production stack test's own database (dropped and created again by each run).
+STACK_PG_URL ?= $(PG_URL)_stack
 
-.PHONY: run test test-fast test-sqlite test-postgres check install lint bench messages clean browser screenshots security
+.PHONY: run test test-fast test-sqlite test-postgres test-stack stack-deps check install lint bench messages clean \
+	browser screenshots security
 
 # requirements.txt is the runtime (web and workers); requirements-dev.txt adds the tests and the linters.
 $(VENV)/.installed: requirements.txt requirements-dev.txt
@@ -36,10 +40,23 @@ browser:
 screenshots: install messages browser
 	$(PY) docs/public/make_screenshots.py
 
-test: install messages browser
+test: install messages browser stack-deps
 	$(MAKE) --no-print-directory check
 	$(MAKE) --no-print-directory test-sqlite
 	$(MAKE) --no-print-directory test-postgres
+	$(MAKE) --no-print-directory test-stack
+
+# The production stack needs Debian's nginx (and redis-server, which runs Redis here anyway).
+stack-deps:
+	command -v nginx >/dev/null && command -v redis-server >/dev/null || \
+		(apt-get update -qq && apt-get install -y -qq nginx redis-server)
+
+# The production stack as the README's Deployment section sets it up (issue 25 item 5): a virtualenv with only
+# requirements.txt (cached per its content in ~/.cache/nardy/), PostgreSQL, two Redis servers of its own,
+# gunicorn, a Celery worker and beat from deploy/systemd, nginx with deploy/nginx; a result walked through it,
+# then the Redis-down and PostgreSQL-restart tests. About a minute.
+test-stack: install stack-deps
+	STACK_PG_URL=$(STACK_PG_URL) STACK_PYTHON=$(PYTHON) $(PY) scripts/stack_test.py
 
 # The habits CI holds: lint, formatting, no model change without its migration, types of the pure cores.
 check: install

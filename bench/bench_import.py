@@ -2,6 +2,11 @@
 
     .venv/bin/python bench/bench_import.py [--rows 5000] [--format csv|xlsx] [--confirm]
     .venv/bin/python bench/bench_import.py --federation [--confirm]
+    .venv/bin/python bench/bench_import.py --request
+
+``--request`` times the upload request itself in the embedded default (Celery eager), as the secretary's
+browser sees it: a file above ``IMPORT_BACKGROUND_ABOVE`` rows is answered with the progress page while a
+thread of the process checks the rows (issue 25 item 13); then it waits for the thread.
 
 ``--federation`` times the committed 500-row federation file instead (``tests/data/federation_500.csv``:
 a title block, the federation's headings, cp1251, ranks and years as written, the phone once per club,
@@ -65,6 +70,7 @@ def main() -> None:
     parser.add_argument("--format", choices=["csv", "xlsx"], default="csv")
     parser.add_argument("--confirm", action="store_true", help="also time the import itself")
     parser.add_argument("--federation", action="store_true", help="the committed 500-row federation file")
+    parser.add_argument("--request", action="store_true", help="time the upload request (embedded default)")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL"):
         os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
@@ -118,6 +124,8 @@ def main() -> None:
     else:
         data = make_file(args.rows, args.format)
     print(f"file: {args.rows} rows, {name}, {len(data) / 1024:.0f} KB")
+    if args.request:
+        return time_the_request(t, user, name, data)
     steps = []
 
     def progress(done: int, total: int) -> None:
@@ -142,6 +150,36 @@ def main() -> None:
         )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS {peak:.0f} MiB; load average {os.getloadavg()[0]:.1f}")
+
+
+def time_the_request(t, user, name: str, data: bytes) -> None:
+    """The upload as the browser sends it; the request's own thread's CPU (the preview's thread apart)."""
+    import threading
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test import Client
+    from django.urls import reverse
+
+    from registration.models import EntryImport
+
+    user.is_superuser = True
+    user.save(update_fields=["is_superuser"])
+    client = Client()
+    client.force_login(user)
+    client.get(reverse("registration:import", args=[t.pk]))  # a warm process: URLs, templates, fonts loaded
+    wall, cpu = time.perf_counter(), time.thread_time()
+    upload = SimpleUploadedFile(name, data)
+    response = client.post(reverse("registration:import", args=[t.pk]), {"file": upload})
+    wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
+    page = "the progress page" if 'id="import-progress"' in response.content.decode() else "the preview"
+    print(f"upload request: {wall:.2f} s wall, {cpu:.2f} s CPU of the request's thread; HTTP "
+          f"{response.status_code}, {page}")  # fmt: skip
+    started = time.perf_counter()
+    for thread in [x for x in threading.enumerate() if x.name.startswith("import-")]:
+        thread.join()
+    batch = EntryImport.objects.get(tournament=t)
+    print(f"preview in the thread done {time.perf_counter() - started:.2f} s later: {batch.status}, "
+          f"{batch.rows} rows, {batch.bad_rows} with problems; load {os.getloadavg()[0]:.1f}")  # fmt: skip
 
 
 if __name__ == "__main__":

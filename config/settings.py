@@ -36,6 +36,16 @@ def envint(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name} must be an integer, got {value!r}") from exc
 
 
+def envfloat(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        return float(value)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name} must be a number, got {value!r}") from exc
+
+
 def envlist(name: str, default: list[str]) -> list[str]:
     value = os.environ.get(name)
     if value is None or value == "":
@@ -72,10 +82,12 @@ INSTALLED_APPS = [
     "protocols",
     "public",
     "api",
+    "config",  # the site's system checks (config/checks.py)
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.ChosenLanguageMiddleware",
     "api.http.ApiMiddleware",  # /api/ only: its language, JSON errors, gzip (api/README.md)
@@ -130,7 +142,15 @@ def sqlite_database(path: str) -> dict:
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("CONN_MAX_AGE", 60))}
+    # A reused connection is checked before a request uses it (issue 25 item 7): after a PostgreSQL restart
+    # (or a terminated backend) the next request opens a new one instead of answering 500.
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL,
+            conn_max_age=envint("CONN_MAX_AGE", 60),
+            conn_health_checks=envbool("CONN_HEALTH_CHECKS", True),
+        )
+    }
 else:
     DATABASES = {"default": sqlite_database(os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")))}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -160,18 +180,30 @@ MATCH_LINK_BAD_RATE = os.environ.get("MATCH_LINK_BAD_RATE", "30/m")
 SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
 MATCH_LINK_POST_RATE = os.environ.get("MATCH_LINK_POST_RATE", "30/h")
 RATELIMIT_IP_META_KEY = "config.middleware.client_ip"
-# The cache holds the rate-limit counters: local memory (one process) unless CACHE_URL names a shared Redis,
-# which production with several web processes needs (CACHE_URL=redis://redis:6379/2).
+# The cache holds the rate-limit counters and the public pages' rendered fragments: local memory (one process)
+# unless CACHE_URL names a shared Redis, which production with several web processes needs
+# (CACHE_URL=redis://redis:6379/2; config.checks warns without it when DEBUG is off). It fails open
+# (config/cache.py, issue 25 item 4): Redis down or hung answers as a miss within CACHE_TIMEOUT_SECONDS,
+# then the process leaves Redis alone for CACHE_RETRY_SECONDS; pages and reporting keep working, and the rate
+# limits are not counted meanwhile (RATE_LIMITS_FAIL_OPEN=0: refuse the limited forms instead; README).
 CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHE_TIMEOUT_SECONDS = envfloat("CACHE_TIMEOUT_SECONDS", 0.5)
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        {
+            "BACKEND": "config.cache.FailOpenRedisCache",
+            "LOCATION": CACHE_URL,
+            "OPTIONS": {
+                "socket_timeout": CACHE_TIMEOUT_SECONDS,
+                "socket_connect_timeout": CACHE_TIMEOUT_SECONDS,
+                "retry_seconds": envfloat("CACHE_RETRY_SECONDS", 5),
+            },
+        }
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
-# Local memory counts per process: right for one process (development, tests); production sets CACHE_URL.
-SILENCED_SYSTEM_CHECKS = [] if CACHE_URL else ["django_ratelimit.E003", "django_ratelimit.W001"]
+RATELIMIT_FAIL_OPEN = envbool("RATE_LIMITS_FAIL_OPEN", True)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -227,6 +259,16 @@ SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", False)
 SECURE_REFERRER_POLICY = "same-origin"
+# Content-Security-Policy (issue 25 item 12; config.middleware): scripts and styles only from the site's own
+# files (static/js, static/css): no inline script, no on…= handler, no style attribute or style element.
+# Images may be data: URIs (Swagger UI's icons); nothing is framed. Empty: no header.
+CONTENT_SECURITY_POLICY = os.environ.get(
+    "CONTENT_SECURITY_POLICY",
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+)
+# The health endpoint answers a local probe over plain HTTP too (curl http://127.0.0.1:8001/health/).
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 
 # Celery: a real broker when CELERY_BROKER_URL is set, otherwise tasks run in-process.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
@@ -252,6 +294,9 @@ DOCUMENTS_LEASE_SECONDS = envint("DOCUMENTS_LEASE_SECONDS", 120)
 # Documents of a field above this many participants are never made inside a web request: by the Celery worker,
 # or in the embedded default (eager) by a thread of the web process after the commit (issue 20 item 3).
 DOCUMENTS_BACKGROUND_ABOVE = envint("DOCUMENTS_BACKGROUND_ABOVE", 500)
+# Entry files above this many rows are never checked (preview) or saved inside a web request: by the Celery
+# worker, or in the embedded default by a thread of the web process after the commit (issue 25 item 13).
+IMPORT_BACKGROUND_ABOVE = envint("IMPORT_BACKGROUND_ABOVE", 500)
 # Results become final when their protest windows close (004 §5.10); the task is idempotent.
 CELERY_BEAT_SCHEDULE = {
     "finalize-results": {

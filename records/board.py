@@ -97,26 +97,6 @@ def geometry(discipline: str) -> dict:
     }
 
 
-STYLE = """
-.frame{fill:#6b4a2b}.field{fill:#efe2c4}.bar{fill:#6b4a2b}.tray{fill:#5a3d22}
-.tri-a{fill:#a8432f}.tri-b{fill:#2f4a5e}
-.checker{stroke-width:1.5}.s1{fill:#fbfaf5;stroke:#55503f}.s2{fill:#262a33;stroke:#0b0c10}
-.count{font:bold 13px sans-serif;text-anchor:middle;dominant-baseline:central}
-.count.s1t{fill:#262a33}.count.s2t{fill:#fbfaf5}
-.off.s1{fill:#fbfaf5;stroke:#55503f}.off.s2{fill:#262a33;stroke:#0b0c10}
-.num{font:11px sans-serif;text-anchor:middle;fill:#1d2433}.num2{fill:#8a1c1c}
-.die{stroke:#333;stroke-width:1.5}.die.s1{fill:#fbfaf5}.die.s2{fill:#262a33}
-.pip.s1{fill:#1d2433}.pip.s2{fill:#fbfaf5}
-.cube{fill:#fff;stroke:#1d2433;stroke-width:2}.cube.crawford{fill:#ddd;stroke:#999;stroke-dasharray:4 3}
-.cubev{font:bold 16px sans-serif;text-anchor:middle;dominant-baseline:central;fill:#1d2433}
-.traylabel{font:10px sans-serif;fill:#efe2c4;text-anchor:middle}
-.moved-from{fill:#f2c14e;fill-opacity:.35}.moved-to{fill:#2e9e5b;fill-opacity:.35}
-.arrow{fill:none;stroke:#1d2433;stroke-width:3;stroke-opacity:.7;stroke-linecap:round;marker-end:url(#arrow-head)}
-.arrow.bad{stroke:#c62828;stroke-opacity:.95;stroke-width:4;stroke-dasharray:10 5}
-.arrow.bad{marker-end:url(#arrow-head-bad)}
-#arrow-head path{fill:#1d2433}#arrow-head-bad path{fill:#c62828}
-""".strip()
-
 DEFS = (
     "<defs>"
     '<marker id="arrow-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
@@ -157,7 +137,6 @@ def board_svg(snap: dict, discipline: str, title: str = "", prev: dict | None = 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(title)}">',
-        f"<style>{STYLE}</style>",
         DEFS,
         f'<rect class="frame" x="{LEFT - 8}" y="{TOP - 8}" width="{12 * PW + BAR + TRAY + 8}" '
         f'height="{BOTTOM - TOP + 16}" rx="6"/>',

@@ -15,7 +15,15 @@ class EntryTable(tables.Table):
     # The commission ticks entries for a decision on them all at once (issue 14 item 4).
     select = tables.CheckBoxColumn(
         accessor="entry__pk",
-        attrs={"td__input": {"name": "entries"}, "th__input": {"id": "select-all", "title": _("all")}},
+        attrs={
+            "td__input": {"name": "entries"},
+            # static/js/forms.js ticks every box the selector names
+            "th__input": {
+                "id": "select-all",
+                "title": _("all"),
+                "data-check-all": "#bulk input[name=entries]",
+            },
+        },
     )
     number = tables.Column(verbose_name=_("No."), accessor="entry__number")
     person = tables.Column(verbose_name=_("participant"), accessor="entry__person")

@@ -8,10 +8,11 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import logging
+import threading
 
 from celery import shared_task
 from django.conf import settings
-from django.db import transaction
+from django.db import close_old_connections, connections, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -130,19 +131,47 @@ def confirm_import(batch_pk: int) -> str:
     return EntryImport.Status.CONFIRMED
 
 
-def enqueue(task, batch_pk: int) -> None:
-    """Now in the embedded default (eager); else after the commit, so a worker sees the row. With the broker
-    down, the task runs here, in the request (never a 500)."""
+def background(rows: int) -> bool:
+    """A file big enough that its rows are never checked or saved inside the web request (issue 25 item 13):
+    more than IMPORT_BACKGROUND_ABOVE rows (a 5,000-row preview is seconds of CPU)."""
+    return rows > settings.IMPORT_BACKGROUND_ABOVE
+
+
+def _in_thread(task, batch_pk: int) -> None:
+    """The embedded default's worker for a big file, as for a big field's documents (protocols.tasks): a
+    thread of this process with its own database connection, started after the commit; the page polls the
+    progress. A process killed meanwhile leaves the file "being checked": upload it again."""
+
+    def run() -> None:
+        close_old_connections()
+        try:
+            task(batch_pk)
+        finally:
+            connections.close_all()
+
+    threading.Thread(target=run, name=f"import-{batch_pk}", daemon=True).start()
+
+
+def enqueue(task, batch_pk: int, big: bool = False) -> None:
+    """A worker after the commit (so it sees the row); in the embedded default (eager) now — or, for a ``big``
+    file, in a thread after the commit. With the broker down, the task runs here, in the request (never a
+    500), a big file's in a thread."""
 
     def send() -> None:
         try:
             task.delay(batch_pk)
-        except Exception:  # noqa: BLE001 - no broker: do the work in the request
-            logger.warning("broker unavailable: import %s runs in the request", batch_pk)
-            task(batch_pk)
+        except Exception:  # noqa: BLE001 - no broker: do the work in this process
+            logger.warning("broker unavailable: import %s runs in this process", batch_pk)
+            if big:
+                _in_thread(task, batch_pk)
+            else:
+                task(batch_pk)
 
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        send()
+        if big:
+            transaction.on_commit(lambda: _in_thread(task, batch_pk))
+        else:
+            send()
     else:
         transaction.on_commit(send)
 

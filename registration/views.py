@@ -490,7 +490,7 @@ def entries_import(request: HttpRequest, pk: int) -> HttpResponse:
                     defaults=defaults,
                     created_by=request.user,
                 )
-                tasks.enqueue(tasks.preview_import, batch.pk)
+                tasks.enqueue(tasks.preview_import, batch.pk, big=tasks.background(batch.total))
             batch.refresh_from_db()
             return _batch_page(request, tournament, batch)
     return render(
@@ -572,7 +572,7 @@ def entries_import_confirm(request: HttpRequest, pk: int, batch_pk: int) -> Http
         batch.confirmed_by, batch.confirmed_at = request.user, timezone.now()
         batch.decisions = decisions
         batch.save(update_fields=["status", "progress", "confirmed_by", "confirmed_at", "decisions"])
-        tasks.enqueue(tasks.confirm_import, batch.pk)
+        tasks.enqueue(tasks.confirm_import, batch.pk, big=tasks.background(batch.total))
     return redirect("registration:import_batch", pk=pk, batch_pk=batch.pk)
 
 

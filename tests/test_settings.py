@@ -61,3 +61,24 @@ def test_the_embedded_sqlite_database_writes_ahead_and_waits_for_a_busy_writer(t
         raw.close()
     assert pragmas == {"journal_mode": "wal", "synchronous": 1, "busy_timeout": 20000, "foreign_keys": 1}
     assert wrapper.transaction_mode == "IMMEDIATE"
+
+
+def test_reused_postgresql_connections_are_health_checked_25_7():
+    """Issue 25 item 7: CONN_MAX_AGE keeps connections between requests; after a PostgreSQL restart each
+    gunicorn worker's next request answered 500 on its dead connection. Health checks make it a new one
+    (scripts/stack_test.py terminates every backend of the real stack and asks again)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = dict(
+        os.environ, DATABASE_URL="postgres://nardy@db:5432/nardy", DJANGO_SETTINGS_MODULE="config.settings"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", "from django.conf import settings; import json; d = settings.DATABASES"
+         "['default']; print(json.dumps([d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS']]))"],
+        cwd=Path(__file__).resolve().parents[1], env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert json.loads(done.stdout) == [60, True], done.stderr
