@@ -30,7 +30,7 @@ from reportlab.lib.units import mm
 
 from draw.models import Round
 from protocols import data as d
-from protocols import render as r
+from protocols import layout as r
 from protocols.models import ScheduledRound
 from registration.models import Entry, Official, Participant
 from tournaments.models import Competition, Tournament
@@ -272,7 +272,7 @@ def schedule_pdf(data: CompetitionScheduleData, progress: r.Progress | None = No
     if data.unplanned:
         story.append(r.p(_("Not planned yet: %(e)s.") % {"e": "; ".join(data.unplanned)}, r.SMALL))
     story.append(r.signatures(data.signatures, w))
-    return r.build(data.heading, title, story, progress=progress)
+    return r.pdf(data.heading, title, story, progress=progress)
 
 
 # --- the registration protocol (004 §5.3.2 item 4, for all events) --------------------------------------
@@ -453,7 +453,7 @@ def registration_pdf(data: CompetitionRegistrationData, progress: r.Progress | N
     else:
         story.append(r.p(_("None."), r.BODY))
     story.append(r.signatures(data.signatures, w))
-    return r.build(data.heading, title, story, size=r.WIDE, progress=progress)
+    return r.pdf(data.heading, title, story, size=r.WIDE, progress=progress)
 
 
 def person_filter(person_id: int) -> Q:

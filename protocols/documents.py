@@ -27,7 +27,7 @@ from draw.models import Match, Round, Stage
 from judging.models import Protest
 from protocols import competition as comp
 from protocols import data as d
-from protocols import render, team_data
+from protocols import layout, render, team_data
 from protocols.models import Document, Kind
 from registration.permissions import is_official
 from standings.ranking import crosstable_stage, elimination_stages
@@ -287,14 +287,14 @@ def latest(t: Tournament, kind: str, key: str, version: int | None) -> Document 
     )
 
 
-def render_data(kind: str, data: object, progress: render.Progress | None = None) -> bytes:
+def render_data(kind: str, data: object, progress: layout.Progress | None = None) -> bytes:
     """The PDF of data already built (``build_data``), in the documents' language."""
     with translation.override(DOCUMENT_LANGUAGE):
         return spec(kind).render(data, progress=progress)
 
 
 def render_document(
-    t: Tournament, kind: str, key: str, progress: render.Progress | None = None
+    t: Tournament, kind: str, key: str, progress: layout.Progress | None = None
 ) -> tuple[bytes, str]:
     """PDF bytes and the fingerprint of the data they show, in the documents' language."""
     with translation.override(DOCUMENT_LANGUAGE):

@@ -17,7 +17,7 @@ from reportlab.platypus import PageBreak, Spacer
 from draw import teams
 from draw.models import Match, ResultKind, Round, TeamMatch
 from protocols import data as d
-from protocols import render as r
+from protocols import layout as r
 from registration.models import Official, Participant
 from standings import board_standings, team_metrics
 from tournaments.models import Tournament
@@ -106,7 +106,7 @@ def team_standings_pdf(data: TeamStandingsData) -> bytes:
     story.append(r.grid(header, rows, widths, center=(0, 2, 3, 4, 5)))
     story.append(r.p(data.rule, r.SMALL))
     story.append(r.signatures(data.signatures, width))
-    return r.build(data.heading, title, story)
+    return r.pdf(data.heading, title, story)
 
 
 # --- the team match protocol (004 §1.3.4, §6.2.3: the secretary certifies the protocols) ------------------
@@ -392,7 +392,7 @@ def _team_match_story(data: TeamMatchProtocolData) -> list:
 
 
 def team_match_protocol_pdf(data: TeamMatchProtocolData, progress: r.Progress | None = None) -> bytes:
-    return r.build(
+    return r.pdf(
         data.heading, _("Team match protocol"), _team_match_story(data), progress=progress, draft=data.draft
     )
 
@@ -407,7 +407,7 @@ def team_round_protocols_pdf(data: TeamRoundProtocolsData, progress: r.Progress 
         story = r.title_block(
             data.heading, _("Team match protocols"), _("This round has no team matches to play.")
         )
-    return r.build(data.heading, _("Team match protocols"), story, progress=progress, draft=data.draft)
+    return r.pdf(data.heading, _("Team match protocols"), story, progress=progress, draft=data.draft)
 
 
 # --- the team crosstable (round robin, 004 §1.4.3) ------------------------------------------------------
@@ -597,4 +597,4 @@ def board_standings_pdf(data: BoardStandingsData, progress: r.Progress | None = 
         story.append(r.p(_("No board match has a result yet."), r.BODY))
     story.append(r.p(data.rule, r.SMALL))
     story.append(r.signatures(data.signatures, width))
-    return r.build(data.heading, title, story, progress=progress)
+    return r.pdf(data.heading, title, story, progress=progress)

@@ -15,7 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from draw import manager as draw_manager
 from draw.models import Match, ResultKind, Round
 from protocols import data as d
-from protocols import render
+from protocols import layout, render
 from protocols.documents import render_document
 from tests.factories import make_tournament
 from tests.protocols.conftest import pdf_reader, pdf_text
@@ -91,7 +91,7 @@ def test_the_crosstable_of_a_big_round_robin_is_split_into_blocks_with_the_heade
     rows = data.sections[0].rows
     assert len(rows) == players
     size, cell, per_block = render.crosstable_layout(data)
-    assert size == render.WIDER and per_block < players  # too wide for A3: blocks of columns
+    assert size == layout.WIDER and per_block < players  # too wide for A3: blocks of columns
     pdf, _hash = render_document(t, "crosstable", "")
     texts = pdf_text(pdf)
     blocks = -(-players // per_block)

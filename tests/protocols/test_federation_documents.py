@@ -15,7 +15,7 @@ from django.utils import timezone, translation
 from draw.models import Match, ResultKind, Round
 from judging.models import MatchNote, MatchProtocol, Protest, Sanction
 from protocols import data as d
-from protocols import render
+from protocols import layout, render
 from protocols.documents import render_document
 from registration import manager
 from registration.models import Entry, Official, Participant, Person, RankNorm
@@ -499,7 +499,7 @@ def test_40_players_fit_a3_with_two_line_cells(round_robin40):
     data = d.crosstable_data(round_robin40)
     assert all(c.count("\n") <= 1 for r in data.sections[0].rows for c in r.cells)
     size, cell, per_block = render.crosstable_layout(data)
-    assert size == render.WIDER and per_block == 40
+    assert size == layout.WIDER and per_block == 40
     pdf = render_document(round_robin40, "crosstable", "")[0]
     pages = pdf_text(pdf)
     assert all("№ Участник 1 2 3" in page for page in pages)  # the header on every page
@@ -526,7 +526,7 @@ def test_a_200_player_crosstable_is_split_into_column_blocks_with_the_row_header
         ),
     )
     size, _cell, per_block = render.crosstable_layout(big)
-    assert size == render.WIDER and per_block < 200
+    assert size == layout.WIDER and per_block < 200
     pages = texts(render.crosstable(big))
     blocks = [page for page in pages if re.search(r"Столбцы \d+–\d+ из 200", page)]
     assert len(blocks) == -(-200 // per_block)
@@ -565,7 +565,7 @@ def test_a_long_name_wraps_in_the_page_header_and_emoji_are_left_out(swiss):
     )
     assert len(swiss.name) >= 150
     swiss.save(update_fields=["name"])
-    lines = render.header_lines(swiss.name, render.FRAME_W, 60)
+    lines = layout.header_lines(swiss.name, layout.FRAME_W, 60)
     assert len(lines) == 2
     assert all(render.pdfmetrics.stringWidth(line, render.BOLD, 8.5) <= render.FRAME_W for line in lines)
     for kind in ("final", "standings", "pairings"):
@@ -573,9 +573,9 @@ def test_a_long_name_wraps_in_the_page_header_and_emoji_are_left_out(swiss):
         text = " ".join(pdf_text(pdf))
         assert "🏆" not in text and "🎲" not in text and "□" not in text
         assert "памяти заслуженного тренера (финал)" in text  # the title block prints it whole
-        glyphs = render._glyphs()
+        glyphs = layout._glyphs()
         assert all(ord(c) in glyphs or c.isspace() for c in text)
-    assert render.printable("Турнир 🏆 «Нарды» 😀") == "Турнир «Нарды» 😀"  # DejaVu has 😀, not 🏆
+    assert layout.printable("Турнир 🏆 «Нарды» 😀") == "Турнир «Нарды» 😀"  # DejaVu has 😀, not 🏆
 
 
 def test_a_bye_is_no_match_played_in_elimination_and_standings_are_signed(single33):

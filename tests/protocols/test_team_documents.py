@@ -365,7 +365,7 @@ def test_a_team_crosstable_too_wide_for_a3_is_split_into_blocks_of_columns():
     """The team crosstable is drawn by the personal crosstable's renderer: 80 teams (as a big team round
     robin would give) split into blocks of columns, each page with the teams' numbers and names."""
     from protocols import data as d
-    from protocols import render
+    from protocols import layout, render
 
     n = 80
     lines = tuple(
@@ -391,7 +391,7 @@ def test_a_team_crosstable_too_wide_for_a3_is_split_into_blocks_of_columns():
         legend="Легенда команд",
     )
     size, _cell, per_block = render.crosstable_layout(data)
-    assert size == render.WIDER and per_block < n
+    assert size == layout.WIDER and per_block < n
     pages = pdf_text(render.crosstable(data))
     blocks = -(-n // per_block)
     assert len(pages) >= blocks
