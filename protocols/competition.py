@@ -31,6 +31,7 @@ from reportlab.lib.units import mm
 from draw.models import Round
 from protocols import data as d
 from protocols import layout as r
+from protocols.facts import date_range
 from protocols.models import ScheduledRound
 from registration.models import Entry, Official, Participant
 from tournaments.models import Competition, Tournament
@@ -65,7 +66,7 @@ def heading(c: Competition) -> d.Heading:
     disciplines = dict.fromkeys(str(t.get_discipline_display()) for t in events(c))
     return d.Heading(
         name=c.name,
-        dates=d.date_range(c.start_date, c.end_date),
+        dates=date_range(c.start_date, c.end_date),
         venue=c.venue,
         discipline=", ".join(disciplines),
         system="",
@@ -85,7 +86,7 @@ def signatures(c: Competition) -> tuple[d.Signature, ...]:
     """004 §5.3, §1.2: the one panel signs — the chairman of the admission commission (the chief judge), its
     members (each person once), the chief secretary."""
     out = [
-        d._signature(
+        d.signature(
             _("Chairman of the admission commission, chief judge"),
             _first_official(c, Official.Role.CHIEF_JUDGE),
         )
@@ -97,10 +98,10 @@ def signatures(c: Competition) -> tuple[d.Signature, ...]:
         .order_by("person__surname", "person__name", "pk")
     ):
         members.setdefault(o.person_id, o)
-    out += [d._signature(_("Member of the admission commission"), o) for o in members.values()]
+    out += [d.signature(_("Member of the admission commission"), o) for o in members.values()]
     if not members:
         out.append(d.Signature(_("Member of the admission commission"), ""))
-    out.append(d._signature(_("Chief secretary"), _first_official(c, Official.Role.CHIEF_SECRETARY)))
+    out.append(d.signature(_("Chief secretary"), _first_official(c, Official.Role.CHIEF_SECRETARY)))
     return tuple(out)
 
 
@@ -243,8 +244,8 @@ def schedule_data(c: Competition) -> CompetitionScheduleData:
         unplanned=tuple(t.name for t in events(c) if t.pk not in planned),
         seats=d.seats_note(),
         signatures=(
-            d._signature(_("Chief judge"), _first_official(c, Official.Role.CHIEF_JUDGE)),
-            d._signature(_("Chief secretary"), _first_official(c, Official.Role.CHIEF_SECRETARY)),
+            d.signature(_("Chief judge"), _first_official(c, Official.Role.CHIEF_JUDGE)),
+            d.signature(_("Chief secretary"), _first_official(c, Official.Role.CHIEF_SECRETARY)),
         ),
     )
 

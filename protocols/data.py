@@ -16,33 +16,52 @@ rendered PDF back once.
 
 from __future__ import annotations
 
-import dataclasses
-import datetime
-import hashlib
-import json
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
 from django.conf import settings
 from django.db.models import Max, Min
-from django.utils import timezone
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from draw import manager as draw_manager
 from draw import pairing, teams
 from draw.models import GroupMember, Match, ResultKind, Round, Stage, TeamMatch
 from judging import links as match_links
 from judging.models import MatchNote, Protest, Sanction, TeamSanction
+from protocols.facts import (
+    Column,
+    Fact,
+    Heading,
+    QualifierLine,
+    Signature,
+    birth_year,
+    clock,
+    commission_signatures,
+    current_as_of,
+    draft_mark,
+    heading,
+    local_time,
+    number_text,
+    official,
+    officials_facts,
+    panel_signatures,
+    person_name,
+    planned_starts,
+    qualification_lines,
+    rank_short,
+    regulation_facts,
+    seats_note,
+    signature,
+    tiebreak_columns,
+)
 from protocols.models import ChiefJudgeReport
 from records.manager import GameLine
 from records.manager import match_games as record_games
 from registration.manager import RegistrationProtocol, registration_protocol_data
 from registration.models import Gender, Official, Participant, rank_fulfilled
 from rules_core.scoring import crawford_game
-from standings import metrics, ranking
+from standings import ranking
 from standings.ranking import stage_bracket
 from tournaments.models import (
     ELIMINATION_SYSTEMS,
@@ -52,173 +71,9 @@ from tournaments.models import (
     Tournament,
     breaks_per_player,
 )
-from tournaments.rules import book_full_title, cite, cite_text
+from tournaments.rules import cite, cite_text
 
 # --- shared pieces --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Heading:
-    """What every page of every document of a tournament carries."""
-
-    name: str
-    dates: str
-    venue: str
-    discipline: str
-    system: str
-    category: str = ""  # the rank of the competition
-    organiser: str = ""
-    regulation: str = ""  # "Положение № 17-П от 01.10.2026"
-
-
-def regulation_text(t: Tournament) -> str:
-    if t.regulation_number and t.regulation_date:
-        return _("regulation No. %(n)s of %(d)s") % {
-            "n": t.regulation_number,
-            "d": f"{t.regulation_date:%d.%m.%Y}",
-        }
-    if t.regulation_number:
-        return _("regulation No. %(n)s") % {"n": t.regulation_number}
-    if t.regulation_date:
-        return _("regulation of %(d)s") % {"d": f"{t.regulation_date:%d.%m.%Y}"}
-    return ""
-
-
-def heading(t: Tournament) -> Heading:
-    return Heading(
-        name=t.name,
-        dates=date_range(t.start_date, t.end_date),
-        venue=t.venue,
-        discipline=str(t.get_discipline_display()),
-        system=str(t.get_system_display()),
-        category=str(t.get_category_display()) if t.category else "",
-        organiser=t.organiser,
-        regulation=regulation_text(t),
-    )
-
-
-def date_range(start: datetime.date, end: datetime.date) -> str:
-    if start == end:
-        return f"{start:%d.%m.%Y}"
-    return f"{start:%d.%m.%Y}–{end:%d.%m.%Y}"
-
-
-def local_time(value: datetime.datetime | None) -> str:
-    if value is None:
-        return ""
-    return f"{timezone.localtime(value):%d.%m.%Y %H:%M}"
-
-
-def clock(value: datetime.datetime | None) -> str:
-    if value is None:
-        return ""
-    return f"{timezone.localtime(value):%H:%M}"
-
-
-def number_text(value: Fraction | int | None) -> str:
-    """Points and tie-breaks as printed: 3, 2½, 1.33."""
-    if value is None:
-        return "—"
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    if value.denominator == 2:
-        whole = value.numerator // 2
-        return f"{whole}½" if whole else "½"
-    return f"{float(value):.2f}".rstrip("0").replace(".", ",")
-
-
-def fingerprint(data: object) -> str:
-    """A stable hash of a document's plain data (sha256 of its canonical JSON)."""
-    text = json.dumps(dataclasses.asdict(data), sort_keys=True, default=str, ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def draft_mark(final: bool) -> str:
-    """The mark every page of a document carries until it is final ("" once it is)."""
-    return "" if final else _("DRAFT")
-
-
-@dataclass(frozen=True)
-class Signature:
-    role: str  # the printed role, e.g. "Главный судья"
-    name: str  # may be empty: a line to write the name by hand
-    detail: str = ""  # judging category and city, e.g. "ВК, Москва"
-
-
-def judging_category_short(code: str) -> str:
-    return {
-        "national": pgettext("judging category", "NC"),
-        "first": pgettext("judging category", "1C"),
-        "second": pgettext("judging category", "2C"),
-        "third": pgettext("judging category", "3C"),
-        "young": pgettext("judging category", "YJ"),
-    }.get(code, "")
-
-
-def _official(t: Tournament, role: str) -> Official | None:
-    return t.officials.filter(role=role, accredited=True).select_related("person").order_by("pk").first()
-
-
-def _signature(role_label: str, o: Official | None) -> Signature:
-    if o is None:
-        return Signature(role_label, "")
-    detail = ", ".join(x for x in (judging_category_short(o.judging_category), o.city) if x)
-    return Signature(role_label, o.person.short_name, detail)
-
-
-def panel_signatures(t: Tournament) -> tuple[Signature, ...]:
-    return (
-        _signature(_("Chief judge"), _official(t, Official.Role.CHIEF_JUDGE)),
-        _signature(_("Chief secretary"), _official(t, Official.Role.CHIEF_SECRETARY)),
-    )
-
-
-def official_text(o: Official) -> str:
-    """The full name (with patronymic), the judging category and the city."""
-    extra = ", ".join(
-        x for x in (str(o.get_judging_category_display()) if o.judging_category else "", o.city) if x
-    )
-    return f"{o.person.full_name} ({extra})" if extra else o.person.full_name
-
-
-def _name(p: Participant | None) -> str:
-    if p is None:
-        return ""
-    # A pair (003 «Пары»): both names; plain objects with a person only (the tests' stand-ins) too.
-    return getattr(p, "full_name", None) or p.person.full_name
-
-
-def rank_short(code: str) -> str:
-    """A sports rank or title as protocols print it: КМС, МС, 1, 2ю, б/р."""
-    return {
-        "none": pgettext("sports rank", "no rank"),
-        "youth3": pgettext("sports rank", "3y"),
-        "youth2": pgettext("sports rank", "2y"),
-        "youth1": pgettext("sports rank", "1y"),
-        "adult3": pgettext("sports rank", "3"),
-        "adult2": pgettext("sports rank", "2"),
-        "adult1": pgettext("sports rank", "1"),
-        "cms": pgettext("sports rank", "CMS"),
-        "ms": pgettext("sports rank", "MS"),
-        "msmk": pgettext("sports rank", "MSIC"),
-        "zms": pgettext("sports rank", "HMS"),
-    }.get(code, "")
-
-
-def birth_year(p: Participant) -> str:
-    return str(p.person.birth_date.year) if p.person.birth_date else ""
-
-
-def _schedule(t: Tournament) -> dict[int, datetime.datetime]:
-    return dict(t.schedule.values_list("number", "starts_at"))
-
-
-def seats_note() -> str:
-    # 003 «Начало турнира»: seats taken 5 minutes before the official start of the round.
-    return _("Players take their seats 5 minutes before the start of the round (%(rule)s).") % {
-        "rule": cite("003 «Начало турнира»")
-    }
 
 
 # --- round pairing protocol (003: posted 5 minutes before the round) -------------------------------------
@@ -261,9 +116,9 @@ def pairings_data(rnd: Round) -> PairingsData:
             note = _("walk-over")
         elif m.group_id:
             note = _("group %(g)s") % {"g": m.group.name}
-        rows.append(PairingRow(m.table, _name(m.player1), _name(m.player2), m.match_length, note))
+        rows.append(PairingRow(m.table, person_name(m.player1), person_name(m.player2), m.match_length, note))
     stage = "" if rnd.stage.kind == Stage.Kind.MAIN else str(rnd.stage.get_kind_display())
-    planned = _schedule(t).get(rnd.number)
+    planned = planned_starts(t).get(rnd.number)
     started = local_time(rnd.start_time) if rnd.start_time else ""
     return PairingsData(
         heading=heading(t),
@@ -273,7 +128,7 @@ def pairings_data(rnd: Round) -> PairingsData:
         start_time=local_time(planned) if planned else started,
         match_length=rnd.effective_match_length(),
         rows=tuple(rows),
-        signatures=(_signature(_("Chief secretary"), _official(t, Official.Role.CHIEF_SECRETARY)),),
+        signatures=(signature(_("Chief secretary"), official(t, Official.Role.CHIEF_SECRETARY)),),
         draft=_("DRAFT: round not published") if rnd.is_draft else "",
         started=started if planned and started != local_time(planned) else "",
         time_control=t.time_control_for(rnd.stage.kind),
@@ -375,7 +230,7 @@ def match_protocol_data(match: Match) -> MatchProtocolData:
     secretary = (
         Signature(_("Secretary"), certifier.short_name)
         if certifier is not None
-        else _signature(_("Secretary"), _official(t, Official.Role.CHIEF_SECRETARY))
+        else signature(_("Secretary"), official(t, Official.Role.CHIEF_SECRETARY))
     )
     # A grid long enough for a match of one-point games, capped to fit the page.
     blank = 0 if games else min(max(2 * length - 1, 9), 25)
@@ -383,15 +238,15 @@ def match_protocol_data(match: Match) -> MatchProtocolData:
         heading=heading(t),
         round=rnd.number,
         table=match.table,
-        player1=_name(match.player1),
-        player2=_name(match.player2) or _("bye"),
+        player1=person_name(match.player1),
+        player2=person_name(match.player2) or _("bye"),
         match_length=length,
         breaks=breaks_allowed(length, t.is_blitz),
-        start_time=local_time(match.started_at or rnd.start_time or _schedule(t).get(rnd.number)),
+        start_time=local_time(match.started_at or rnd.start_time or planned_starts(t).get(rnd.number)),
         filled=filled,
         score1=match.score1 if filled else None,
         score2=match.score2 if filled else None,
-        winner=_name(match.winner) if filled else "",
+        winner=person_name(match.winner) if filled else "",
         result=result,
         games=games,
         blank_games=blank,
@@ -421,18 +276,12 @@ def _match_links(match: Match) -> tuple[tuple[str, str], ...]:
     if not settings.SITE_URL or match.round.is_draft or match.player2_id is None or match.player1_id is None:
         return ()
     return tuple(
-        (_name(p), settings.SITE_URL + match_links.url_for(match, p)) for p in (match.player1, match.player2)
+        (person_name(p), settings.SITE_URL + match_links.url_for(match, p))
+        for p in (match.player1, match.player2)
     )
 
 
 # --- standings ------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Column:
-    key: str
-    abbr: str
-    name: str
 
 
 @dataclass(frozen=True)
@@ -562,30 +411,6 @@ def _standing_lines(
     return tuple(out)
 
 
-def _columns(keys: list[str]) -> tuple[Column, ...]:
-    return tuple(Column(k, _(metrics.METRICS[k].abbr), _(metrics.METRICS[k].name)) for k in keys)
-
-
-def as_of(t: Tournament, rounds: list[Round]) -> str:
-    """What a table counts, from the public rounds in order: "final standings", "after round 5", "after round
-    4; round 5 in progress" (its entered results count already), "before the first round"."""
-    if t.is_finished:
-        return _("final standings")
-    if not rounds:
-        return _("before the first round")
-    done = [r for r in rounds if r.status == Round.Status.FINISHED]
-    parts = [_("after round %(n)s") % {"n": done[-1].number}] if done else []
-    if rounds[-1].status != Round.Status.FINISHED:
-        parts.append(_("round %(n)s in progress") % {"n": rounds[-1].number})
-    return "; ".join(parts)
-
-
-def _as_of(t: Tournament) -> str:
-    return as_of(
-        t, list(Round.objects.filter(tournament=t).public().only("number", "status").order_by("number"))
-    )
-
-
 def _shown_keys(t: Tournament, computed: ranking.Standings) -> list[str]:
     # Elimination places come from the bracket alone: tie-break columns would only mislead there.
     return [] if t.system in ELIMINATION_SYSTEMS else computed.keys
@@ -596,8 +421,8 @@ def standings_data(t: Tournament) -> StandingsData:
     keys = _shown_keys(t, computed)
     return StandingsData(
         heading=heading(t),
-        as_of=_as_of(t),
-        columns=_columns(keys),
+        as_of=current_as_of(t),
+        columns=tiebreak_columns(keys),
         rows=_standing_lines(t, computed.rows, keys),
         with_groups=t.system == System.MIXED,
         teams=_team_lines(computed),
@@ -684,8 +509,8 @@ def tie_notes(
                     "%(va)s against %(vb)s."
                 )
                 % {
-                    "a": _name(inside.participant),
-                    "b": _name(outside.participant),
+                    "a": person_name(inside.participant),
+                    "b": person_name(outside.participant),
                     "p": number_text(inside.row.points),
                     "k": names.get(key, key),
                     "va": number_text(a),
@@ -694,7 +519,7 @@ def tie_notes(
             )
     return (
         _("%(n)s players were level on points and on every tie-break at the qualifying place: %(names)s.")
-        % {"n": len(tied), "names": ", ".join(_name(s.participant) for s in tied)},
+        % {"n": len(tied), "names": ", ".join(person_name(s.participant) for s in tied)},
     )
 
 
@@ -705,7 +530,7 @@ def crosstable_data(t: Tournament) -> CrosstableData | None:
         return None
     computed = ranking.compute(t)
     keys = computed.keys
-    columns = _columns(keys)
+    columns = tiebreak_columns(keys)
     parts = (
         [(_("Group %(g)s") % {"g": g.group.name}, g.rows, g.group) for g in computed.groups]
         if computed.groups
@@ -726,7 +551,7 @@ def crosstable_data(t: Tournament) -> CrosstableData | None:
             lines.append(
                 CrossLine(
                     cr.number,
-                    _name(s.participant),
+                    person_name(s.participant),
                     cells,
                     number_text(s.row.points),
                     s.row.place_label,
@@ -737,7 +562,7 @@ def crosstable_data(t: Tournament) -> CrosstableData | None:
             )
         ties = tie_notes(rows, keys, t.qualifiers_per_group, columns) if group is not None else ()
         sections.append(CrossSection(title, tuple(lines), ties))
-    return CrosstableData(heading(t), _as_of(t), tuple(sections), columns, panel_signatures(t))
+    return CrosstableData(heading(t), current_as_of(t), tuple(sections), columns, panel_signatures(t))
 
 
 # --- the bracket of an elimination stage ----------------------------------------------------------------
@@ -1051,7 +876,7 @@ def protest_decision_data(protest) -> ProtestData:
     """The protest, its evidence, the panel's decision and reasons (004 §5.10: the decision is final)."""
     m = protest.match
     t = protest.tournament
-    players = f"{_name(m.player1)} — {_name(m.player2)}"
+    players = f"{person_name(m.player1)} — {person_name(m.player2)}"
     consequence = ""
     if protest.decided_at is not None:
         consequence = str(protest.get_consequence_display())
@@ -1059,7 +884,7 @@ def protest_decision_data(protest) -> ProtestData:
             consequence = f"{consequence}: {protest.new_score1}:{protest.new_score2}"
         if protest.consequence == Protest.Consequence.TECHNICAL and protest.winner_side in (1, 2):
             loser = m.player2 if protest.winner_side == 1 else m.player1
-            consequence = f"{consequence}: {_name(loser)}"
+            consequence = f"{consequence}: {person_name(loser)}"
     deposit = ""
     deposit_fate = ""
     if protest.deposit:
@@ -1072,7 +897,7 @@ def protest_decision_data(protest) -> ProtestData:
         heading=heading(t),
         number=protest.number or 0,
         filed_at=local_time(protest.filed_at),
-        protester=_name(protest.protester),
+        protester=person_name(protest.protester),
         match=_("round %(r)s, table %(t)s: %(p)s") % {"r": m.round.number, "t": m.table, "p": players},
         # What the protest was about: the result as it stood when filed, not as the decision left it.
         result_then=_result_text(protest.filed_kind, protest.filed_score1, protest.filed_score2),
@@ -1094,12 +919,6 @@ def protest_decision_data(protest) -> ProtestData:
 
 
 # --- final protocol (итоговый протокол, 004 §6.2.1, §6.2.3) ---------------------------------------------
-
-
-@dataclass(frozen=True)
-class Fact:
-    label: str
-    value: str
 
 
 @dataclass(frozen=True)
@@ -1125,14 +944,6 @@ class Reopening:
     when: str
     by: str
     reason: str
-
-
-@dataclass(frozen=True)
-class QualifierLine:
-    group: str
-    place: str
-    name: str
-    how: str  # 004 §1.4.7: points, a tie-break, a lot with its seed, a play-off match
 
 
 @dataclass(frozen=True)
@@ -1168,138 +979,6 @@ def team_ranking_text(t: Tournament) -> str:
     return _(
         "Ranked by %(p)s; then the other score, the direct encounter and Sonneborn-Berger on match points."
     ) % {"p": t.get_team_scoring_display()}
-
-
-def _yes(value: bool) -> str:
-    return _("yes") if value else _("no")
-
-
-def played_rounds(t: Tournament):
-    """The rounds that count: published or finished, never a draft."""
-    return t.round_set.exclude(status=Round.Status.DRAFT)
-
-
-def actual_dates(t: Tournament) -> str:
-    """The days the tournament was really played: the first round's start to the day it was finished (or
-    its last match ended)."""
-    rounds = played_rounds(t).aggregate(first=Min("start_time"), published=Min("published_at"))
-    ends = Match.objects.filter(round__in=played_rounds(t)).aggregate(
-        first=Min("started_at"), last=Max("ended_at")
-    )
-    start = rounds["first"] or ends["first"] or rounds["published"]
-    end = t.finished_at or ends["last"]
-    if start is None or end is None:
-        return ""
-    return date_range(timezone.localdate(start), timezone.localdate(end))
-
-
-def match_lengths(t: Tournament) -> str:
-    """The match lengths the stages were really played to (the regulation's, or a round's own)."""
-    # Plain values: a round robin's stage carries its whole Berger plan (JSON), not to be read once per round.
-    rounds = (
-        played_rounds(t).order_by("number").values_list("match_length", "stage__match_length", "stage__kind")
-    )
-    by_stage: dict[str, list[int]] = {}
-    for own, stage_length, kind in rounds:
-        label = str(Stage.Kind(kind).label) if kind != Stage.Kind.MAIN else ""
-        # Round.effective_match_length: the round's own, else the stage's, else the tournament's.
-        by_stage.setdefault(label, []).append(own or stage_length or t.match_length)
-    if not by_stage:
-        lengths = {"": [t.match_length]}
-        if t.system == System.MIXED:
-            lengths = {
-                str(Stage.Kind.GROUPS.label): [t.match_length],
-                str(Stage.Kind.PLAYOFF.label): [t.playoff_match_length or t.match_length],
-            }
-        by_stage = lengths
-    parts = []
-    for label, values in by_stage.items():
-        distinct = sorted(set(values))
-        text = ", ".join(str(v) for v in distinct)
-        parts.append(f"{label}: {text}" if label else text)
-    return "; ".join(parts)
-
-
-def regulation_facts(t: Tournament) -> tuple[Fact, ...]:
-    facts = []
-    if t.category:
-        facts.append(Fact(_("Rank of the competition"), str(t.get_category_display())))
-    if t.organiser:
-        facts.append(Fact(_("Organiser"), t.organiser))
-    if t.regulation_number or t.regulation_date:
-        facts.append(Fact(_("Regulation"), capfirst(regulation_text(t))))
-    facts.append(Fact(_("Rules"), capfirst(book_full_title("004"))))
-    facts += [
-        Fact(_("Discipline"), str(t.get_discipline_display())),
-        Fact(_("System"), str(t.get_system_display())),
-        Fact(_("Character"), str(t.get_character_display())),
-        Fact(_("Group"), str(t.get_gender_group_display())),
-        Fact(_("Dates"), date_range(t.start_date, t.end_date)),
-    ]
-    actual = actual_dates(t)
-    if actual and actual != date_range(t.start_date, t.end_date):
-        facts.append(Fact(_("Actually played"), actual))
-    facts.append(Fact(_("Venue"), t.venue or "—"))
-    facts.append(Fact(_("Match length, points"), match_lengths(t)))
-    if t.time_control:
-        facts.append(Fact(_("Time control"), t.time_control))
-    if t.system == System.SWISS:
-        # 004 §1.4.6: the rounds played (never a draft), and the number fixed when round 1 was published
-        # (changed only by the chief judge) when they differ.
-        played = played_rounds(t).count()
-        fixed = t.rounds or played
-        text = str(played) if played == fixed else _("%(n)s of %(m)s") % {"n": played, "m": fixed}
-        facts.append(Fact(_("Rounds"), text))
-    if t.system == System.SWISS_LOSSES:
-        facts.append(Fact(_("Rounds"), str(played_rounds(t).count())))
-    if t.system == System.SWISS_LOSSES:
-        facts.append(Fact(_("Losses that eliminate"), str(t.max_losses)))
-    if t.system == System.ROUND_ROBIN:
-        facts.append(Fact(_("Cycles"), str(t.cycles)))
-    if t.system == System.MIXED:
-        facts.append(Fact(_("Groups"), str(t.group_count)))
-        facts.append(Fact(_("Qualifiers per group"), str(t.qualifiers_per_group)))
-        facts.append(Fact(_("Playoff system"), str(System(t.playoff_system).label)))
-    if t.system == System.SINGLE_ELIMINATION or (
-        t.system == System.MIXED and t.playoff_system == "single_elimination"
-    ):
-        facts.append(Fact(_("Third-place match"), _yes(t.third_place)))
-    if t.system == System.DOUBLE_ELIMINATION or (
-        t.system == System.MIXED and t.playoff_system == "double_elimination"
-    ):
-        facts.append(Fact(_("Grand final reset match"), _yes(t.grand_final_reset)))
-    keys = t.tiebreak_keys()
-    if t.system not in ELIMINATION_SYSTEMS:
-        facts.append(Fact(_("Points for a bye"), number_text(Fraction(t.bye_points))))
-        facts.append(Fact(_("Tie-break order"), ", ".join(_(metrics.METRICS[k].name) for k in keys) or "—"))
-    if t.discipline == "long":
-        facts.append(Fact(_("Koks zone (003, 004 §5.4.3)"), str(t.get_koks_zone_display())))
-    if t.system == System.MIXED:
-        facts.append(Fact(_("A tie for a qualifying place (004 §1.4.7)"), str(t.get_group_ties_display())))
-    facts.append(Fact(_("Second warning (004 §5.7.2)"), str(t.get_second_warning_display())))
-    facts.append(Fact(_("Protest window, minutes"), str(t.protest_window_minutes)))
-    if t.protest_deposit:
-        facts.append(Fact(_("Protest deposit"), f"{t.protest_deposit:.2f}".replace(".", ",")))
-    counts = Counter(t.participants.values_list("status", flat=True))
-    # 004 §5.7.3: a removed player keeps no place; he is counted apart, not among those who took places.
-    placed = counts[Participant.Status.ACTIVE] + counts[Participant.Status.WITHDRAWN]
-    text = str(placed)
-    extra = []
-    if counts[Participant.Status.WITHDRAWN]:
-        extra.append(_("withdrew: %(n)s") % {"n": counts[Participant.Status.WITHDRAWN]})
-    if counts[Participant.Status.REMOVED]:
-        extra.append(_("removed, no place: %(n)s") % {"n": counts[Participant.Status.REMOVED]})
-    if extra:
-        text = f"{text} ({'; '.join(extra)})"
-    facts.append(Fact(_("Participants"), text))
-    if t.is_team_event:
-        # 004 §1.3.4: the participant of a team event is the team; the line above counts its players.
-        removed = list(t.teams.values_list("removed", flat=True))
-        text = str(removed.count(False))
-        if any(removed):
-            text += f" ({_('removed, no place: %(n)s') % {'n': removed.count(True)}})"
-        facts.append(Fact(_("Teams (004 §1.3.4)"), text))
-    return tuple(facts)
 
 
 def _removed_lines(t: Tournament) -> tuple[RemovedLine, ...]:
@@ -1344,33 +1023,6 @@ def _user_name(user) -> str:
     return (user.get_full_name() or user.get_username()) if user is not None else ""
 
 
-def qualification_lines(t: Tournament) -> tuple[QualifierLine, ...]:
-    """004 §1.4.7: the qualifiers stored when the playoff was drawn, with how each was decided."""
-    stage = t.stages.filter(kind=Stage.Kind.GROUPS).first()
-    if stage is None:
-        return ()
-    by_key = {p.key: p for p in t.participants.select_related("person")}
-    return tuple(
-        QualifierLine(
-            group=q["group"],
-            place=str(q["place"] or ""),
-            name=_name(by_key.get(q["player"])),
-            how=ranking.decided_text(q["how"], t, q.get("seed"), q.get("note", "")),
-        )
-        for q in stage.plan.get("qualification", [])
-    )
-
-
-def officials_facts(t: Tournament) -> tuple[Fact, ...]:
-    return tuple(
-        Fact(capfirst(str(o.get_role_display())), official_text(o))
-        for o in t.officials.filter(accredited=True)
-        .exclude(role=Official.Role.REPRESENTATIVE)  # a team's representative is not an official of the event
-        .select_related("person")
-        .order_by("role", "person__surname")
-    )
-
-
 def final_protocol_data(t: Tournament) -> FinalProtocolData:
     computed = ranking.compute(t)
     keys = _shown_keys(t, computed)
@@ -1389,7 +1041,7 @@ def final_protocol_data(t: Tournament) -> FinalProtocolData:
         qualification=qualification_lines(t),
         details=regulation_facts(t),
         officials=officials_facts(t),
-        columns=_columns(keys),
+        columns=tiebreak_columns(keys),
         rows=_standing_lines(t, computed.rows, keys, norms),
         teams=_team_lines(computed),
         removed=_removed_lines(t),
@@ -1414,22 +1066,6 @@ class RegistrationData:
     heading: Heading
     protocol: RegistrationProtocol
     signatures: tuple[Signature, ...]
-
-
-def commission_signatures(t: Tournament) -> tuple[Signature, ...]:
-    """004 §5.3: the admission commission draws up the registration protocol: its chairman (the chief judge,
-    who forms it), its members, and the chief secretary."""
-    out = [_signature(_("Chairman of the admission commission, chief judge"), _official(t, "chief_judge"))]
-    members = (
-        t.officials.filter(role=Official.Role.ADMISSION, accredited=True)
-        .select_related("person")
-        .order_by("person__surname", "person__name")
-    )
-    out += [_signature(_("Member of the admission commission"), o) for o in members]
-    if not members:
-        out.append(Signature(_("Member of the admission commission"), ""))
-    out.append(_signature(_("Chief secretary"), _official(t, Official.Role.CHIEF_SECRETARY)))
-    return tuple(out)
 
 
 def registration_data(t: Tournament) -> RegistrationData:
@@ -1544,7 +1180,7 @@ def _bracket_rounds(t: Tournament, system: str, players: int) -> int:
 
 
 def schedule_data(t: Tournament) -> ScheduleData:
-    planned = _schedule(t)
+    planned = planned_starts(t)
     drawn = {
         r.number: r
         # The stage's plan (a round robin's whole Berger schedule) is not read once per round.
@@ -1606,8 +1242,8 @@ def schedule_data(t: Tournament) -> ScheduleData:
                 matches.append(
                     ScheduleMatch(
                         _("table %(t)s") % {"t": m.table},
-                        _name(by_key.get(str(m.player1_id))),
-                        _name(by_key.get(str(m.player2_id))) if m.player2_id else _("bye"),
+                        person_name(by_key.get(str(m.player1_id))),
+                        person_name(by_key.get(str(m.player2_id))) if m.player2_id else _("bye"),
                         "",
                         clock(m.started_at) if m.started_at else clock(planned.get(number)),
                     )
@@ -1628,7 +1264,7 @@ def schedule_data(t: Tournament) -> ScheduleData:
         rounds=tuple(out),
         seats=seats_note(),
         time_control=t.time_control,
-        signatures=(_signature(_("Chief secretary"), _official(t, Official.Role.CHIEF_SECRETARY)),),
+        signatures=(signature(_("Chief secretary"), official(t, Official.Role.CHIEF_SECRETARY)),),
     )
 
 
@@ -1685,7 +1321,7 @@ def report_data(t: Tournament) -> ReportData:
     )
     computed = ranking.compute(t)
     winners = tuple(
-        (s.row.place_label, _name(s.participant))
+        (s.row.place_label, person_name(s.participant))
         for s in computed.rows
         if s.row.place is not None and s.row.place <= t.awarded_places and not s.removed
     )
@@ -1702,7 +1338,7 @@ def report_data(t: Tournament) -> ReportData:
         conditions=notes.conditions if notes else "",
         course=notes.course if notes else "",
         remarks=notes.remarks if notes else "",
-        signatures=(_signature(_("Chief judge"), _official(t, Official.Role.CHIEF_JUDGE)),),
+        signatures=(signature(_("Chief judge"), official(t, Official.Role.CHIEF_JUDGE)),),
         draft=draft_mark(finished),
         report_rule=cite("004 §6.2.1 item 6"),
     )

@@ -15,6 +15,9 @@ accredited officials.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -248,6 +251,12 @@ SPECS: dict[str, Spec] = {
 COMPETITION_KINDS = frozenset({Kind.COMPETITION_REGISTRATION, Kind.COMPETITION_SCHEDULE})
 
 
+def fingerprint(data: object) -> str:
+    """A stable hash of a document's plain data (sha256 of its canonical JSON)."""
+    text = json.dumps(dataclasses.asdict(data), sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def current_version(t: Tournament, kind: str, version: int | None = None) -> int | None:
     """The version a current document of this kind was asked for: the tournament's (``version`` when the
     caller has just read it), or, for a competition's document, the fingerprint of all its events'."""
@@ -299,7 +308,7 @@ def render_document(
     """PDF bytes and the fingerprint of the data they show, in the documents' language."""
     with translation.override(DOCUMENT_LANGUAGE):
         data = spec(kind).build(t, key)
-        return spec(kind).render(data, progress=progress), d.fingerprint(data)
+        return spec(kind).render(data, progress=progress), fingerprint(data)
 
 
 def available(t: Tournament, official: bool) -> list[tuple[str, list[tuple[str, str, str]]]]:

@@ -466,7 +466,7 @@ def team_crosstable_data(t: Tournament) -> d.CrosstableData | None:
     ) % {"p": t.get_team_scoring_display()}
     return d.CrosstableData(
         heading=d.heading(t),
-        as_of=d._as_of(t),
+        as_of=d.current_as_of(t),
         sections=(d.CrossSection("", tuple(lines)),),
         columns=columns,
         signatures=d.panel_signatures(t),
@@ -567,7 +567,7 @@ def board_standings_data(t: Tournament) -> BoardStandingsData:
         "percentage of points per match; equal on both, the place is shared. The decisive match of a drawn "
         "knockout match counts on no board."
     )
-    return BoardStandingsData(d.heading(t), d._as_of(t), tuple(sections), rule, d.panel_signatures(t))
+    return BoardStandingsData(d.heading(t), d.current_as_of(t), tuple(sections), rule, d.panel_signatures(t))
 
 
 def board_standings_pdf(data: BoardStandingsData, progress: r.Progress | None = None) -> bytes:

@@ -13,7 +13,7 @@ from draw import manager as draw_manager
 from draw.models import Round
 from judging import links
 from protocols import data as d
-from protocols import render
+from protocols import documents, render
 from tests.factories import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -34,9 +34,9 @@ def test_the_match_protocol_carries_both_players_links(secretary):
     ]
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(render.match_protocol(data))).pages)
     assert "результат с телефона" in " ".join(text.split())
-    before = d.fingerprint(data)
+    before = documents.fingerprint(data)
     links.revoke(m, m.player1, secretary)
-    assert d.fingerprint(d.match_protocol_data(m)) != before
+    assert documents.fingerprint(d.match_protocol_data(m)) != before
 
 
 def test_without_the_sites_address_no_codes_are_printed(secretary):

@@ -9,6 +9,7 @@ from django.utils import timezone, translation
 
 from draw.models import Round
 from protocols import data as d
+from protocols import documents, facts
 from records import store
 from rules_core import validate_record, write_mat
 from rules_core.simulate import random_match
@@ -36,11 +37,11 @@ def test_blitz_has_no_breaks_003():
 def test_number_text_prints_halves_and_fractions():
     from fractions import Fraction
 
-    assert d.number_text(Fraction(5, 2)) == "2½"
-    assert d.number_text(Fraction(1, 2)) == "½"
-    assert d.number_text(3) == "3"
-    assert d.number_text(Fraction(4, 3)) == "1,33"
-    assert d.number_text(None) == "—"
+    assert facts.number_text(Fraction(5, 2)) == "2½"
+    assert facts.number_text(Fraction(1, 2)) == "½"
+    assert facts.number_text(3) == "3"
+    assert facts.number_text(Fraction(4, 3)) == "1,33"
+    assert facts.number_text(None) == "—"
 
 
 def test_pairings_data_are_the_rounds_matches(swiss):
@@ -100,7 +101,7 @@ def test_standings_data_carry_the_tiebreak_columns_in_order(swiss):
     rows = ranking.compute(swiss).rows
     assert [r.name for r in data.rows] == [s.participant.person.full_name for s in rows]
     assert data.rows[0].metrics == tuple(
-        d.number_text(rows[0].row.metrics[k]) for k in ("sonneborn_berger", "buchholz", "wins")
+        facts.number_text(rows[0].row.metrics[k]) for k in ("sonneborn_berger", "buchholz", "wins")
     )
     assert data.as_of == "итоговое положение"
 
@@ -152,13 +153,13 @@ def test_a_match_without_a_record_prints_an_empty_grid(swiss):
 
 
 def test_the_fingerprint_changes_with_the_data_and_only_then(swiss):
-    first = d.fingerprint(d.standings_data(swiss))
-    assert d.fingerprint(d.standings_data(swiss)) == first
+    first = documents.fingerprint(d.standings_data(swiss))
+    assert documents.fingerprint(d.standings_data(swiss)) == first
     m = Round.objects.get(tournament=swiss, number=1).matches.exclude(player2=None).first()
     m.score1, m.score2 = m.score2, m.score1
     m.winner = m.player2 if m.winner_id == m.player1_id else m.player1
     m.save()
-    assert d.fingerprint(d.standings_data(swiss)) != first
+    assert documents.fingerprint(d.standings_data(swiss)) != first
 
 
 def test_crosstable_data_is_the_round_robin_grid(round_robin):

@@ -15,7 +15,7 @@ from django.utils import timezone, translation
 from draw.models import Match, ResultKind, Round
 from judging.models import MatchNote, MatchProtocol, Protest, Sanction
 from protocols import data as d
-from protocols import layout, render
+from protocols import facts, layout, render
 from protocols.documents import render_document
 from registration import manager
 from registration.models import Entry, Official, Participant, Person, RankNorm
@@ -213,7 +213,7 @@ def test_the_match_protocol_has_end_judge_dice_crawford_and_the_secretarys_name(
     game = crawford[0]
     before = next((g for g in data.games if g.number == game.number - 1), None)
     assert before is not None and m.match_length - 1 in (before.score1, before.score2)
-    assert data.signatures[2] == d.Signature("Секретарь", secretary.person.short_name)
+    assert data.signatures[2] == facts.Signature("Секретарь", secretary.person.short_name)
     text = _text(swiss, "match", str(m.pk))
     assert "Окончание 05.12.2026 12:40" in text
     assert "Судья матча Столов Игорь Андреевич" in text
@@ -407,7 +407,7 @@ def test_officials_are_printed_with_patronymic_category_and_city(swiss, chief_ju
     data = d.final_protocol_data(swiss)
     officials = {f.label: f.value for f in data.officials}
     assert officials["Главный судья"] == "Judge Test Петрович (всероссийская категория, Москва)"
-    assert data.signatures[0] == d.Signature("Главный судья", "Judge T.П.", "ВК, Москва")
+    assert data.signatures[0] == facts.Signature("Главный судья", "Judge T.П.", "ВК, Москва")
     assert "Judge Test Петрович (всероссийская категория, Москва)" in _text(swiss, "final")
 
 
@@ -511,7 +511,7 @@ def test_a_200_player_crosstable_is_split_into_column_blocks_with_the_row_header
     from tests.protocols.conftest import pdf_text as texts
 
     big = d.CrosstableData(
-        d.Heading("Турнир", "", "", "", ""),
+        facts.Heading("Турнир", "", "", "", ""),
         "",
         (
             d.CrossSection(
@@ -542,7 +542,7 @@ def test_a_mixed_events_group_tables_say_how_tied_qualifiers_were_decided():
     rows = [row("А", 3, 5), row("Б", 2, 6), row("В", 2, 4), row("Г", 0, 3)]
     for i, r in enumerate(rows, start=1):
         r.row.place = i
-    columns = (d.Column("buchholz", "Бх", "Бухгольц"),)
+    columns = (facts.Column("buchholz", "Бх", "Бухгольц"),)
     notes = d.tie_notes(rows, ["buchholz"], 2, columns)
     assert notes == (
         "У Б и В поровну очков (2); место, дающее выход из группы, определено по показателю «Бухгольц»: "

@@ -4,7 +4,7 @@ hands reportlab heights measured once, exactly as reportlab measures them."""
 
 from __future__ import annotations
 
-from protocols import layout
+from protocols import facts, layout
 
 
 def _table(rows: int):
@@ -42,8 +42,6 @@ def test_the_match_lengths_do_not_read_the_stage_plan_once_per_round(round_robin
 
     from django.db.models import JSONField
 
-    from protocols import data as d
-
     with mock.patch.object(JSONField, "from_db_value", autospec=True, side_effect=lambda *a: {}) as read:
-        assert d.match_lengths(round_robin) == str(round_robin.match_length)
+        assert facts.match_lengths(round_robin) == str(round_robin.match_length)
     assert read.call_count == 0

@@ -12,7 +12,7 @@ from django.urls import reverse
 from draw import results as draw_results
 from draw import teams as draw_teams
 from draw.models import Match, Round, TeamMatch
-from protocols import team_data
+from protocols import facts, team_data
 from protocols.documents import render_document
 from registration.models import Participant, Person, Team
 from tests.factories import make_tournament
@@ -379,12 +379,12 @@ def test_a_team_crosstable_too_wide_for_a3_is_split_into_blocks_of_columns():
         )
         for i in range(n)
     )
-    heading = d.Heading("Командный турнир", "01.12.2026", "Москва", "длинные нарды", "круговая система")
+    heading = facts.Heading("Командный турнир", "01.12.2026", "Москва", "длинные нарды", "круговая система")
     data = d.CrosstableData(
         heading,
         "после тура 79",
         (d.CrossSection("", lines),),
-        (d.Column("board_points", "ОД", "очки на досках"), d.Column("sonneborn_berger", "ЗБ", "З-Б")),
+        (facts.Column("board_points", "ОД", "очки на досках"), facts.Column("sonneborn_berger", "ЗБ", "З-Б")),
         title="Командная кросс-таблица",
         subject="Команда",
         points="КО",

@@ -29,6 +29,7 @@ from draw import results as draw_results
 from draw import teams as draw_teams
 from draw.models import Match, Round, TeamMatch
 from protocols import data as protocol_data
+from protocols import facts
 from protocols.documents import render_document
 from standings import metrics, ranking
 from tests.factories import make_tournament
@@ -175,9 +176,9 @@ def test_the_final_protocol_counts_the_teams_beside_their_players_004_1_3_4(clie
     from registration.models import Team
     from tests.teams.test_team_removal_round_robin import _remove
 
-    facts = {f.label: f.value for f in protocol_data.regulation_facts(rr)}
-    assert facts["Команды (п. 1.3.4 Правил вида спорта «нарды»)"] == "4"
+    shown = {f.label: f.value for f in facts.regulation_facts(rr)}
+    assert shown["Команды (п. 1.3.4 Правил вида спорта «нарды»)"] == "4"
     _remove(client, chief_judge, rr, Team.objects.get(tournament=rr, name=B))
     rr.refresh_from_db()
-    facts = {f.label: f.value for f in protocol_data.regulation_facts(rr)}
-    assert facts["Команды (п. 1.3.4 Правил вида спорта «нарды»)"] == "3 (удалены, место не сохраняется: 1)"
+    shown = {f.label: f.value for f in facts.regulation_facts(rr)}
+    assert shown["Команды (п. 1.3.4 Правил вида спорта «нарды»)"] == "3 (удалены, место не сохраняется: 1)"
