@@ -20,15 +20,13 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.conf import settings
 from django.db.models import Max, Min
 from django.utils.translation import gettext as _
 
 from draw import manager as draw_manager
 from draw import pairing, teams
 from draw.models import GroupMember, Match, ResultKind, Round, Stage, TeamMatch
-from judging import links as match_links
-from judging.models import MatchNote, Protest, Sanction, TeamSanction
+from judging.models import Protest, Sanction, TeamSanction
 from protocols.facts import (
     Column,
     Fact,
@@ -56,11 +54,8 @@ from protocols.facts import (
     tiebreak_columns,
 )
 from protocols.models import ChiefJudgeReport
-from records.manager import GameLine
-from records.manager import match_games as record_games
 from registration.manager import RegistrationProtocol, registration_protocol_data
 from registration.models import Gender, Official, Participant, rank_fulfilled
-from rules_core.scoring import crawford_game
 from standings import ranking
 from standings.ranking import stage_bracket
 from tournaments.models import (
@@ -69,7 +64,6 @@ from tournaments.models import (
     Character,
     System,
     Tournament,
-    breaks_per_player,
 )
 from tournaments.rules import cite, cite_text
 
@@ -79,206 +73,7 @@ from tournaments.rules import cite, cite_text
 # --- round pairing protocol (003: posted 5 minutes before the round) -------------------------------------
 
 
-@dataclass(frozen=True)
-class PairingRow:
-    table: int
-    player1: str
-    player2: str  # "" for a bye
-    match_length: int
-    note: str  # bye, walk-over
-
-
-@dataclass(frozen=True)
-class PairingsData:
-    heading: Heading
-    round: int
-    rounds_total: int | None  # a Swiss's fixed number of rounds (004 §1.4.6); None elsewhere
-    stage: str
-    start_time: str  # the planned start (the schedule), else the actual one
-    match_length: int
-    rows: tuple[PairingRow, ...]
-    signatures: tuple[Signature, ...]
-    draft: str = ""
-    started: str = ""  # when the round really started, if it differs from the plan
-    time_control: str = ""
-    seats: str = ""
-
-
-def pairings_data(rnd: Round) -> PairingsData:
-    t = rnd.tournament
-    matches = rnd.matches.select_related("player1__person", "player2__person", "group").order_by("table")
-    rows = []
-    for m in matches:
-        note = ""
-        if m.is_bye:
-            note = _("bye")
-        elif "walkover" in m.flags:
-            note = _("walk-over")
-        elif m.group_id:
-            note = _("group %(g)s") % {"g": m.group.name}
-        rows.append(PairingRow(m.table, person_name(m.player1), person_name(m.player2), m.match_length, note))
-    stage = "" if rnd.stage.kind == Stage.Kind.MAIN else str(rnd.stage.get_kind_display())
-    planned = planned_starts(t).get(rnd.number)
-    started = local_time(rnd.start_time) if rnd.start_time else ""
-    return PairingsData(
-        heading=heading(t),
-        round=rnd.number,
-        rounds_total=t.rounds if t.system == System.SWISS else None,
-        stage=stage,
-        start_time=local_time(planned) if planned else started,
-        match_length=rnd.effective_match_length(),
-        rows=tuple(rows),
-        signatures=(signature(_("Chief secretary"), official(t, Official.Role.CHIEF_SECRETARY)),),
-        draft=_("DRAFT: round not published") if rnd.is_draft else "",
-        started=started if planned and started != local_time(planned) else "",
-        time_control=t.time_control_for(rnd.stage.kind),
-        seats=seats_note(),
-    )
-
-
 # --- match protocol (003) -------------------------------------------------------------------------------
-
-
-# 003 «Перерывы»: the breaks the documents print are the regulation's own (``tournaments.models``).
-breaks_allowed = breaks_per_player
-
-
-@dataclass(frozen=True)
-class ProtocolGame:
-    """One line of the match protocol: a game of the record, with the Crawford game marked."""
-
-    number: int
-    winner: int
-    cube: int
-    multiplier: int
-    points: int
-    score1: int
-    score2: int
-    checked: bool
-    crawford: bool  # 003 «Куб удвоения» п. 15: the game after a player reaches match point, no cube
-
-
-def protocol_games(lines: tuple[GameLine, ...], length: int) -> tuple[ProtocolGame, ...]:
-    out = []
-    before, played = (0, 0), False
-    for g in lines:
-        crawford = crawford_game(length, before, played)
-        played = played or crawford
-        out.append(
-            ProtocolGame(
-                g.number, g.winner, g.cube, g.multiplier, g.points, g.score1, g.score2, g.checked, crawford
-            )
-        )
-        before = (g.score1, g.score2)
-    return tuple(out)
-
-
-@dataclass(frozen=True)
-class MatchProtocolData:
-    heading: Heading
-    round: int
-    table: int
-    player1: str
-    player2: str
-    match_length: int
-    breaks: int
-    start_time: str
-    filled: bool  # the result is in
-    score1: int | None
-    score2: int | None
-    winner: str
-    result: str  # the kind of result, e.g. "technical defeat", with its reason
-    games: tuple[ProtocolGame, ...]  # from the match's record (records.manager.match_games)
-    blank_games: int  # empty grid lines to print
-    protocol_status: str
-    note: str
-    signatures: tuple[Signature, ...]
-    end_time: str = ""
-    judge: str = ""  # the match judge ("" : a line to write him in)
-    dice: str = ""  # the dice replacement noted by the judges (003 «Игральные кости» п. 2)
-    draft: str = ""
-    time_control: str = ""
-    rules: tuple[str, ...] = ()  # the clauses the form quotes: breaks, dice, Crawford, protocols
-    # Each player's private match link (issue 14 item 2), printed as a QR code: (player, URL); only with
-    # SITE_URL set and the round published.
-    links: tuple[tuple[str, str], ...] = ()
-
-
-def match_protocol_data(match: Match) -> MatchProtocolData:
-    rnd = match.round
-    t = rnd.tournament
-    length = match.match_length
-    filled = bool(match.result_kind)
-    games: tuple[ProtocolGame, ...] = ()
-    protocol_status = note = ""
-    protocol = getattr(match, "protocol", None)
-    if protocol is not None and filled:
-        protocol_status = str(protocol.get_status_display())
-    if filled:
-        # The match's one record (records): game lines in the match's player order, checked by the rules.
-        games = protocol_games(record_games(match) or (), length)
-        if any(not g.checked for g in games):
-            note = _("Games marked * could not be checked by the rules; their results are the record's own.")
-    result = ""
-    if filled:
-        result = str(match.get_result_kind_display())
-        if match.result_reason:
-            result = f"{result}: {cite_text(match.result_reason)}"
-    judging = MatchNote.objects.filter(match=match).select_related("judge__person").first()
-    # The secretary who certified the protocol signs on his line; before that, the chief secretary's name.
-    certifier = getattr(getattr(protocol, "certified_by", None), "person", None) if protocol else None
-    secretary = (
-        Signature(_("Secretary"), certifier.short_name)
-        if certifier is not None
-        else signature(_("Secretary"), official(t, Official.Role.CHIEF_SECRETARY))
-    )
-    # A grid long enough for a match of one-point games, capped to fit the page.
-    blank = 0 if games else min(max(2 * length - 1, 9), 25)
-    return MatchProtocolData(
-        heading=heading(t),
-        round=rnd.number,
-        table=match.table,
-        player1=person_name(match.player1),
-        player2=person_name(match.player2) or _("bye"),
-        match_length=length,
-        breaks=breaks_allowed(length, t.is_blitz),
-        start_time=local_time(match.started_at or rnd.start_time or planned_starts(t).get(rnd.number)),
-        filled=filled,
-        score1=match.score1 if filled else None,
-        score2=match.score2 if filled else None,
-        winner=person_name(match.winner) if filled else "",
-        result=result,
-        games=games,
-        blank_games=blank,
-        protocol_status=protocol_status,
-        note=note,
-        signatures=(
-            Signature(_("Player 1"), match.player1.short_name if match.player1 else ""),
-            Signature(_("Player 2"), match.player2.short_name if match.player2 else ""),
-            secretary,
-        ),
-        end_time=local_time(match.ended_at) if filled else "",
-        judge=judging.judge.person.full_name if judging and judging.judge else "",
-        dice=judging.dice_replacement if judging else "",
-        draft=_("DRAFT: round not published") if rnd.is_draft else "",
-        time_control=t.time_control_for(rnd.stage.kind),
-        rules=(
-            cite("003 «Перерывы»"),
-            cite("003 «Игральные кости» п. 2"),
-            cite("003 «Куб удвоения» п. 15"),
-            cite("003 «Фиксация результатов»"),
-        ),
-        links=_match_links(match),
-    )
-
-
-def _match_links(match: Match) -> tuple[tuple[str, str], ...]:
-    if not settings.SITE_URL or match.round.is_draft or match.player2_id is None or match.player1_id is None:
-        return ()
-    return tuple(
-        (person_name(p), settings.SITE_URL + match_links.url_for(match, p))
-        for p in (match.player1, match.player2)
-    )
 
 
 # --- standings ------------------------------------------------------------------------------------------
@@ -1074,35 +869,6 @@ def registration_data(t: Tournament) -> RegistrationData:
 
 
 # --- every match protocol of a round, to print in one go ------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RoundProtocolsData:
-    heading: Heading
-    round: int
-    matches: tuple[MatchProtocolData, ...]
-    draft: str = ""
-
-
-def round_protocols_data(rnd: Round) -> RoundProtocolsData:
-    matches = (
-        rnd.matches.filter(player2__isnull=False)
-        .select_related(
-            "round__tournament",
-            "round__stage",
-            "player1__person",
-            "player2__person",
-            "winner__person",
-            "protocol__certified_by__person",
-        )
-        .order_by("table")
-    )
-    return RoundProtocolsData(
-        heading(rnd.tournament),
-        rnd.number,
-        tuple(match_protocol_data(m) for m in matches),
-        _("DRAFT: round not published") if rnd.is_draft else "",
-    )
 
 
 # --- the schedule (расписание встреч, 004 §6.2.3 item 3) -------------------------------------------------

@@ -31,6 +31,8 @@ from judging.models import Protest
 from protocols import competition as comp
 from protocols import data as d
 from protocols import layout, render, team_data
+from protocols.docs import match as match_protocol
+from protocols.docs import pairings, round_protocols
 from protocols.models import Document, Kind
 from registration.permissions import is_official
 from standings.ranking import crosstable_stage, elimination_stages
@@ -167,22 +169,22 @@ SPECS: dict[str, Spec] = {
     for s in (
         Spec(
             Kind.PAIRINGS,
-            lambda t, k: d.pairings_data(_round(t, k)),
-            render.pairings,
+            lambda t, k: pairings.build(_round(t, k)),
+            pairings.render,
             _published_round,
             _round,
         ),
         Spec(
             Kind.MATCH,
-            lambda t, k: d.match_protocol_data(_match(t, k)),
-            render.match_protocol,
+            lambda t, k: match_protocol.build(_match(t, k)),
+            match_protocol.render,
             _never,
             _match,
         ),
         Spec(
             Kind.ROUND_PROTOCOLS,
-            lambda t, k: d.round_protocols_data(_round(t, k)),
-            render.round_protocols,
+            lambda t, k: round_protocols.build(_round(t, k)),
+            round_protocols.render,
             _never,
             _round,
         ),

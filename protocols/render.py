@@ -8,8 +8,6 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -51,7 +49,6 @@ from protocols.layout import (
     frame_height,
     frame_width,
     grid,
-    label_value,
     p,
     pairs_table,
     pdf,
@@ -67,183 +64,7 @@ from tournaments.rules import cite
 # --- round pairing protocol -----------------------------------------------------------------------------
 
 
-def pairings(data: d.PairingsData, progress: Progress | None = None) -> bytes:
-    title = _("Round pairing protocol")
-    head = (
-        _("Round %(n)s of %(m)s") % {"n": data.round, "m": data.rounds_total}
-        if data.rounds_total
-        else _("Round %(n)s") % {"n": data.round}
-    )
-    lines = [head + (f" · {data.stage}" if data.stage else "")]
-    length = _("Matches to %(n)s points") % {"n": data.match_length}
-    if data.time_control:
-        length += " · " + _("time control %(t)s") % {"t": data.time_control}
-    lines.append(length)
-    if data.start_time:
-        start = _("Start: %(t)s") % {"t": data.start_time}
-        if data.started:
-            start += " · " + _("started %(t)s") % {"t": data.started}
-        lines.append(start)
-    w = FRAME_W
-    rows = [
-        [str(r.table), p(r.player1, CELL), p(r.player2 or "—", CELL), str(r.match_length), p(r.note, CELL)]
-        for r in data.rows
-    ]
-    story = title_block(data.heading, title, *lines)
-    if data.seats:
-        story.append(p(data.seats, SMALL))
-        story.append(Spacer(1, 2 * mm))
-    story.append(
-        grid(
-            [_("Table"), _("Player 1"), _("Player 2"), _("to, points"), _("Note")],
-            rows,
-            [w * 0.08, w * 0.34, w * 0.34, w * 0.1, w * 0.14],
-            font_size=9,
-            center=(0, 3),
-        )
-    )
-    story.append(signatures(data.signatures, w))
-    return pdf(data.heading, title, story, progress=progress, draft=data.draft)
-
-
 # --- match protocol -------------------------------------------------------------------------------------
-
-
-def _match_story(data: d.MatchProtocolData) -> list[Flowable]:
-    w = FRAME_W
-    story = title_block(data.heading, _("Match protocol"))
-    blank = "____________"
-    breaks_rule, dice_rule, crawford_rule, protocol_rule = (list(data.rules) + ["", "", "", ""])[:4]
-    facts = [
-        (_("Round"), str(data.round)),
-        (_("Table"), str(data.table)),
-        (_("Match to, points"), str(data.match_length)),
-        (_("Time control"), data.time_control or blank),
-        (_("Start"), data.start_time or blank),
-        (_("End"), data.end_time or blank),
-        (_("Breaks to each player"), str(data.breaks) if data.breaks else _("none")),
-        (_("Match judge"), data.judge or blank),
-    ]
-    story.append(pairs_table(facts, w))
-    story.append(facts_table([(_("Player 1"), data.player1), (_("Player 2"), data.player2)], w))
-    if data.links:
-        story.append(_link_codes(data.links, w))
-    story.append(Spacer(1, 3 * mm))
-    header = [
-        _("Game"),
-        _("Winner (1 or 2)"),
-        _("Cube value"),
-        _("×1 / mars ×2 / koks ×3"),
-        _("Points"),
-        _("Score: player 1"),
-        _("Score: player 2"),
-        _("Crawford game"),
-    ]
-    widths = [w * 0.08, w * 0.14, w * 0.11, w * 0.2, w * 0.1, w * 0.13, w * 0.13, w * 0.11]
-    if data.games:
-        rows = [
-            [
-                f"{g.number}{'' if g.checked else '*'}",
-                str(g.winner),
-                "—" if g.crawford else str(g.cube),
-                f"×{g.multiplier}",
-                str(g.points),
-                str(g.score1),
-                str(g.score2),
-                pgettext("Crawford game", "C") if g.crawford else "",
-            ]
-            for g in data.games
-        ]
-    else:
-        rows = [[str(i), "", "", "", "", "", "", ""] for i in range(1, data.blank_games + 1)]
-    story.append(grid(header, rows, widths, font_size=8, center=range(8), row_height=5.3 * mm))
-    story.append(Spacer(1, 2 * mm))
-    story.append(
-        p(
-            _(
-                "C — the Crawford game: the first game after a player reaches match point is played without "
-                "the cube (%(rule)s)."
-            )
-            % {"rule": crawford_rule},
-            SMALL,
-        )
-    )
-    if data.breaks:
-        boxes = " ".join("☐" for _i in range(data.breaks))
-        story.append(
-            p(
-                _(
-                    "Breaks taken (at most 4 minutes, only between games; %(rule)s): player 1 %(b)s, "
-                    "player 2 %(b)s"
-                )
-                % {"b": boxes, "rule": breaks_rule},
-                SMALL,
-            )
-        )
-    story.append(Spacer(1, 1.5 * mm))
-    dice_label = _("Dice replaced (%(rule)s)") % {"rule": dice_rule}
-    if data.filled:
-        story.append(label_value(dice_label, data.dice or _("no"), SMALL))
-    else:
-        story.append(label_value(dice_label, "_" * 70, SMALL))
-    if data.filled:
-        score = f"{data.score1}:{data.score2}" if data.score1 is not None and data.score2 is not None else "—"
-        story.append(Spacer(1, 2 * mm))
-        story.append(label_value(_("Result"), f"{score} · {data.result}"))
-        if data.winner:
-            story.append(label_value(_("Winner"), data.winner))
-        if data.protocol_status:
-            story.append(label_value(_("Protocol"), data.protocol_status))
-        if data.note:
-            story.append(p(data.note, SMALL))
-    else:
-        story.append(Spacer(1, 2 * mm))
-        story.append(p(_("Result: ______ : ______   Winner: ____________________________"), BODY))
-        story.append(
-            p(
-                _(
-                    "Handed in by the winner of the match; a game is not counted until the protocol is "
-                    "handed in; corrections until either player starts the next match (%(rule)s)."
-                )
-                % {"rule": protocol_rule},
-                SMALL,
-            )
-        )
-    story.append(signatures(data.signatures, w))
-    return story
-
-
-def _link_codes(items: Sequence[tuple[str, str]], width: float) -> Table:
-    """Each player's private match link as a QR code with his name (issue 14 item 2): he reports or confirms
-    the result from his phone."""
-    size = 24 * mm
-    cells = []
-    for name, url in items:
-        widget = QrCodeWidget(url, barLevel="M")
-        x0, y0, x1, y1 = widget.getBounds()
-        drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
-        drawing.add(widget)
-        caption = p(_("%(p)s: the result from a phone, by this code only") % {"p": name}, SMALL)
-        cells.append([drawing, caption])
-    widths = [size + 2 * mm, width / 2 - size - 2 * mm] * 2
-    table = Table([[cells[0][0], cells[0][1], cells[1][0], cells[1][1]]], colWidths=widths)
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
-    return table
-
-
-def match_protocol(data: d.MatchProtocolData, progress: Progress | None = None) -> bytes:
-    return pdf(data.heading, _("Match protocol"), _match_story(data), progress=progress, draft=data.draft)
-
-
-def round_protocols(data: d.RoundProtocolsData, progress: Progress | None = None) -> bytes:
-    story: list[Flowable] = []
-    for i, one in enumerate(data.matches):
-        if i:
-            story.append(PageBreak())
-        story.extend(_match_story(one))
-    if not story:
-        story = title_block(data.heading, _("Match protocols"), _("This round has no matches to play."))
-    return pdf(data.heading, _("Match protocols"), story, progress=progress, draft=data.draft)
 
 
 # --- standings and the final places ---------------------------------------------------------------------

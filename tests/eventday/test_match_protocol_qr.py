@@ -12,8 +12,8 @@ from pypdf import PdfReader
 from draw import manager as draw_manager
 from draw.models import Round
 from judging import links
-from protocols import data as d
-from protocols import documents, render
+from protocols import documents
+from protocols.docs import match as match_protocol
 from tests.factories import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -24,23 +24,23 @@ def test_the_match_protocol_carries_both_players_links(secretary):
     t = make_tournament(secretary, players=4)
     rnd = draw_manager.draw_round(t, secretary)
     m = rnd.matches.get(table=1)
-    assert d.match_protocol_data(m).links == ()  # a draft's links are nobody's yet
+    assert match_protocol.build(m).links == ()  # a draft's links are nobody's yet
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
     m.refresh_from_db()
-    data = d.match_protocol_data(m)
+    data = match_protocol.build(m)
     assert [url for _name, url in data.links] == [
         "https://nardy.example.org" + links.url_for(m, m.player1),
         "https://nardy.example.org" + links.url_for(m, m.player2),
     ]
-    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(render.match_protocol(data))).pages)
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(match_protocol.render(data))).pages)
     assert "результат с телефона" in " ".join(text.split())
     before = documents.fingerprint(data)
     links.revoke(m, m.player1, secretary)
-    assert documents.fingerprint(d.match_protocol_data(m)) != before
+    assert documents.fingerprint(match_protocol.build(m)) != before
 
 
 def test_without_the_sites_address_no_codes_are_printed(secretary):
     t = make_tournament(secretary, players=4)
     rnd = draw_manager.draw_round(t, secretary)
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
-    assert d.match_protocol_data(rnd.matches.get(table=1)).links == ()
+    assert match_protocol.build(rnd.matches.get(table=1)).links == ()

@@ -10,6 +10,8 @@ from django.utils import timezone, translation
 from draw.models import Round
 from protocols import data as d
 from protocols import documents, facts
+from protocols.docs import match as match_protocol
+from protocols.docs import pairings
 from records import store
 from rules_core import validate_record, write_mat
 from rules_core.simulate import random_match
@@ -27,11 +29,11 @@ def russian():
     [(1, 0), (3, 0), (5, 0), (6, 1), (7, 1), (9, 1), (10, 1), (11, 2), (13, 2), (14, 2), (15, 3), (25, 3)],
 )
 def test_breaks_follow_003(length, breaks):
-    assert d.breaks_allowed(length) == breaks
+    assert match_protocol.breaks_allowed(length) == breaks
 
 
 def test_blitz_has_no_breaks_003():
-    assert d.breaks_allowed(11, blitz=True) == 0
+    assert match_protocol.breaks_allowed(11, blitz=True) == 0
 
 
 def test_number_text_prints_halves_and_fractions():
@@ -46,7 +48,7 @@ def test_number_text_prints_halves_and_fractions():
 
 def test_pairings_data_are_the_rounds_matches(swiss):
     rnd = Round.objects.get(tournament=swiss, number=2)
-    data = d.pairings_data(rnd)
+    data = pairings.build(rnd)
     expected = [
         (m.table, m.player1.person.full_name, m.player2.person.full_name if m.player2 else "")
         for m in rnd.matches.order_by("table")
@@ -116,7 +118,7 @@ def test_a_blank_match_protocol_has_an_empty_grid_and_the_breaks(tournament, cli
         .matches.select_related("player1__person", "player2__person")
         .first()
     )
-    data = d.match_protocol_data(m)
+    data = match_protocol.build(m)
     assert not data.filled and data.games == ()
     assert data.blank_games == 13  # room for a 7-point match of one-point games
     assert data.breaks == 1
@@ -126,7 +128,7 @@ def test_a_blank_match_protocol_has_an_empty_grid_and_the_breaks(tournament, cli
 
 def test_a_filled_match_protocol_has_the_result(swiss):
     m = Round.objects.get(tournament=swiss, number=1).matches.exclude(player2=None).first()
-    data = d.match_protocol_data(m)
+    data = match_protocol.build(m)
     assert data.filled
     assert (data.score1, data.score2) == (m.score1, m.score2)
     assert data.winner == m.winner.person.full_name
@@ -140,7 +142,7 @@ def test_the_protocols_game_lines_come_from_the_matchs_record_in_the_matchs_play
     rec = random_match("long", 3, 11, players=(m.player2.person.full_name, m.player1.person.full_name))
     store.attach(m, secretary, write_mat(rec), source="paste")
     report = validate_record(write_mat(rec), "long")
-    data = d.match_protocol_data(m)
+    data = match_protocol.build(m)
     assert [g.number for g in data.games] == [g.game for g in report.games]
     assert [g.winner for g in data.games] == [3 - g.winner for g in report.games]
     assert (data.games[-1].score1, data.games[-1].score2) == (report.score[1], report.score[0])
@@ -148,7 +150,7 @@ def test_the_protocols_game_lines_come_from_the_matchs_record_in_the_matchs_play
 
 def test_a_match_without_a_record_prints_an_empty_grid(swiss):
     m = Round.objects.get(tournament=swiss, number=1).matches.exclude(player2=None).first()
-    data = d.match_protocol_data(m)
+    data = match_protocol.build(m)
     assert data.games == () and data.blank_games > 0
 
 

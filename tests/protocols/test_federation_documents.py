@@ -16,6 +16,8 @@ from draw.models import Match, ResultKind, Round
 from judging.models import MatchNote, MatchProtocol, Protest, Sanction
 from protocols import data as d
 from protocols import facts, layout, render
+from protocols.docs import match as match_protocol
+from protocols.docs import pairings
 from protocols.documents import render_document
 from registration import manager
 from registration.models import Entry, Official, Participant, Person, RankNorm
@@ -204,7 +206,7 @@ def test_the_match_protocol_has_end_judge_dice_crawford_and_the_secretarys_name(
         certified_at=timezone.now(),
     )
     m = Match.objects.select_related("protocol__certified_by__person").get(pk=m.pk)
-    data = d.match_protocol_data(m)
+    data = match_protocol.build(m)
     assert data.end_time == "05.12.2026 12:40"
     assert data.judge == "Столов Игорь Андреевич"
     assert data.dice == "После партии 2, по просьбе игрока 1"
@@ -228,7 +230,7 @@ def test_a_blank_protocol_names_the_chief_secretary_and_leaves_lines_for_the_jud
 
     rnd = draw_manager.draw_round(tournament, tournament.created_by, 1, seed=1)
     m = rnd.matches.exclude(player2=None).first()
-    data = d.match_protocol_data(m)
+    data = match_protocol.build(m)
     assert data.judge == "" and data.dice == "" and data.end_time == ""
     assert data.signatures[2].name == "Secretary T."
     text = _text(tournament, "match", str(m.pk))
@@ -321,12 +323,12 @@ def test_a_draft_rounds_pairings_and_protocols_say_draft_on_every_page(swiss, se
     swiss.save(update_fields=["status", "rounds"])
     rnd = draw_manager.draw_round(swiss, secretary, swiss.round_set.count() + 1, seed=5)
     assert rnd.is_draft
-    assert d.pairings_data(rnd).draft == "ПРОЕКТ: тур не опубликован"
+    assert pairings.build(rnd).draft == "ПРОЕКТ: тур не опубликован"
     for kind in ("pairings", "round_protocols"):
         pages = pdf_text(render_document(swiss, kind, str(rnd.number))[0])
         assert all("ПРОЕКТ" in page for page in pages), kind
     published = Round.objects.get(tournament=swiss, number=1)
-    assert d.pairings_data(published).draft == ""
+    assert pairings.build(published).draft == ""
     assert "ПРОЕКТ" not in _text(swiss, "pairings", "1")
 
 

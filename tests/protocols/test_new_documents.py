@@ -13,6 +13,7 @@ from draw import manager as draw_manager
 from draw.models import Round
 from judging.models import Protest, Sanction
 from protocols import data as d
+from protocols.docs import pairings
 from protocols.documents import can_read, render_document
 from protocols.models import ChiefJudgeReport, ScheduledRound
 from registration.models import Gender, Participant
@@ -52,7 +53,7 @@ def test_the_schedule_has_every_round_with_its_planned_start_and_its_tables(swis
 def test_the_pairings_carry_the_planned_start(swiss):
     ScheduledRound.objects.create(tournament=swiss, number=3, starts_at=_at(swiss.start_date, 15))
     rnd = Round.objects.get(tournament=swiss, number=3)
-    assert d.pairings_data(rnd).start_time == "05.12.2026 15:00"
+    assert pairings.build(rnd).start_time == "05.12.2026 15:00"
     text = " ".join(pdf_text(render_document(swiss, "pairings", "3")[0]))
     assert "Начало: 05.12.2026 15:00" in text and "за 5 минут до начала тура" in text
 
