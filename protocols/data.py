@@ -18,22 +18,20 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
 
 from django.db.models import Max, Min
 from django.utils.translation import gettext as _
 
 from draw import manager as draw_manager
-from draw import pairing, teams
-from draw.models import GroupMember, Match, ResultKind, Round, Stage, TeamMatch
-from judging.models import Protest, Sanction, TeamSanction
+from draw import pairing
+from draw.models import GroupMember, Match, ResultKind, Round, Stage
+from judging.models import Protest
+from protocols.docs.sanctions import RemovedLine, SanctionLine, removed_lines, sanction_lines
 from protocols.facts import (
     Column,
     Fact,
     Heading,
-    QualifierLine,
     Signature,
-    birth_year,
     clock,
     commission_signatures,
     current_as_of,
@@ -46,8 +44,6 @@ from protocols.facts import (
     panel_signatures,
     person_name,
     planned_starts,
-    qualification_lines,
-    rank_short,
     regulation_facts,
     seats_note,
     signature,
@@ -55,17 +51,15 @@ from protocols.facts import (
 )
 from protocols.models import ChiefJudgeReport
 from registration.manager import RegistrationProtocol, registration_protocol_data
-from registration.models import Gender, Official, Participant, rank_fulfilled
+from registration.models import Gender, Official, Participant
 from standings import ranking
 from standings.ranking import stage_bracket
 from tournaments.models import (
     ELIMINATION_SYSTEMS,
-    AuditEntry,
-    Character,
     System,
     Tournament,
 )
-from tournaments.rules import cite, cite_text
+from tournaments.rules import cite
 
 # --- shared pieces --------------------------------------------------------------------------------------
 
@@ -77,156 +71,6 @@ from tournaments.rules import cite, cite_text
 
 
 # --- standings ------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StandingLine:
-    place: str
-    name: str
-    organisation: str
-    group: str
-    points: str
-    played: int
-    wins: int
-    losses: int
-    metrics: tuple[str, ...]
-    removed: bool
-    year: str = ""  # year of birth
-    rank: str = ""  # sports rank or title held
-    region: str = ""
-    club: str = ""
-    coach: str = ""
-    fulfilled: str = ""  # the rank this place fulfils by the tournament's norms
-    status: str = ""  # "removed", "withdrawn" or ""
-
-
-@dataclass(frozen=True)
-class TeamLine:
-    """004 §1.3: in team and personal-team events the players' results also count for their team."""
-
-    place: str
-    team: str
-    members: int
-    points: str
-    wins: int
-    game_difference: int
-
-
-@dataclass(frozen=True)
-class StandingsData:
-    heading: Heading
-    as_of: str  # "after round 5"
-    columns: tuple[Column, ...]  # the tie-break columns, in the tournament's order
-    rows: tuple[StandingLine, ...]
-    with_groups: bool
-    teams: tuple[TeamLine, ...] = ()
-    signatures: tuple[Signature, ...] = ()
-    team_rule: str = ""
-    # 004 §1.3.4: a team event ranks its teams by the team matches; ``rows`` are the players' own results.
-    team_results: tuple[TeamResultLine, ...] = ()
-    team_event_rule: str = ""
-    team_ranking: str = ""  # how the teams are ranked, as the team standings page says it
-
-
-@dataclass(frozen=True)
-class TeamResultLine:
-    """004 §1.3.4: a team event's participant is the team, its place from the team matches: one row of the
-    team standings page (``draw.teams.standing_rows``)."""
-
-    place: str
-    team: str
-    match_points: str
-    board_points: str
-    record: str  # won-drawn-lost
-    sonneborn_berger: str
-    removed: bool
-
-
-def team_result_lines(t: Tournament) -> tuple[TeamResultLine, ...]:
-    """The team standings of a team event, row for row those of the team standings page and the API's /teams
-    (one function, ``draw.teams.standing_rows``): a removed team last, without a place (004 §5.7.3)."""
-    if t.character != Character.TEAM:
-        return ()
-    return tuple(
-        TeamResultLine(
-            place=row.place_label,
-            team=team.name,
-            match_points=number_text(row.match_points),
-            board_points=number_text(row.board_points),
-            record=f"{row.won}-{row.drawn}-{row.lost}",
-            sonneborn_berger=number_text(row.metrics.get("sonneborn_berger", Fraction(0))),
-            removed=team.removed,
-        )
-        for row, team in teams.standing_rows(t)
-    )
-
-
-def _team_lines(computed: ranking.Standings) -> tuple[TeamLine, ...]:
-    return tuple(
-        TeamLine(t.place_label, t.team, len(t.members), number_text(t.points), t.wins, t.game_difference)
-        for t in computed.teams
-    )
-
-
-def _organisation(p: Participant) -> str:
-    return ", ".join(x for x in (p.person.organisation, p.person.region) if x)
-
-
-def _standing_lines(
-    t: Tournament, rows: list[ranking.StandingRow], keys: list[str], norms: list | None = None
-) -> tuple[StandingLine, ...]:
-    # 004 §1.4.4, §1.4.5: in an elimination event a bye is no match played (the player just goes on).
-    byes_count = t.system not in ELIMINATION_SYSTEMS
-    field = sum(1 for s in rows if not s.removed)
-    out = []
-    for s in rows:
-        p = s.participant
-        worst = s.row.place_to or s.row.place
-        out.append(
-            StandingLine(
-                place=s.row.place_label,
-                name=p.full_name,
-                organisation=_organisation(p),
-                group=s.group,
-                points=number_text(s.row.points),
-                played=s.row.played + (s.row.byes if byes_count else 0),
-                wins=s.row.wins,
-                losses=s.row.losses,
-                metrics=tuple(number_text(s.row.metrics.get(k)) for k in keys),
-                removed=s.removed,
-                year=birth_year(p),
-                rank=rank_short(p.qualification),
-                region=p.person.region,
-                club=p.club or p.person.organisation,
-                coach=p.coach,
-                fulfilled=rank_short(rank_fulfilled(norms, worst, field)) if norms and not s.removed else "",
-                status=p.status if p.status != Participant.Status.ACTIVE else "",
-            )
-        )
-    return tuple(out)
-
-
-def _shown_keys(t: Tournament, computed: ranking.Standings) -> list[str]:
-    # Elimination places come from the bracket alone: tie-break columns would only mislead there.
-    return [] if t.system in ELIMINATION_SYSTEMS else computed.keys
-
-
-def standings_data(t: Tournament) -> StandingsData:
-    computed = ranking.compute(t)
-    keys = _shown_keys(t, computed)
-    return StandingsData(
-        heading=heading(t),
-        as_of=current_as_of(t),
-        columns=tiebreak_columns(keys),
-        rows=_standing_lines(t, computed.rows, keys),
-        with_groups=t.system == System.MIXED,
-        teams=_team_lines(computed),
-        signatures=panel_signatures(t),
-        team_rule=cite("004 §1.3"),
-        team_results=team_result_lines(t),
-        team_event_rule=cite("004 §1.3.4"),
-        team_ranking=team_ranking_text(t),
-    )
 
 
 # --- the round-robin crosstable (турнирная таблица) -----------------------------------------------------
@@ -535,101 +379,6 @@ def _slot_label(slot: object, numbers: dict[str, int]) -> str:
 # --- sanctions (004 §5.7) -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class SanctionLine:
-    number: int
-    date: str
-    person: str
-    kind: str
-    violation: str
-    clause: str
-    facts: str
-    match: str
-    consequence: str
-    term: str
-    lifted: str
-
-
-@dataclass(frozen=True)
-class SanctionsData:
-    heading: Heading
-    rows: tuple[SanctionLine, ...]
-    signatures: tuple[Signature, ...]
-
-
-def _sanction_term(s) -> str:
-    parts = []
-    if s.starts_on or s.ends_on:
-        start = f"{s.starts_on:%d.%m.%Y}" if s.starts_on else "…"
-        end = f"{s.ends_on:%d.%m.%Y}" if s.ends_on else "…"
-        parts.append(f"{start}–{end}")
-    if s.matches_count:
-        parts.append(_("%(n)s matches") % {"n": s.matches_count})
-    if s.tournaments_count:
-        parts.append(_("%(n)s tournaments") % {"n": s.tournaments_count})
-    return ", ".join(parts)
-
-
-def _match_label(m: Match | TeamMatch | None) -> str:
-    if m is None:
-        return ""
-    return _("round %(r)s, table %(t)s") % {"r": m.round.number, "t": m.table}
-
-
-def sanction_lines(t: Tournament) -> tuple[SanctionLine, ...]:
-    """The sanctions of the event in the order given: the players' and, in a team event, the teams' own
-    (004 §5.7.1, §1.3.4: a warning or a removal of a team as a whole, ``TeamSanction``)."""
-    rows: list[tuple] = [
-        (
-            s.issued_at,
-            s.pk,
-            0,
-            dict(
-                person=s.person.full_name,
-                kind=str(s.get_kind_display()),
-                violation=str(s.get_violation_display()) if s.violation else "",
-                clause=cite(s.clause),
-                facts=cite_text(s.facts),
-                match=_match_label(s.match),
-                consequence=str(s.get_outcome_display()) if s.outcome else "",
-                term=_sanction_term(s),
-                lifted=local_time(s.lifted_at),
-            ),
-        )
-        for s in Sanction.objects.filter(tournament=t).select_related("person", "match__round")
-    ]
-    # 004 §5.7.3 on the team matches (draw.teams.remove_team): a round robin's annulment is in the stage plan.
-    stage = t.stages.filter(number=1).first()
-    removed = stage.plan.get("removed_teams", {}) if stage is not None else {}
-    rows += [
-        (
-            s.issued_at,
-            s.pk,
-            1,
-            dict(
-                person=_("%(team)s (team)") % {"team": s.team.name},
-                kind=str(s.get_kind_display()),
-                violation="",
-                clause=cite(s.clause),
-                facts=cite_text(s.facts),
-                match=_match_label(s.team_match),
-                consequence=str(Sanction.Outcome(removed.get(str(s.team_id), "technical")).label)
-                if s.kind == TeamSanction.Kind.REMOVAL
-                else "",
-                term="",
-                lifted="",
-            ),
-        )
-        for s in TeamSanction.objects.filter(tournament=t).select_related("team", "team_match__round")
-    ]
-    rows.sort(key=lambda r: r[:3])
-    return tuple(SanctionLine(number=i, date=local_time(r[0]), **r[3]) for i, r in enumerate(rows, start=1))
-
-
-def sanctions_data(t: Tournament) -> SanctionsData:
-    return SanctionsData(heading(t), sanction_lines(t), panel_signatures(t))
-
-
 # --- protest decision (004 §5.10, §5.11) ----------------------------------------------------------------
 
 
@@ -714,143 +463,6 @@ def protest_decision_data(protest) -> ProtestData:
 
 
 # --- final protocol (итоговый протокол, 004 §6.2.1, §6.2.3) ---------------------------------------------
-
-
-@dataclass(frozen=True)
-class RemovedLine:
-    name: str
-    when: str
-    clause: str
-    consequence: str
-
-
-@dataclass(frozen=True)
-class ProtestLine:
-    number: int
-    filed_at: str
-    protester: str
-    match: str
-    status: str
-    consequence: str
-
-
-@dataclass(frozen=True)
-class Reopening:
-    when: str
-    by: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class FinalProtocolData:
-    heading: Heading
-    signed: bool  # the tournament is finished: the protocol is final, not a draft
-    finished_at: str
-    reopened: tuple[Reopening, ...]  # each time the chief judge reopened it, with his reason (004 §6.2.1)
-    qualification: tuple[QualifierLine, ...]  # a mixed event: who reached the playoff and how
-    details: tuple[Fact, ...]
-    officials: tuple[Fact, ...]
-    columns: tuple[Column, ...]
-    rows: tuple[StandingLine, ...]
-    teams: tuple[TeamLine, ...]
-    removed: tuple[RemovedLine, ...]
-    protests: tuple[ProtestLine, ...]
-    sanctions: tuple[SanctionLine, ...]
-    signatures: tuple[Signature, ...]
-    draft: str = ""
-    with_norms: bool = False  # the rank-fulfilled column (the tournament has norms)
-    removed_rule: str = ""
-    team_rule: str = ""
-    # 004 §1.3.4: a team event's final places are the teams'; ``rows`` follow as the players' own results.
-    team_results: tuple[TeamResultLine, ...] = ()
-    team_event_rule: str = ""
-    team_ranking: str = ""
-
-
-def team_ranking_text(t: Tournament) -> str:
-    """How a team event ranks its teams, in the words of the team standings page."""
-    if t.character != Character.TEAM:
-        return ""
-    return _(
-        "Ranked by %(p)s; then the other score, the direct encounter and Sonneborn-Berger on match points."
-    ) % {"p": t.get_team_scoring_display()}
-
-
-def _removed_lines(t: Tournament) -> tuple[RemovedLine, ...]:
-    removals = {
-        s.person_id: s
-        for s in Sanction.objects.filter(tournament=t, kind=Sanction.Kind.REMOVAL).order_by("issued_at")
-    }
-    out = []
-    for p in t.participants.filter(status=Participant.Status.REMOVED).select_related("person"):
-        s = removals.get(p.person_id)
-        out.append(
-            RemovedLine(
-                name=p.full_name,
-                when=local_time(s.issued_at) if s else "",
-                clause=cite((s.clause or "004 §5.7.3") if s else "004 §5.7.3"),
-                consequence=str(s.get_outcome_display()) if s and s.outcome else "",
-            )
-        )
-    return tuple(out)
-
-
-def _protest_lines(t: Tournament) -> tuple[ProtestLine, ...]:
-    rows = (
-        Protest.objects.filter(tournament=t)
-        .select_related("match__round", "protester__person")
-        .order_by("number", "filed_at", "id")
-    )
-    return tuple(
-        ProtestLine(
-            number=p.number or 0,
-            filed_at=local_time(p.filed_at),
-            protester=p.protester.person.full_name,
-            match=_match_label(p.match),
-            status=str(p.get_status_display()),
-            consequence=str(p.get_consequence_display()) if p.decided_at else "",
-        )
-        for p in rows
-    )
-
-
-def _user_name(user) -> str:
-    return (user.get_full_name() or user.get_username()) if user is not None else ""
-
-
-def final_protocol_data(t: Tournament) -> FinalProtocolData:
-    computed = ranking.compute(t)
-    keys = _shown_keys(t, computed)
-    norms = list(t.rank_norms.all())
-    signed = t.status == Tournament.Status.FINISHED
-    return FinalProtocolData(
-        heading=heading(t),
-        signed=signed,
-        finished_at=local_time(t.finished_at),
-        reopened=tuple(
-            Reopening(local_time(e.at), _user_name(e.user), e.reason)
-            for e in AuditEntry.objects.filter(tournament=t, action="reopen")
-            .select_related("user")
-            .order_by("at", "id")
-        ),
-        qualification=qualification_lines(t),
-        details=regulation_facts(t),
-        officials=officials_facts(t),
-        columns=tiebreak_columns(keys),
-        rows=_standing_lines(t, computed.rows, keys, norms),
-        teams=_team_lines(computed),
-        removed=_removed_lines(t),
-        protests=_protest_lines(t),
-        sanctions=sanction_lines(t),
-        signatures=panel_signatures(t),
-        draft="" if signed else _("DRAFT: the tournament is not finished"),
-        with_norms=bool(norms),
-        removed_rule=cite("004 §5.7.3"),
-        team_rule=cite("004 §1.3"),
-        team_results=team_result_lines(t),
-        team_event_rule=cite("004 §1.3.4"),
-        team_ranking=team_ranking_text(t),
-    )
 
 
 # --- registration protocol (004 §5.3.2 item 4) ---------------------------------------------------------
@@ -1099,7 +711,7 @@ def report_data(t: Tournament) -> ReportData:
         officials=officials_facts(t),
         protests=protest_facts,
         sanctions=sanction_lines(t),
-        removed=_removed_lines(t),
+        removed=removed_lines(t),
         winners=winners,
         conditions=notes.conditions if notes else "",
         course=notes.course if notes else "",

@@ -31,8 +31,8 @@ from judging.models import Protest
 from protocols import competition as comp
 from protocols import data as d
 from protocols import layout, render, team_data
+from protocols.docs import final, pairings, round_protocols, sanctions, standings
 from protocols.docs import match as match_protocol
-from protocols.docs import pairings, round_protocols
 from protocols.models import Document, Kind
 from registration.permissions import is_official
 from standings.ranking import crosstable_stage, elimination_stages
@@ -188,7 +188,7 @@ SPECS: dict[str, Spec] = {
             _never,
             _round,
         ),
-        Spec(Kind.STANDINGS, _whole(d.standings_data), render.standings_doc, _always),
+        Spec(Kind.STANDINGS, _whole(standings.build), standings.render, _always),
         Spec(Kind.CROSSTABLE, _whole(_crosstable), render.crosstable, _always, _has_crosstable),
         Spec(
             Kind.BRACKET,
@@ -205,8 +205,8 @@ SPECS: dict[str, Spec] = {
             _never,
             _protest,
         ),
-        Spec(Kind.SANCTIONS, _whole(d.sanctions_data), render.sanctions, _never),
-        Spec(Kind.FINAL, _whole(d.final_protocol_data), render.final_protocol, _signed),
+        Spec(Kind.SANCTIONS, _whole(sanctions.build), sanctions.render, _never),
+        Spec(Kind.FINAL, _whole(final.build), final.render, _signed),
         Spec(Kind.SCHEDULE, _whole(d.schedule_data), render.schedule, _always),
         Spec(Kind.REPORT, _whole(d.report_data), render.report, _never),
         Spec(Kind.DIPLOMAS, _whole(d.diplomas_data), render.diplomas, _never),

@@ -16,9 +16,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import (
     CondPageBreak,
     Flowable,
-    KeepTogether,
     PageBreak,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -32,11 +30,9 @@ from protocols.layout import (
     FONT,
     FRAME_W,
     GRID,
-    H2,
     MUTED,
     NARROW,
     NARROW_BOLD,
-    PORTRAIT,
     SMALL,
     WIDE,
     WIDE_W,
@@ -55,11 +51,9 @@ from protocols.layout import (
     printable,
     section,
     settle_heights,
-    signature_block,
     signatures,
     title_block,
 )
-from tournaments.rules import cite
 
 # --- round pairing protocol -----------------------------------------------------------------------------
 
@@ -68,263 +62,6 @@ from tournaments.rules import cite
 
 
 # --- standings and the final places ---------------------------------------------------------------------
-
-
-def _standings_table(
-    columns: Sequence[d.Column],
-    rows: Sequence[d.StandingLine],
-    groups: bool,
-    width: float,
-    federation: bool = False,
-    norms: bool = False,
-) -> Table:
-    """The standings; ``federation``: the final protocol's columns (year of birth, rank, region, club,
-    coach, the rank fulfilled)."""
-    # A "wins" tie-break is the same number as the W column: print it once, as the tie-break.
-    own_wins = all(c.key != "wins" for c in columns)
-    numbers = [_("Points"), _("M")] + ([_("W")] if own_wins else []) + [_("L"), *(c.abbr for c in columns)]
-    if federation:
-        text = [_("Participant"), _("Born"), _("Rank"), _("Region"), _("Club"), _("Coach")]
-        text_widths = [0.2, 0.045, 0.05, 0.13, 0.15, 0.12]
-    else:
-        text = [_("Participant"), _("Organisation, region")]
-        text_widths = [0.31, 0.29]
-    header = [_("Place"), *text]
-    if groups:
-        header.append(_("Gr."))
-    header += numbers
-    if norms:
-        header.append(_("Rank fulfilled"))
-    # Landscape (the final protocol) leaves room enough at narrower fractions of the width.
-    place_w, number_w, group_w = (0.055, 0.045, 0.035) if federation else (0.065, 0.056, 0.045)
-    fixed = place_w + number_w * len(numbers) + (group_w if groups else 0) + (0.06 if norms else 0)
-    scale = (1 - fixed) / sum(text_widths)
-    widths = [width * place_w, *(width * x * scale for x in text_widths)]
-    if groups:
-        widths.append(width * group_w)
-    widths += [width * number_w] * len(numbers)
-    if norms:
-        widths.append(width * 0.06)
-    body = []
-    muted = []
-    removed = pgettext("removed from the tournament", "removed")
-    withdrawn = pgettext("withdrew from the tournament", "withdrawn")
-    for i, r in enumerate(rows):
-        name = r.name
-        if r.removed:
-            name = f"{name} ({removed})"
-        elif r.status == "withdrawn":
-            name = f"{name} ({withdrawn})"
-        if federation:
-            line = [
-                r.place,
-                cell(name, widths[1]),
-                r.year,
-                r.rank,
-                cell(r.region, widths[4]),
-                cell(r.club, widths[5]),
-                cell(r.coach, widths[6]),
-            ]
-        else:
-            line = [r.place, cell(name, widths[1]), cell(r.organisation, widths[2])]
-        if groups:
-            line.append(r.group)
-        line += [r.points, str(r.played)] + ([str(r.wins)] if own_wins else []) + [str(r.losses), *r.metrics]
-        if norms:
-            line.append(r.fulfilled)
-        body.append(line)
-        if r.removed:
-            muted.append(i)
-    first_number = len(header) - len(numbers) - (1 if norms else 0)
-    centred = [0, 2, 3] if federation else [0]
-    if norms:
-        centred.append(len(header) - 1)
-    return grid(
-        header,
-        body,
-        widths,
-        center=centred,
-        align_right=range(first_number, first_number + len(numbers)),
-        muted_rows=muted,
-    )
-
-
-def _legend(columns: Sequence[d.Column], federation: bool = False) -> Paragraph:
-    parts = [_("M — matches"), _("W — wins"), _("L — losses")]
-    if any(c.key == "wins" for c in columns):
-        parts.remove(_("W — wins"))
-    parts += [f"{c.abbr} — {c.name}" for c in columns]
-    if federation:
-        parts.append(_("Rank — the sports rank or title held; Born — year of birth"))
-    if columns:
-        return p(_("Columns: %(c)s. Tie-breaks in this order.") % {"c": "; ".join(parts)}, SMALL)
-    return p(_("Columns: %(c)s.") % {"c": "; ".join(parts)}, SMALL)
-
-
-def _teams_section(teams: Sequence[d.TeamLine], width: float, rule: str) -> list[Flowable]:
-    if not teams:
-        return []
-    return [
-        *section(_("Team standings (%(rule)s)") % {"rule": rule}),
-        grid(
-            [_("Place"), _("Team"), _("Team players"), _("Points"), _("W"), _("+/−")],
-            [
-                [t.place, p(t.team, CELL), str(t.members), t.points, str(t.wins), str(t.game_difference)]
-                for t in teams
-            ],
-            [width * 0.08, width * 0.5, width * 0.1, width * 0.1, width * 0.1, width * 0.12],
-            center=(0,),
-            align_right=(2, 3, 4, 5),
-        ),
-    ]
-
-
-def _team_results_table(lines: Sequence[d.TeamResultLine], width: float) -> Table:
-    """004 §1.3.4: a team event's places, the team standings page's columns (``draw.teams.standing_rows``);
-    a removed team last, without a place and marked (004 §5.7.3)."""
-    removed = pgettext("a removed team", "removed")
-    widths = [width * x for x in (0.08, 0.4, 0.1, 0.1, 0.1, 0.1, 0.12)]
-    body = [
-        [x.place, cell(x.team, widths[1]), x.match_points, x.board_points, x.record, x.sonneborn_berger]
-        + [removed if x.removed else ""]
-        for x in lines
-    ]
-    muted = [i for i, x in enumerate(lines) if x.removed]
-    header = [_("Place"), _("Team"), _("MP"), _("BP"), _("W-D-L"), _("SB"), _("status")]
-    return grid(header, body, widths, center=(0, 4), align_right=(2, 3, 5), muted_rows=muted)
-
-
-def _team_results_legend(ranking: str) -> Paragraph:
-    parts = [_("MP — match points"), _("BP — board points"), _("SB — Sonneborn-Berger (match points)")]
-    return p(f"{ranking} {_('Columns: %(c)s.') % {'c': '; '.join(parts)}}", SMALL)
-
-
-def _players_title(rule: str) -> str:
-    return _("Personal results of the players (for information; the places are the teams', %(rule)s)") % {
-        "rule": rule
-    }
-
-
-def standings_doc(data: d.StandingsData, progress: Progress | None = None) -> bytes:
-    title = _("Standings")
-    size = WIDE if len(data.columns) > 4 else PORTRAIT
-    width = frame_width(size)
-    story = title_block(data.heading, title, data.as_of)
-    if data.team_results:  # 004 §1.3.4: a team event ranks its teams; the players' results follow
-        story += section(_("Team standings (%(rule)s)") % {"rule": data.team_event_rule})
-        story.append(_team_results_table(data.team_results, width))
-        story.append(Spacer(1, 2 * mm))
-        story.append(_team_results_legend(data.team_ranking))
-        story += section(_players_title(data.team_event_rule))
-    story.append(_standings_table(data.columns, data.rows, data.with_groups, width))
-    story.append(Spacer(1, 2 * mm))
-    story.append(_legend(data.columns))
-    story.extend(_teams_section(data.teams, width, data.team_rule))
-    if data.signatures:
-        story.append(signatures(data.signatures, width))
-    return pdf(data.heading, title, story, size=size, progress=progress)
-
-
-def final_protocol(data: d.FinalProtocolData, progress: Progress | None = None) -> bytes:
-    title = _("Final protocol")
-    size = WIDE
-    w = frame_width(size)
-    story = title_block(data.heading, title, data.draft and _("DRAFT: the tournament is not finished"))
-    story += section(_("Tournament details and regulation"))
-    story.append(pairs_table([(f.label, f.value) for f in data.details], w))
-    for r in data.reopened:
-        story.append(Spacer(1, 2 * mm))
-        story.append(
-            p(
-                _("Reopened by the chief judge on %(d)s (%(u)s): %(r)s")
-                % {"d": r.when, "u": r.by or "—", "r": r.reason},
-                BODY,
-            )
-        )
-    if data.officials:
-        story += section(_("Judging panel and officials"))
-        story.append(facts_table([(f.label, f.value) for f in data.officials], w))
-    if data.qualification:
-        story += section(_("Qualification from the groups (%(rule)s)") % {"rule": cite("004 §1.4.7")})
-        story.append(
-            grid(
-                [_("Group"), _("Place"), _("Participant"), _("How decided")],
-                [[q.group, q.place, p(q.name, CELL), p(q.how, CELL)] for q in data.qualification],
-                [w * 0.1, w * 0.1, w * 0.4, w * 0.4],
-            )
-        )
-    if data.team_results:  # 004 §1.3.4: the final places of a team event are the teams'
-        story += section(_("Final places of the teams (%(rule)s)") % {"rule": data.team_event_rule}, 40 * mm)
-        story.append(_team_results_table(data.team_results, w))
-        story.append(Spacer(1, 2 * mm))
-        story.append(_team_results_legend(data.team_ranking))
-        story += section(_players_title(data.team_event_rule), 40 * mm)
-    else:
-        story += section(_("Final places"), 40 * mm)
-    story.append(_standings_table(data.columns, data.rows, False, w, federation=True, norms=data.with_norms))
-    story.append(Spacer(1, 2 * mm))
-    story.append(_legend(data.columns, federation=True))
-    story.extend(_teams_section(data.teams, w, data.team_rule))
-    story += section(_("Removed players (%(rule)s: the place is not kept)") % {"rule": data.removed_rule})
-    if data.removed:
-        story.append(
-            grid(
-                [_("Participant"), _("Removed"), _("Rule"), _("Consequence")],
-                [[p(r.name, CELL), r.when, p(r.clause, CELL), p(r.consequence, CELL)] for r in data.removed],
-                [w * 0.3, w * 0.15, w * 0.3, w * 0.25],
-            )
-        )
-    else:
-        story.append(p(_("None."), BODY))
-    story += section(_("Protests"))
-    if data.protests:
-        story.append(
-            grid(
-                ["№", _("Filed"), _("Protester"), _("Match"), _("Decision"), _("Consequence")],
-                [
-                    [
-                        str(x.number),
-                        x.filed_at,
-                        p(x.protester, CELL),
-                        p(x.match, CELL),
-                        p(x.status, CELL),
-                        p(x.consequence, CELL),
-                    ]
-                    for x in data.protests
-                ],
-                [w * 0.05, w * 0.13, w * 0.25, w * 0.17, w * 0.2, w * 0.2],
-            )
-        )
-    else:
-        story.append(p(_("None."), BODY))
-    # The last section, the closing line and the signatures stay together: no page of bare signatures.
-    closing: list[Flowable] = [p(_("Sanctions"), H2)]
-    if data.sanctions:
-        closing.append(
-            grid(
-                ["№", _("Date"), _("Participant"), _("Sanction"), _("Rule"), _("Consequence")],
-                [
-                    [
-                        str(s.number),
-                        s.date,
-                        p(s.person, CELL),
-                        p(s.kind, CELL),
-                        p(s.clause or s.violation, CELL),
-                        p(s.consequence or s.match, CELL),
-                    ]
-                    for s in data.sanctions
-                ],
-                [w * 0.05, w * 0.13, w * 0.22, w * 0.14, w * 0.26, w * 0.2],
-            )
-        )
-    else:
-        closing.append(p(_("None."), BODY))
-    if data.signed:
-        closing.append(Spacer(1, 3 * mm))
-        closing.append(p(_("The tournament was finished on %(d)s.") % {"d": data.finished_at}, BODY))
-    closing.extend(signature_block(data.signatures, w))
-    story.append(KeepTogether(closing))
-    return pdf(data.heading, title, story, size=size, progress=progress, draft=data.draft)
 
 
 # --- crosstable -----------------------------------------------------------------------------------------
@@ -866,51 +603,6 @@ def protest_decision(data: d.ProtestData, progress: Progress | None = None) -> b
 
 
 # --- sanctions list -------------------------------------------------------------------------------------
-
-
-def sanctions(data: d.SanctionsData, progress: Progress | None = None) -> bytes:
-    title = _("Sanctions list")
-    w = WIDE_W
-    story = title_block(data.heading, title)
-    if data.rows:
-        story.append(
-            grid(
-                [
-                    "№",
-                    _("Date"),
-                    _("Participant"),
-                    _("Sanction"),
-                    _("Violation"),
-                    _("Rule"),
-                    _("Facts"),
-                    _("Match"),
-                    _("Consequence"),
-                    _("Term"),
-                    _("Lifted"),
-                ],
-                [
-                    [
-                        str(s.number),
-                        p(s.date, CELL),
-                        p(s.person, CELL),
-                        p(s.kind, CELL),
-                        p(s.violation, CELL),
-                        p(s.clause, CELL),
-                        p(s.facts, CELL),
-                        p(s.match, CELL),
-                        p(s.consequence, CELL),
-                        p(s.term, CELL),
-                        p(s.lifted, CELL),
-                    ]
-                    for s in data.rows
-                ],
-                [w * x for x in (0.03, 0.075, 0.12, 0.1, 0.11, 0.13, 0.15, 0.075, 0.1, 0.065, 0.045)],
-            )
-        )
-    else:
-        story.append(p(_("No sanctions were applied in this tournament."), BODY))
-    story.append(signatures(data.signatures, w))
-    return pdf(data.heading, title, story, size=WIDE, progress=progress)
 
 
 # --- the schedule ---------------------------------------------------------------------------------------

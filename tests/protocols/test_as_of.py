@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from draw.models import Round
-from protocols import data, facts
+from protocols import facts
+from protocols.docs import standings
 from tests.public.helpers import build_hand_swiss
 from tournaments.models import Tournament
 
@@ -19,7 +20,7 @@ def test_a_published_round_being_played_is_named_beside_the_last_finished_one():
     assert facts.current_as_of(t) == "после тура 3"
     Round.objects.filter(tournament=t, number=4).update(status=Round.Status.PUBLISHED)
     assert facts.current_as_of(t) == "после тура 3; идёт тур 4"
-    assert data.standings_data(t).as_of == "после тура 3; идёт тур 4"
+    assert standings.build(t).as_of == "после тура 3; идёт тур 4"
 
 
 def test_before_the_first_round_and_after_the_finish():

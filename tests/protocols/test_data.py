@@ -10,8 +10,8 @@ from django.utils import timezone, translation
 from draw.models import Round
 from protocols import data as d
 from protocols import documents, facts
+from protocols.docs import final, pairings, sanctions, standings
 from protocols.docs import match as match_protocol
-from protocols.docs import pairings
 from records import store
 from rules_core import validate_record, write_mat
 from rules_core.simulate import random_match
@@ -61,7 +61,7 @@ def test_pairings_data_are_the_rounds_matches(swiss):
 
 
 def test_final_protocol_lists_everyone_in_the_order_of_the_standings(swiss):
-    data = d.final_protocol_data(swiss)
+    data = final.build(swiss)
     expected = [s.participant.person.full_name for s in ranking.compute(swiss).rows]
     assert [r.name for r in data.rows] == expected
     assert len(data.rows) == 10
@@ -75,7 +75,7 @@ def test_final_protocol_lists_everyone_in_the_order_of_the_standings(swiss):
 
 
 def test_the_final_protocol_is_a_draft_until_the_tournament_is_finished(tournament):
-    assert d.final_protocol_data(tournament).signed is False
+    assert final.build(tournament).signed is False
 
 
 def test_removed_player_is_listed_without_a_place_with_his_removal(swiss, chief_judge):
@@ -87,7 +87,7 @@ def test_removed_player_is_listed_without_a_place_with_his_removal(swiss, chief_
     Sanction.objects.create(
         person=p.person, tournament=swiss, kind="removal", clause="004 §5.7.2", facts="второе предупреждение"
     )
-    data = d.final_protocol_data(swiss)
+    data = final.build(swiss)
     last = data.rows[-1]
     assert last.name == p.person.full_name and last.removed and last.place == "—"
     assert [r.name for r in data.removed] == [p.person.full_name]
@@ -98,7 +98,7 @@ def test_removed_player_is_listed_without_a_place_with_his_removal(swiss, chief_
 def test_standings_data_carry_the_tiebreak_columns_in_order(swiss):
     swiss.tiebreaks = "sonneborn_berger,buchholz,wins"
     swiss.save(update_fields=["tiebreaks"])
-    data = d.standings_data(swiss)
+    data = standings.build(swiss)
     assert [c.key for c in data.columns] == ["sonneborn_berger", "buchholz", "wins"]
     rows = ranking.compute(swiss).rows
     assert [r.name for r in data.rows] == [s.participant.person.full_name for s in rows]
@@ -155,13 +155,13 @@ def test_a_match_without_a_record_prints_an_empty_grid(swiss):
 
 
 def test_the_fingerprint_changes_with_the_data_and_only_then(swiss):
-    first = documents.fingerprint(d.standings_data(swiss))
-    assert documents.fingerprint(d.standings_data(swiss)) == first
+    first = documents.fingerprint(standings.build(swiss))
+    assert documents.fingerprint(standings.build(swiss)) == first
     m = Round.objects.get(tournament=swiss, number=1).matches.exclude(player2=None).first()
     m.score1, m.score2 = m.score2, m.score1
     m.winner = m.player2 if m.winner_id == m.player1_id else m.player1
     m.save()
-    assert documents.fingerprint(d.standings_data(swiss)) != first
+    assert documents.fingerprint(standings.build(swiss)) != first
 
 
 def test_crosstable_data_is_the_round_robin_grid(round_robin):
@@ -232,7 +232,7 @@ def test_sanctions_data_in_the_order_issued(swiss):
     people = [p.person for p in swiss.participants.select_related("person")[:2]]
     for person, kind in zip(people, ["warning", "warning"], strict=True):
         Sanction.objects.create(person=person, tournament=swiss, kind=kind, violation="break", clause="003")
-    data = d.sanctions_data(swiss)
+    data = sanctions.build(swiss)
     assert [r.person for r in data.rows] == [p.full_name for p in people]
     assert [r.number for r in data.rows] == [1, 2]
     assert data.rows[0].kind == "предупреждение"

@@ -16,8 +16,8 @@ from draw.models import Match, ResultKind, Round
 from judging.models import MatchNote, MatchProtocol, Protest, Sanction
 from protocols import data as d
 from protocols import facts, layout, render
+from protocols.docs import final, pairings, sanctions, standings
 from protocols.docs import match as match_protocol
-from protocols.docs import pairings
 from protocols.documents import render_document
 from registration import manager
 from registration.models import Entry, Official, Participant, Person, RankNorm
@@ -76,7 +76,7 @@ def test_no_document_prints_an_internal_clause_key(swiss, chief_judge):
     assert "пп. 5.7.2, 5.7.3 Правил вида спорта «нарды»" in texts["sanctions"]
     assert "Правила проведения соревнований Лиги" in texts["sanctions"]  # the warning's «003»
     assert f"п. 5.10 {RULES}" in texts["protest"]
-    lines = d.sanctions_data(swiss).rows
+    lines = sanctions.build(swiss).rows
     assert [line.clause for line in lines] == [
         "Правила проведения соревнований Лиги",
         f"пп. 5.7.2, 5.7.3 {RULES}",
@@ -129,7 +129,7 @@ def test_the_first_protest_of_a_tournament_is_number_1_and_shows_the_result_when
     text = _text(swiss, "protest", "1")
     assert "Протест № 1" in text and f"Протест № {protest.pk}" not in text
     assert f"Результат на момент подачи {filed[0]}:{filed[1]}" in text
-    assert [line.number for line in d.final_protocol_data(swiss).protests] == [1]
+    assert [line.number for line in final.build(swiss).protests] == [1]
 
 
 def test_the_registration_protocol_numbers_refused_entries_within_the_tournament(secretary, chief_judge):
@@ -351,7 +351,7 @@ def test_the_final_protocol_counts_neither_removed_players_nor_draft_rounds(swis
     swiss.rounds, swiss.status = 5, Tournament.Status.RUNNING
     swiss.save(update_fields=["rounds", "status"])
     draw_manager.draw_round(swiss, secretary, swiss.round_set.count() + 1, seed=3)  # a draft
-    facts = {f.label: f.value for f in d.final_protocol_data(swiss).details}
+    facts = {f.label: f.value for f in final.build(swiss).details}
     assert facts["Участники"] == "9 (удалены, место не сохраняется: 1)"
     played = swiss.round_set.exclude(status="draft").count()
     # The rounds played, beside the number the regulation fixed when they differ (004 §1.4.6).
@@ -366,7 +366,7 @@ def test_the_final_protocol_prints_the_real_dates_and_a_reopening(swiss, chief_j
         start_time=timezone.make_aware(datetime.datetime(2026, 11, 29, 10, 0))
     )
     log(swiss, chief_judge, "reopen", "Турнир возобновлён", reason="Ошибка в протоколе тура 3")
-    data = d.final_protocol_data(swiss)
+    data = final.build(swiss)
     facts = {f.label: f.value for f in data.details}
     assert facts["Даты"] == "12.12.2026–14.12.2026"
     assert facts["Фактически проведён"] == "29.11.2026–30.11.2026"
@@ -380,11 +380,11 @@ def test_the_final_protocol_has_the_federations_columns_and_the_rank_fulfilled(s
     for p in swiss.participants.select_related("person"):
         p.qualification, p.club, p.coach = "adult1", "Клуб «Марс»", "Тренеров Т. Т."
         p.save(update_fields=["qualification", "club", "coach"])
-    assert d.final_protocol_data(swiss).with_norms is False
-    assert all(r.fulfilled == "" for r in d.final_protocol_data(swiss).rows)
+    assert final.build(swiss).with_norms is False
+    assert all(r.fulfilled == "" for r in final.build(swiss).rows)
     RankNorm.objects.create(tournament=swiss, qualification="cms", place_to=1, min_participants=10)
     RankNorm.objects.create(tournament=swiss, qualification="adult1", place_to=3)
-    data = d.final_protocol_data(swiss)
+    data = final.build(swiss)
     first = data.rows[0]
     assert first.year == "1980" and first.rank == "1" and first.region == "Москва"
     assert first.club == "Клуб «Марс»" and first.coach == "Тренеров Т. Т."
@@ -406,7 +406,7 @@ def test_officials_are_printed_with_patronymic_category_and_city(swiss, chief_ju
     o.person.save(update_fields=["patronymic"])
     o.judging_category, o.city = "national", "Москва"
     o.save(update_fields=["judging_category", "city"])
-    data = d.final_protocol_data(swiss)
+    data = final.build(swiss)
     officials = {f.label: f.value for f in data.officials}
     assert officials["Главный судья"] == "Judge Test Петрович (всероссийская категория, Москва)"
     assert data.signatures[0] == facts.Signature("Главный судья", "Judge T.П.", "ВК, Москва")
@@ -581,7 +581,7 @@ def test_a_long_name_wraps_in_the_page_header_and_emoji_are_left_out(swiss):
 
 
 def test_a_bye_is_no_match_played_in_elimination_and_standings_are_signed(single33):
-    data = d.standings_data(single33)
+    data = standings.build(single33)
     champion = next(r for r in data.rows if r.place == "1")
     assert champion.played == champion.wins + champion.losses
     computed = ranking.compute(single33)
