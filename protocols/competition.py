@@ -29,9 +29,8 @@ from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 
 from draw.models import Round
-from protocols import data as d
+from protocols import facts
 from protocols import layout as r
-from protocols.facts import date_range
 from protocols.models import ScheduledRound
 from registration.models import Entry, Official, Participant
 from tournaments.models import Competition, Tournament
@@ -62,11 +61,11 @@ def version(c: Competition) -> int:
     return int(hashlib.sha256(text.encode()).hexdigest()[:15], 16)  # fits a PositiveBigIntegerField
 
 
-def heading(c: Competition) -> d.Heading:
+def heading(c: Competition) -> facts.Heading:
     disciplines = dict.fromkeys(str(t.get_discipline_display()) for t in events(c))
-    return d.Heading(
+    return facts.Heading(
         name=c.name,
-        dates=date_range(c.start_date, c.end_date),
+        dates=facts.date_range(c.start_date, c.end_date),
         venue=c.venue,
         discipline=", ".join(disciplines),
         system="",
@@ -82,11 +81,11 @@ def _first_official(c: Competition, role: str) -> Official | None:
     )
 
 
-def signatures(c: Competition) -> tuple[d.Signature, ...]:
+def signatures(c: Competition) -> tuple[facts.Signature, ...]:
     """004 §5.3, §1.2: the one panel signs — the chairman of the admission commission (the chief judge), its
     members (each person once), the chief secretary."""
     out = [
-        d.signature(
+        facts.signature(
             _("Chairman of the admission commission, chief judge"),
             _first_official(c, Official.Role.CHIEF_JUDGE),
         )
@@ -98,10 +97,10 @@ def signatures(c: Competition) -> tuple[d.Signature, ...]:
         .order_by("person__surname", "person__name", "pk")
     ):
         members.setdefault(o.person_id, o)
-    out += [d.signature(_("Member of the admission commission"), o) for o in members.values()]
+    out += [facts.signature(_("Member of the admission commission"), o) for o in members.values()]
     if not members:
-        out.append(d.Signature(_("Member of the admission commission"), ""))
-    out.append(d.signature(_("Chief secretary"), _first_official(c, Official.Role.CHIEF_SECRETARY)))
+        out.append(facts.Signature(_("Member of the admission commission"), ""))
+    out.append(facts.signature(_("Chief secretary"), _first_official(c, Official.Role.CHIEF_SECRETARY)))
     return tuple(out)
 
 
@@ -223,11 +222,11 @@ class ScheduleDay:
 
 @dataclass(frozen=True)
 class CompetitionScheduleData:
-    heading: d.Heading
+    heading: facts.Heading
     days: tuple[ScheduleDay, ...]
     unplanned: tuple[str, ...]  # events with no round planned yet
     seats: str
-    signatures: tuple[d.Signature, ...]
+    signatures: tuple[facts.Signature, ...]
 
 
 def schedule_data(c: Competition) -> CompetitionScheduleData:
@@ -242,10 +241,10 @@ def schedule_data(c: Competition) -> CompetitionScheduleData:
         heading=heading(c),
         days=tuple(ScheduleDay(f"{day:%d.%m.%Y}", tuple(lines)) for day, lines in days.items()),
         unplanned=tuple(t.name for t in events(c) if t.pk not in planned),
-        seats=d.seats_note(),
+        seats=facts.seats_note(),
         signatures=(
-            d.signature(_("Chief judge"), _first_official(c, Official.Role.CHIEF_JUDGE)),
-            d.signature(_("Chief secretary"), _first_official(c, Official.Role.CHIEF_SECRETARY)),
+            facts.signature(_("Chief judge"), _first_official(c, Official.Role.CHIEF_JUDGE)),
+            facts.signature(_("Chief secretary"), _first_official(c, Official.Role.CHIEF_SECRETARY)),
         ),
     )
 
@@ -298,7 +297,7 @@ class PersonLine:
 
 @dataclass(frozen=True)
 class CompetitionRegistrationData:
-    heading: d.Heading
+    heading: facts.Heading
     people: tuple[PersonLine, ...]
     entries: int
     admitted: int
@@ -306,7 +305,7 @@ class CompetitionRegistrationData:
     pending: int
     officials: tuple[tuple[str, str, str, str], ...]  # name, roles, judging category, city
     rule: str
-    signatures: tuple[d.Signature, ...]
+    signatures: tuple[facts.Signature, ...]
 
 
 def registration_data(c: Competition) -> CompetitionRegistrationData:

@@ -31,7 +31,16 @@ from judging.models import Protest
 from protocols import competition as comp
 from protocols import data as d
 from protocols import layout, render, team_data
-from protocols.docs import final, pairings, round_protocols, sanctions, standings
+from protocols.docs import (
+    bracket,
+    crosstable,
+    final,
+    pairings,
+    round_protocols,
+    sanctions,
+    schedule,
+    standings,
+)
 from protocols.docs import match as match_protocol
 from protocols.models import Document, Kind
 from registration.permissions import is_official
@@ -101,9 +110,9 @@ def _protest(t: Tournament, key: str):
         raise Http404 from exc
 
 
-def _crosstable(t: Tournament) -> d.CrosstableData:
+def _crosstable(t: Tournament) -> crosstable.CrosstableData:
     # A team event's crosstable is the teams' (004 §1.3.4: the team is the participant).
-    data = team_data.team_crosstable_data(t) if t.is_team_event else d.crosstable_data(t)
+    data = crosstable.build(t)
     if data is None:
         raise Http404
     return data
@@ -189,11 +198,11 @@ SPECS: dict[str, Spec] = {
             _round,
         ),
         Spec(Kind.STANDINGS, _whole(standings.build), standings.render, _always),
-        Spec(Kind.CROSSTABLE, _whole(_crosstable), render.crosstable, _always, _has_crosstable),
+        Spec(Kind.CROSSTABLE, _whole(_crosstable), crosstable.render, _always, _has_crosstable),
         Spec(
             Kind.BRACKET,
-            lambda t, k: d.bracket_data(_stage(t, k)),
-            render.bracket,
+            lambda t, k: bracket.build(_stage(t, k)),
+            bracket.render,
             _published_stage,
             _stage,
         ),
@@ -207,7 +216,7 @@ SPECS: dict[str, Spec] = {
         ),
         Spec(Kind.SANCTIONS, _whole(sanctions.build), sanctions.render, _never),
         Spec(Kind.FINAL, _whole(final.build), final.render, _signed),
-        Spec(Kind.SCHEDULE, _whole(d.schedule_data), render.schedule, _always),
+        Spec(Kind.SCHEDULE, _whole(schedule.build), schedule.render, _always),
         Spec(Kind.REPORT, _whole(d.report_data), render.report, _never),
         Spec(Kind.DIPLOMAS, _whole(d.diplomas_data), render.diplomas, _never),
         # A competition's documents, kept with its first event (404 for any other event): 004 §1.2.

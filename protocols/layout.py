@@ -46,7 +46,7 @@ from reportlab.platypus import (
 )
 
 if TYPE_CHECKING:
-    from protocols import data as d
+    from protocols import facts
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT, BOLD, NARROW, NARROW_BOLD = (
@@ -214,7 +214,7 @@ class Document(BaseDocTemplate):
     def __init__(
         self,
         buffer: io.BytesIO,
-        heading: d.Heading,
+        heading: facts.Heading,
         title: str,
         size: tuple[float, float] = PORTRAIT,
         progress: Progress | None = None,
@@ -279,7 +279,7 @@ class Document(BaseDocTemplate):
 
 
 def pdf(
-    heading: d.Heading,
+    heading: facts.Heading,
     title: str,
     story: list[Flowable],
     size: tuple[float, float] = PORTRAIT,
@@ -293,7 +293,7 @@ def pdf(
     return buffer.getvalue()
 
 
-def title_block(heading: d.Heading, title: str, *lines: str) -> list[Flowable]:
+def title_block(heading: facts.Heading, title: str, *lines: str) -> list[Flowable]:
     out: list[Flowable] = [p(title, TITLE), Spacer(1, 1.5 * mm), p(heading.name, SUBTITLE)]
     facts = " · ".join(x for x in (heading.discipline, heading.system, heading.dates, heading.venue) if x)
     out.append(p(facts, SUBTITLE))
@@ -380,7 +380,7 @@ def settle_heights(table: Table) -> None:
     table._argH = table._rowHeights = heights
 
 
-def signature_block(items: Sequence[d.Signature], width: float) -> list[Flowable]:
+def signature_block(items: Sequence[facts.Signature], width: float) -> list[Flowable]:
     """Signature lines: role, a line to sign on, the name (and category, city) under it or a line for it."""
     rows = []
     for s in items:
@@ -401,7 +401,7 @@ def signature_block(items: Sequence[d.Signature], width: float) -> list[Flowable
     return [Spacer(1, 6 * mm), table]
 
 
-def signatures(items: Sequence[d.Signature], width: float) -> KeepTogether:
+def signatures(items: Sequence[facts.Signature], width: float) -> KeepTogether:
     return KeepTogether(signature_block(items, width))
 
 

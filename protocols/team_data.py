@@ -16,7 +16,7 @@ from reportlab.platypus import PageBreak, Spacer
 
 from draw import teams
 from draw.models import Match, ResultKind, Round, TeamMatch
-from protocols import data as d
+from protocols import facts
 from protocols import layout as r
 from registration.models import Official, Participant
 from standings import board_standings, team_metrics
@@ -37,14 +37,14 @@ class TeamStandingLine:
 
 @dataclass(frozen=True)
 class TeamStandingsData:
-    heading: d.Heading
+    heading: facts.Heading
     rule: str
     lines: tuple[TeamStandingLine, ...]
-    signatures: tuple[d.Signature, ...]
+    signatures: tuple[facts.Signature, ...]
 
 
 def _num(x) -> str:
-    return d.number_text(x)
+    return facts.number_text(x)
 
 
 def team_standings_data(t: Tournament) -> TeamStandingsData:
@@ -74,12 +74,12 @@ def team_standings_data(t: Tournament) -> TeamStandingsData:
         .first()
     )
     return TeamStandingsData(
-        heading=d.heading(t),
+        heading=facts.heading(t),
         rule=rule,
         lines=lines,
         signatures=(
-            d.Signature(_("Chief judge"), chief.person.short_name if chief else ""),
-            d.Signature(_("Chief secretary"), secretary.person.short_name if secretary else ""),
+            facts.Signature(_("Chief judge"), chief.person.short_name if chief else ""),
+            facts.Signature(_("Chief secretary"), secretary.person.short_name if secretary else ""),
         ),
     )
 
@@ -126,7 +126,7 @@ class TeamBoardLine:
 
 @dataclass(frozen=True)
 class TeamMatchProtocolData:
-    heading: d.Heading
+    heading: facts.Heading
     round: int
     table: int
     team1: str
@@ -148,7 +148,7 @@ class TeamMatchProtocolData:
     through: str = ""  # elimination: the team that goes through and by what rule
     rule: str = ""
     draft: str = ""
-    signatures: tuple[d.Signature, ...] = ()
+    signatures: tuple[facts.Signature, ...] = ()
 
 
 def _team_match_query():
@@ -247,14 +247,14 @@ def team_match_protocol_data(tm: TeamMatch) -> TeamMatchProtocolData:
     def representative_text(team) -> str:
         return ", ".join(representatives.get(team.pk, []))
 
-    def signer(team) -> d.Signature:
+    def signer(team) -> facts.Signature:
         names = [x for x in (captain(team), *representatives.get(team.pk, [])) if x]
-        return d.Signature(
+        return facts.Signature(
             _("Captain (representative) of %(team)s") % {"team": team.name}, names[0] if names else ""
         )
 
     return TeamMatchProtocolData(
-        heading=d.heading(t),
+        heading=facts.heading(t),
         round=rnd.number,
         table=tm.table,
         team1=tm.team1.name,
@@ -266,7 +266,9 @@ def team_match_protocol_data(tm: TeamMatch) -> TeamMatchProtocolData:
         boards=t.boards,
         match_length=rnd.effective_match_length(),
         time_control=t.time_control_for(rnd.stage.kind),
-        start_time=d.local_time(rnd.start_time or next((m.started_at for m in boards if m.started_at), None)),
+        start_time=facts.local_time(
+            rnd.start_time or next((m.started_at for m in boards if m.started_at), None)
+        ),
         lines=lines,
         complete=complete,
         board_points=board_text,
@@ -276,13 +278,13 @@ def team_match_protocol_data(tm: TeamMatch) -> TeamMatchProtocolData:
         through=through,
         rule=_("The team result by the regulation: %(p)s.") % {"p": t.get_team_scoring_display()},
         draft=_("DRAFT: round not published") if rnd.is_draft else "",
-        signatures=(d.Signature(_("Judge"), ""), signer(tm.team1), signer(tm.team2)),
+        signatures=(facts.Signature(_("Judge"), ""), signer(tm.team1), signer(tm.team2)),
     )
 
 
 @dataclass(frozen=True)
 class TeamRoundProtocolsData:
-    heading: d.Heading
+    heading: facts.Heading
     round: int
     matches: tuple[TeamMatchProtocolData, ...]
     draft: str = ""
@@ -299,7 +301,7 @@ def team_match(t: Tournament, key: str) -> TeamMatch:
 def team_round_protocols_data(rnd: Round) -> TeamRoundProtocolsData:
     tms = _team_match_query().filter(round=rnd, team2__isnull=False).order_by("table")
     return TeamRoundProtocolsData(
-        d.heading(rnd.tournament),
+        facts.heading(rnd.tournament),
         rnd.number,
         tuple(team_match_protocol_data(tm) for tm in tms),
         _("DRAFT: round not published") if rnd.is_draft else "",
@@ -413,70 +415,6 @@ def team_round_protocols_pdf(data: TeamRoundProtocolsData, progress: r.Progress 
 # --- the team crosstable (round robin, 004 §1.4.3) ------------------------------------------------------
 
 
-def team_crosstable_data(t: Tournament) -> d.CrosstableData | None:
-    """Teams × teams of a team round robin: rows and columns by the drawn (Berger) numbers, each cell the
-    row team's match points over the board score of the team match («2» over «3:1»; one per cycle), then
-    the regulation's primary score, the other score, Sonneborn-Berger and the place. The personal
-    crosstable's renderer draws it (A4, A3, then blocks of columns for a big field). None without a
-    published round."""
-    if not t.is_team_event or t.system != "round_robin":
-        return None
-    stage = t.stages.filter(number=1).first()
-    if stage is None or not t.round_set.exclude(status=Round.Status.DRAFT).exists():
-        return None
-    names = {str(tm.pk): tm for tm in t.teams.all()}
-    rows = {row.team: row for row in teams.team_table(t)}
-    cells: dict[tuple[str, str], list[str]] = {}
-    for res in teams.team_results(t):
-        if res.team2 is None or not res.complete:
-            continue
-        bp1, bp2 = team_metrics.board_points(res)
-        side = team_metrics.outcome(res)
-        mp1, mp2 = {1: (2, 0), 2: (0, 2)}.get(side, (1, 1))
-        cells.setdefault((res.team1, res.team2), []).append(f"{mp1}\n{_num(bp1)}:{_num(bp2)}")
-        cells.setdefault((res.team2, res.team1), []).append(f"{mp2}\n{_num(bp2)}:{_num(bp1)}")
-    order = [k for k in stage.plan.get("order") or [] if k in names]
-    order += sorted((k for k in names if k not in order), key=lambda k: names[k].name)
-    primary = t.team_scoring
-    other = "board_points" if primary == "match_points" else "match_points"
-    abbr = {"match_points": _("MP"), "board_points": _("BP")}
-    label = {"match_points": _("match points"), "board_points": _("board points")}
-    columns = (
-        d.Column(other, abbr[other], label[other]),
-        d.Column("sonneborn_berger", _("SB"), _("Sonneborn-Berger (match points)")),
-    )
-    lines = []
-    for i, a in enumerate(order):
-        row = rows[a]
-        lines.append(
-            d.CrossLine(
-                number=i + 1,
-                name=names[a].name,
-                cells=tuple("■" if a == b else " / ".join(cells.get((a, b), [])) for b in order),
-                points=_num(row.metrics[primary]),
-                place=row.place_label,
-                metrics=(_num(row.metrics[other]), _num(row.metrics["sonneborn_berger"])),
-                removed=names[a].removed,
-            )
-        )
-    legend = _(
-        "Rows and columns by the drawn numbers. A cell is the team match of the row's team against the "
-        "column's: its match points (won 2, drawn 1, lost 0) over the board score. Ranked by %(p)s; then "
-        "the other score, the direct encounter and Sonneborn-Berger on match points."
-    ) % {"p": t.get_team_scoring_display()}
-    return d.CrosstableData(
-        heading=d.heading(t),
-        as_of=d.current_as_of(t),
-        sections=(d.CrossSection("", tuple(lines)),),
-        columns=columns,
-        signatures=d.panel_signatures(t),
-        title=_("Team crosstable"),
-        subject=_("Team"),
-        points=abbr[primary],
-        legend=legend,
-    )
-
-
 # --- personal standings by board (004 §1.3.4, §1.3.3) ----------------------------------------------------
 
 
@@ -501,11 +439,11 @@ class BoardSection:
 
 @dataclass(frozen=True)
 class BoardStandingsData:
-    heading: d.Heading
+    heading: facts.Heading
     as_of: str
     sections: tuple[BoardSection, ...]
     rule: str
-    signatures: tuple[d.Signature, ...]
+    signatures: tuple[facts.Signature, ...]
 
 
 def percent_text(value) -> str:
@@ -567,7 +505,9 @@ def board_standings_data(t: Tournament) -> BoardStandingsData:
         "percentage of points per match; equal on both, the place is shared. The decisive match of a drawn "
         "knockout match counts on no board."
     )
-    return BoardStandingsData(d.heading(t), d.current_as_of(t), tuple(sections), rule, d.panel_signatures(t))
+    return BoardStandingsData(
+        facts.heading(t), facts.current_as_of(t), tuple(sections), rule, facts.panel_signatures(t)
+    )
 
 
 def board_standings_pdf(data: BoardStandingsData, progress: r.Progress | None = None) -> bytes:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from protocols import documents, names, tasks
-from protocols.data import planned_round_count
+from protocols.docs import schedule
 from protocols.forms import ReportForm, ScheduleForm
 from protocols.models import ChiefJudgeReport, Document, Kind
 from registration.permissions import (
@@ -165,7 +165,7 @@ def schedule_edit(request: HttpRequest, pk: int) -> HttpResponse:
     it. A finished tournament's plan is read-only."""
     t = tournament_for_secretary(request, pk)
     locked = t.is_finished
-    form = ScheduleForm(request.POST or None, tournament=t, count=planned_round_count(t))
+    form = ScheduleForm(request.POST or None, tournament=t, count=schedule.planned_round_count(t))
     if locked:
         for field in form.fields.values():
             field.disabled = True

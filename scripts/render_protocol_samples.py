@@ -323,11 +323,11 @@ def plan(t, first_hour: int = 10, minutes: int = 60) -> None:
     """A schedule: one round every ``minutes`` from ``first_hour`` o'clock of the first day."""
     from django.utils import timezone
 
-    from protocols.data import planned_round_count
+    from protocols.docs import schedule
     from protocols.models import ScheduledRound
 
     start = timezone.make_aware(datetime.datetime.combine(t.start_date, datetime.time(first_hour, 0)))
-    for number in range(1, planned_round_count(t) + 1):
+    for number in range(1, schedule.planned_round_count(t) + 1):
         ScheduledRound.objects.update_or_create(
             tournament=t,
             number=number,

@@ -10,7 +10,7 @@ from django.utils import timezone, translation
 from draw.models import Round
 from protocols import data as d
 from protocols import documents, facts
-from protocols.docs import final, pairings, sanctions, standings
+from protocols.docs import bracket, crosstable, final, pairings, sanctions, standings
 from protocols.docs import match as match_protocol
 from records import store
 from rules_core import validate_record, write_mat
@@ -165,7 +165,7 @@ def test_the_fingerprint_changes_with_the_data_and_only_then(swiss):
 
 
 def test_crosstable_data_is_the_round_robin_grid(round_robin):
-    data = d.crosstable_data(round_robin)
+    data = crosstable.build_players(round_robin)
     assert data is not None and len(data.sections) == 1
     rows = data.sections[0].rows
     assert len(rows) == 6
@@ -180,14 +180,14 @@ def test_crosstable_data_is_the_round_robin_grid(round_robin):
 
 
 def test_no_crosstable_for_a_swiss(swiss):
-    assert d.crosstable_data(swiss) is None
+    assert crosstable.build_players(swiss) is None
 
 
 @pytest.mark.parametrize("fixture", ["single", "double"])
 def test_bracket_data_has_every_match_and_the_places(fixture, request):
     t = request.getfixturevalue(fixture)
     stage = t.stages.get()
-    data = d.bracket_data(stage)
+    data = bracket.build(stage)
     # Every match played is in the chart; a bye is no match (the player goes straight on).
     played = {m.bracket_code for r in stage.rounds.all() for m in r.matches.all() if not m.is_bye}
     assert played <= {b.id for b in data.boxes}

@@ -15,8 +15,8 @@ from django.utils import timezone, translation
 from draw.models import Match, ResultKind, Round
 from judging.models import MatchNote, MatchProtocol, Protest, Sanction
 from protocols import data as d
-from protocols import facts, layout, render
-from protocols.docs import final, pairings, sanctions, standings
+from protocols import facts, layout
+from protocols.docs import bracket, crosstable, final, pairings, sanctions, standings
 from protocols.docs import match as match_protocol
 from protocols.documents import render_document
 from registration import manager
@@ -418,7 +418,7 @@ def test_officials_are_printed_with_patronymic_category_and_city(swiss, chief_ju
 
 def test_a_33_player_bracket_has_no_bye_boxes_russian_names_and_readable_print(single33):
     stage = single33.stages.get()
-    data = d.bracket_data(stage)
+    data = bracket.build(stage)
     real = Match.objects.filter(round__stage=stage).exclude(player2=None).count()
     assert len(data.boxes) == real  # 32 matches and the third place: no box for a bye
     assert all("свободен" not in n and n != "bye" for b in data.boxes for n in b.names)
@@ -439,7 +439,7 @@ def test_a_33_player_bracket_has_no_bye_boxes_russian_names_and_readable_print(s
 
 def test_a_double_elimination_of_33_splits_its_lower_bracket_without_shrinking_names(double33):
     stage = double33.stages.get()
-    data = d.bracket_data(stage)
+    data = bracket.build(stage)
     assert {b.key for b in data.bands} >= {"upper", "lower", "final"}
     pdf = render_document(double33, "bracket", "1")[0]
     assert len(pdf_reader(pdf).pages) >= 2
@@ -467,7 +467,7 @@ def test_walkovers_are_marked_and_long_names_cut_with_an_ellipsis(secretary, chi
     results.record_result(
         second.pk, secretary, results.ResultInput(ResultKind.TECHNICAL, winner_side=1, reason="неявка"), 0
     )
-    data = d.bracket_data(t.stages.get())
+    data = bracket.build(t.stages.get())
     technical = [b for b in data.boxes if b.technical]
     assert len(technical) == 1 and technical[0].scores == ("+", "−")
     text = " ".join(pdf_text(render_document(t, "bracket", "1")[0]))
@@ -484,7 +484,7 @@ def test_crosstable_rows_by_drawn_numbers_with_tiebreaks_and_removed_marked(roun
     p = round_robin.participants.get(pk=int(stage.plan["order"][2]))
     p.status = Participant.Status.REMOVED
     p.save(update_fields=["status"])
-    data = d.crosstable_data(round_robin)
+    data = crosstable.build_players(round_robin)
     rows = data.sections[0].rows
     names = {x.key: x.person.full_name for x in round_robin.participants.select_related("person")}
     assert [r.name for r in rows] == [names[k] for k in stage.plan["order"]]
@@ -498,9 +498,9 @@ def test_crosstable_rows_by_drawn_numbers_with_tiebreaks_and_removed_marked(roun
 
 
 def test_40_players_fit_a3_with_two_line_cells(round_robin40):
-    data = d.crosstable_data(round_robin40)
+    data = crosstable.build_players(round_robin40)
     assert all(c.count("\n") <= 1 for r in data.sections[0].rows for c in r.cells)
-    size, cell, per_block = render.crosstable_layout(data)
+    size, cell, per_block = crosstable.crosstable_layout(data)
     assert size == layout.WIDER and per_block == 40
     pdf = render_document(round_robin40, "crosstable", "")[0]
     pages = pdf_text(pdf)
@@ -512,14 +512,14 @@ def test_40_players_fit_a3_with_two_line_cells(round_robin40):
 def test_a_200_player_crosstable_is_split_into_column_blocks_with_the_row_headers(round_robin):
     from tests.protocols.conftest import pdf_text as texts
 
-    big = d.CrosstableData(
+    big = crosstable.CrosstableData(
         facts.Heading("Турнир", "", "", "", ""),
         "",
         (
-            d.CrossSection(
+            crosstable.CrossSection(
                 "",
                 tuple(
-                    d.CrossLine(
+                    crosstable.CrossLine(
                         i + 1, f"Игрок {i + 1:03d}", tuple("1\n3:0" for _j in range(200)), "1", str(i + 1)
                     )
                     for i in range(200)
@@ -527,9 +527,9 @@ def test_a_200_player_crosstable_is_split_into_column_blocks_with_the_row_header
             ),
         ),
     )
-    size, _cell, per_block = render.crosstable_layout(big)
+    size, _cell, per_block = crosstable.crosstable_layout(big)
     assert size == layout.WIDER and per_block < 200
-    pages = texts(render.crosstable(big))
+    pages = texts(crosstable.render(big))
     blocks = [page for page in pages if re.search(r"Столбцы \d+–\d+ из 200", page)]
     assert len(blocks) == -(-200 // per_block)
     for page in pages:
@@ -545,16 +545,17 @@ def test_a_mixed_events_group_tables_say_how_tied_qualifiers_were_decided():
     for i, r in enumerate(rows, start=1):
         r.row.place = i
     columns = (facts.Column("buchholz", "Бх", "Бухгольц"),)
-    notes = d.tie_notes(rows, ["buchholz"], 2, columns)
+    notes = crosstable.tie_notes(rows, ["buchholz"], 2, columns)
     assert notes == (
         "У Б и В поровну очков (2); место, дающее выход из группы, определено по показателю «Бухгольц»: "
         "6 против 4.",
     )
     rows[2].row.metrics["buchholz"] = 6
     assert (
-        "равны по очкам и всем дополнительным показателям" in d.tie_notes(rows, ["buchholz"], 2, columns)[0]
+        "равны по очкам и всем дополнительным показателям"
+        in crosstable.tie_notes(rows, ["buchholz"], 2, columns)[0]
     )
-    assert d.tie_notes(rows, ["buchholz"], 1, columns) == ()
+    assert crosstable.tie_notes(rows, ["buchholz"], 1, columns) == ()
 
 
 # --- page headers, glyphs, standings --------------------------------------------------------------------
@@ -569,7 +570,7 @@ def test_a_long_name_wraps_in_the_page_header_and_emoji_are_left_out(swiss):
     swiss.save(update_fields=["name"])
     lines = layout.header_lines(swiss.name, layout.FRAME_W, 60)
     assert len(lines) == 2
-    assert all(render.pdfmetrics.stringWidth(line, render.BOLD, 8.5) <= render.FRAME_W for line in lines)
+    assert all(layout.pdfmetrics.stringWidth(line, layout.BOLD, 8.5) <= layout.FRAME_W for line in lines)
     for kind in ("final", "standings", "pairings"):
         pdf = render_document(swiss, kind, "1" if kind == "pairings" else "")[0]
         text = " ".join(pdf_text(pdf))

@@ -13,7 +13,7 @@ from draw import manager as draw_manager
 from draw.models import Round
 from judging.models import Protest, Sanction
 from protocols import data as d
-from protocols.docs import pairings
+from protocols.docs import pairings, schedule
 from protocols.documents import can_read, render_document
 from protocols.models import ChiefJudgeReport, ScheduledRound
 from registration.models import Gender, Participant
@@ -39,8 +39,8 @@ def _at(day: datetime.date, hour: int) -> datetime.datetime:
 def test_the_schedule_has_every_round_with_its_planned_start_and_its_tables(swiss):
     ScheduledRound.objects.create(tournament=swiss, number=1, starts_at=_at(swiss.start_date, 10))
     ScheduledRound.objects.create(tournament=swiss, number=2, starts_at=_at(swiss.start_date, 12))
-    data = d.schedule_data(swiss)
-    assert [r.number for r in data.rounds] == list(range(1, d.planned_round_count(swiss) + 1))
+    data = schedule.build(swiss)
+    assert [r.number for r in data.rounds] == list(range(1, schedule.planned_round_count(swiss) + 1))
     assert data.rounds[0].planned == "05.12.2026 10:00" and data.rounds[1].planned == "05.12.2026 12:00"
     first = Round.objects.get(tournament=swiss, number=1)
     assert [m.number for m in data.rounds[0].matches] == [f"стол {m.table}" for m in first.matches.all()]
@@ -64,7 +64,7 @@ def test_a_brackets_schedule_lists_every_match_even_those_not_drawn_yet(secretar
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
     for n, hour in ((1, 10), (2, 12), (3, 14)):
         ScheduledRound.objects.create(tournament=t, number=n, starts_at=_at(t.start_date, hour))
-    data = d.schedule_data(t)
+    data = schedule.build(t)
     assert [len(r.matches) for r in data.rounds] == [4, 2, 2]  # the final and the match for 3rd place
     assert [m.number for r in data.rounds for m in r.matches] == [f"№ {i}" for i in range(1, 9)]
     assert data.rounds[1].matches[0].player1 == "победитель № 1"

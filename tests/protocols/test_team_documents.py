@@ -13,6 +13,7 @@ from draw import results as draw_results
 from draw import teams as draw_teams
 from draw.models import Match, Round, TeamMatch
 from protocols import facts, team_data
+from protocols.docs import crosstable
 from protocols.documents import render_document
 from registration.models import Participant, Person, Team
 from tests.factories import make_tournament
@@ -132,7 +133,7 @@ def test_the_team_match_protocols_of_a_round_read_back(rr):
 
 def test_the_team_crosstable_by_hand_004_1_3_4(rr):
     t, _teams = rr
-    data = team_data.team_crosstable_data(t)
+    data = crosstable.build_teams(t)
     assert data is not None and data.title == "Командная кросс-таблица"
     rows = {x.name: x for x in data.sections[0].rows}
     assert [x.name for x in data.sections[0].rows] == [A, B, C, D]  # the drawn (seeded) numbers
@@ -364,12 +365,11 @@ def test_the_documents_page_lists_the_team_documents(client, rr, secretary):
 def test_a_team_crosstable_too_wide_for_a3_is_split_into_blocks_of_columns():
     """The team crosstable is drawn by the personal crosstable's renderer: 80 teams (as a big team round
     robin would give) split into blocks of columns, each page with the teams' numbers and names."""
-    from protocols import data as d
-    from protocols import layout, render
+    from protocols import layout
 
     n = 80
     lines = tuple(
-        d.CrossLine(
+        crosstable.CrossLine(
             number=i + 1,
             name=f"Сборная {i + 1:02d}",
             cells=tuple("■" if i == j else ("2\n3:1" if i < j else "0\n1:3") for j in range(n)),
@@ -380,19 +380,19 @@ def test_a_team_crosstable_too_wide_for_a3_is_split_into_blocks_of_columns():
         for i in range(n)
     )
     heading = facts.Heading("Командный турнир", "01.12.2026", "Москва", "длинные нарды", "круговая система")
-    data = d.CrosstableData(
+    data = crosstable.CrosstableData(
         heading,
         "после тура 79",
-        (d.CrossSection("", lines),),
+        (crosstable.CrossSection("", lines),),
         (facts.Column("board_points", "ОД", "очки на досках"), facts.Column("sonneborn_berger", "ЗБ", "З-Б")),
         title="Командная кросс-таблица",
         subject="Команда",
         points="КО",
         legend="Легенда команд",
     )
-    size, _cell, per_block = render.crosstable_layout(data)
+    size, _cell, per_block = crosstable.crosstable_layout(data)
     assert size == layout.WIDER and per_block < n
-    pages = pdf_text(render.crosstable(data))
+    pages = pdf_text(crosstable.render(data))
     blocks = -(-n // per_block)
     assert len(pages) >= blocks
     # Every page: the title and the repeated header; every block: every team's row.
