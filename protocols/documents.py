@@ -29,19 +29,22 @@ from django.utils.translation import gettext as _
 from draw.models import Match, Round, Stage
 from judging.models import Protest
 from protocols import competition as comp
-from protocols import data as d
-from protocols import layout, render, team_data
+from protocols import layout, team_data
 from protocols.docs import (
     bracket,
     crosstable,
+    diplomas,
     final,
     pairings,
+    protest,
+    report,
     round_protocols,
     sanctions,
     schedule,
     standings,
 )
 from protocols.docs import match as match_protocol
+from protocols.docs import registration as registration_protocol
 from protocols.models import Document, Kind
 from registration.permissions import is_official
 from standings.ranking import crosstable_stage, elimination_stages
@@ -206,19 +209,19 @@ SPECS: dict[str, Spec] = {
             _published_stage,
             _stage,
         ),
-        Spec(Kind.REGISTRATION, _whole(d.registration_data), render.registration, _never),
+        Spec(Kind.REGISTRATION, _whole(registration_protocol.build), registration_protocol.render, _never),
         Spec(
             Kind.PROTEST,
-            lambda t, k: d.protest_decision_data(_protest(t, k)),
-            render.protest_decision,
+            lambda t, k: protest.build(_protest(t, k)),
+            protest.render,
             _never,
             _protest,
         ),
         Spec(Kind.SANCTIONS, _whole(sanctions.build), sanctions.render, _never),
         Spec(Kind.FINAL, _whole(final.build), final.render, _signed),
         Spec(Kind.SCHEDULE, _whole(schedule.build), schedule.render, _always),
-        Spec(Kind.REPORT, _whole(d.report_data), render.report, _never),
-        Spec(Kind.DIPLOMAS, _whole(d.diplomas_data), render.diplomas, _never),
+        Spec(Kind.REPORT, _whole(report.build), report.render, _never),
+        Spec(Kind.DIPLOMAS, _whole(diplomas.build), diplomas.render, _never),
         # A competition's documents, kept with its first event (404 for any other event): 004 §1.2.
         Spec(
             Kind.COMPETITION_REGISTRATION,

@@ -50,7 +50,7 @@ class Document(models.Model):
     key = models.CharField(max_length=20, blank=True)  # round number, match id, stage number, protest id
     # The tournament's version the document was asked for: which document is current (one indexed query).
     version = models.PositiveBigIntegerField(null=True, blank=True)
-    data_hash = models.CharField(max_length=64, blank=True)  # protocols.data.fingerprint of what was rendered
+    data_hash = models.CharField(max_length=64, blank=True)  # documents.fingerprint of what was rendered
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
     progress = models.PositiveIntegerField(default=0)  # pages laid out so far
     pages = models.PositiveIntegerField(default=0)

@@ -8,10 +8,10 @@ import pytest
 from django.utils import timezone, translation
 
 from draw.models import Round
-from protocols import data as d
 from protocols import documents, facts
 from protocols.docs import bracket, crosstable, final, pairings, sanctions, standings
 from protocols.docs import match as match_protocol
+from protocols.docs import protest as protest_decision
 from records import store
 from rules_core import validate_record, write_mat
 from rules_core.simulate import random_match
@@ -217,7 +217,7 @@ def test_protest_decision_data(swiss, chief_judge):
         new_score1=3,
         new_score2=7,
     )
-    data = d.protest_decision_data(protest)
+    data = protest_decision.build(protest)
     assert data.protester == m.player2.person.full_name
     assert data.match.startswith("тур 1, стол")
     assert data.status == "удовлетворён" or data.status == str(Protest.Status.UPHELD.label)

@@ -14,10 +14,11 @@ from django.utils import timezone, translation
 
 from draw.models import Match, ResultKind, Round
 from judging.models import MatchNote, MatchProtocol, Protest, Sanction
-from protocols import data as d
 from protocols import facts, layout
 from protocols.docs import bracket, crosstable, final, pairings, sanctions, standings
 from protocols.docs import match as match_protocol
+from protocols.docs import protest as protest_decision
+from protocols.docs import registration as registration_protocol
 from protocols.documents import render_document
 from registration import manager
 from registration.models import Entry, Official, Participant, Person, RankNorm
@@ -122,7 +123,7 @@ def test_the_first_protest_of_a_tournament_is_number_1_and_shows_the_result_when
     m.score1, m.score2 = 0, 7  # the decision corrected the score
     m.save(update_fields=["score1", "score2"])
     assert protest.pk > 3 and protest.number == 1
-    data = d.protest_decision_data(protest)
+    data = protest_decision.build(protest)
     assert data.number == 1
     assert data.result_then == f"{filed[0]}:{filed[1]}"
     assert data.consequence.endswith("0:7")
@@ -156,7 +157,7 @@ def test_the_registration_protocol_numbers_refused_entries_within_the_tournament
         responsible_name="Р",
     )
     manager.decide(entry, Entry.Status.REFUSED, "Не исполнилось 18 лет (004 §2.3.1)", chief_judge)
-    refused = d.registration_data(t).protocol.refused
+    refused = registration_protocol.build(t).protocol.refused
     assert [(r.number, r.full_name) for r in refused] == [(1, "Юнцов Ян")]
     assert refused[0].reason == f"Не исполнилось 18 лет (п. 2.3.1 {RULES})"
     # Every check it failed: the age, and the documents not shown yet.
@@ -241,7 +242,7 @@ def test_a_blank_protocol_names_the_chief_secretary_and_leaves_lines_for_the_jud
 
 
 def test_the_registration_protocol_counts_participants_added_without_entries(swiss):
-    proto = d.registration_data(swiss).protocol
+    proto = registration_protocol.build(swiss).protocol
     assert proto.entries_received == 0 and len(proto.participants) == 10
     assert proto.added_directly == 10
     text = _text(swiss, "registration")
@@ -277,7 +278,7 @@ def test_the_registration_protocol_lists_refusals_coaches_and_is_signed_by_the_c
         responsible_name="Р",
     )
     manager.decide(bad, Entry.Status.REFUSED, "Несовершеннолетний", chief_judge)
-    data = d.registration_data(t)
+    data = registration_protocol.build(t)
     assert [p.coach for p in data.protocol.participants] == ["Тренеров Т. Т."]
     roles = [s.role for s in data.signatures]
     assert roles == [

@@ -12,8 +12,7 @@ from django.utils import timezone, translation
 from draw import manager as draw_manager
 from draw.models import Round
 from judging.models import Protest, Sanction
-from protocols import data as d
-from protocols.docs import pairings, schedule
+from protocols.docs import diplomas, pairings, report, schedule
 from protocols.documents import can_read, render_document
 from protocols.models import ChiefJudgeReport, ScheduledRound
 from registration.models import Gender, Participant
@@ -141,7 +140,7 @@ def test_the_report_is_filled_from_the_tournament_and_the_chief_judges_notes(cli
     url = reverse("protocols:report_edit", args=[swiss.pk])
     response = client.post(url, {"conditions": "Зал на 12 столов", "course": "Без задержек", "remarks": ""})
     assert response.status_code == 302  # written after the finish: the report comes at the end
-    data = d.report_data(swiss)
+    data = report.build(swiss)
     regions = {r.label: (r.men, r.women) for r in data.regions}
     assert regions["Казань"] == (0, 3) and regions["Москва"] == (7, 0)
     facts = {f.label: f.value for f in data.protests}
@@ -172,8 +171,8 @@ def test_the_report_and_the_diplomas_are_for_officials_only(swiss, stranger):
 
 
 def test_a_running_tournaments_report_and_diplomas_are_drafts(tournament):
-    assert d.report_data(tournament).draft == "ПРОЕКТ"
-    assert d.diplomas_data(tournament).draft == "ПРОЕКТ"
+    assert report.build(tournament).draft == "ПРОЕКТ"
+    assert diplomas.build(tournament).draft == "ПРОЕКТ"
     pages = pdf_text(render_document(tournament, "report", "")[0])
     assert all("ПРОЕКТ" in page for page in pages)
 
@@ -182,7 +181,7 @@ def test_a_running_tournaments_report_and_diplomas_are_drafts(tournament):
 
 
 def test_one_landscape_diploma_per_awarded_place(swiss):
-    data = d.diplomas_data(swiss)
+    data = diplomas.build(swiss)
     # A shared place (2–3) is a 2nd place for each of the players sharing it.
     awarded = [
         (str(s.row.place), s.participant.person.full_name)
@@ -203,7 +202,7 @@ def test_one_landscape_diploma_per_awarded_place(swiss):
 def test_the_regulation_says_how_many_places_a_woman_is_addressed_as_such_and_removed_get_none(swiss):
     swiss.awarded_places = 1
     swiss.save(update_fields=["awarded_places"])
-    data = d.diplomas_data(swiss)
+    data = diplomas.build(swiss)
     assert len(data.diplomas) == 1
     people = swiss.participants.select_related("person")
     first = next(p for p in people if p.person.full_name == data.diplomas[0].name)
@@ -212,4 +211,4 @@ def test_the_regulation_says_how_many_places_a_woman_is_addressed_as_such_and_re
     assert "занявшая 1 место" in " ".join(pdf_text(render_document(swiss, "diplomas", "")[0]))
     first.status = Participant.Status.REMOVED
     first.save(update_fields=["status"])
-    assert all(x.name != first.person.full_name for x in d.diplomas_data(swiss).diplomas)
+    assert all(x.name != first.person.full_name for x in diplomas.build(swiss).diplomas)
