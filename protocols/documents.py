@@ -29,8 +29,9 @@ from django.utils.translation import gettext as _
 from draw.models import Match, Round, Stage
 from judging.models import Protest
 from protocols import competition as comp
-from protocols import layout, team_data
+from protocols import layout
 from protocols.docs import (
+    board_standings,
     bracket,
     crosstable,
     diplomas,
@@ -42,6 +43,8 @@ from protocols.docs import (
     sanctions,
     schedule,
     standings,
+    team_match,
+    team_protocols,
 )
 from protocols.docs import match as match_protocol
 from protocols.docs import registration as registration_protocol
@@ -173,7 +176,7 @@ def _team_round(t: Tournament, key: str) -> Round:
 def _team_match(t: Tournament, key: str):
     if not t.is_team_event:
         raise Http404
-    return team_data.team_match(t, key)
+    return team_match.get(t, key)
 
 
 SPECS: dict[str, Spec] = {
@@ -240,22 +243,22 @@ SPECS: dict[str, Spec] = {
         # Team events (004 §1.3.4): the team match protocols for officials, like the match protocols.
         Spec(
             Kind.TEAM_MATCH,
-            lambda t, k: team_data.team_match_protocol_data(_team_match(t, k)),
-            team_data.team_match_protocol_pdf,
+            lambda t, k: team_match.build(_team_match(t, k)),
+            team_match.render,
             _never,
             _team_match,
         ),
         Spec(
             Kind.TEAM_PROTOCOLS,
-            lambda t, k: team_data.team_round_protocols_data(_team_round(t, k)),
-            team_data.team_round_protocols_pdf,
+            lambda t, k: team_protocols.build(_team_round(t, k)),
+            team_protocols.render,
             _never,
             _team_round,
         ),
         Spec(
             Kind.BOARD_STANDINGS,
-            lambda t, k: team_data.board_standings_data(_team_event(t, k)),
-            team_data.board_standings_pdf,
+            lambda t, k: board_standings.build(_team_event(t, k)),
+            board_standings.render,
             _always,
             _team_event,
         ),

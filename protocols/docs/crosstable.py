@@ -82,7 +82,7 @@ class CrosstableData:
     sections: tuple[CrossSection, ...]
     columns: tuple[Column, ...] = ()  # tie-break columns
     signatures: tuple[Signature, ...] = ()
-    # A team event's crosstable (protocols.team_data) names its own title, rows, points and legend.
+    # A team event's crosstable (``build_teams``) names its own title, rows, points and legend.
     title: str = ""
     subject: str = ""  # the heading of the names' column ("Participant")
     points: str = ""  # the heading of the points' column ("Points")
