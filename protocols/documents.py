@@ -33,6 +33,8 @@ from protocols import layout
 from protocols.docs import (
     board_standings,
     bracket,
+    comp_registration,
+    comp_schedule,
     crosstable,
     diplomas,
     final,
@@ -228,15 +230,15 @@ SPECS: dict[str, Spec] = {
         # A competition's documents, kept with its first event (404 for any other event): 004 §1.2.
         Spec(
             Kind.COMPETITION_REGISTRATION,
-            _whole(lambda t: comp.registration_data(comp.of_first_event(t))),
-            comp.registration_pdf,
+            _whole(lambda t: comp_registration.build(comp.of_first_event(t))),
+            comp_registration.render,
             _never,
             lambda t, key: (_no_key(key), comp.of_first_event(t)),
         ),
         Spec(
             Kind.COMPETITION_SCHEDULE,
-            _whole(lambda t: comp.schedule_data(comp.of_first_event(t))),
-            comp.schedule_pdf,
+            _whole(lambda t: comp_schedule.build(comp.of_first_event(t))),
+            comp_schedule.render,
             _always,
             lambda t, key: (_no_key(key), comp.of_first_event(t)),
         ),

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 
 from draw.models import Match
 from protocols import competition as comp
+from protocols.docs import comp_registration
 from protocols.models import Document, Kind
 from registration.models import Entry, Official, Participant, Person
 from tests.competitions.test_competition_registry import _competition, _form
@@ -162,7 +163,7 @@ def test_the_competition_registration_protocol_lists_each_person_once_with_his_e
     assert blitz_men.name in gusev and long_women.name not in gusev
     assert "Председатель комиссии по допуску" in flat  # signed by the commission (004 §5.3)
 
-    data = comp.registration_data(c)
+    data = comp_registration.build(c)
     assert [x.full_name.split()[0] for x in data.people] == ["Алиев", "Бобров", "Ветров", "Гусев", "Дронова"]
     assert (data.entries, data.admitted, data.refused) == (13, 12, 1)
 
