@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from draw.models import Match, ResultKind, Round
+from protocols import keys
 from protocols.facts import Heading, Signature, current_as_of, heading, panel_signatures
 from protocols.layout import (
     BODY,
@@ -28,6 +29,7 @@ from protocols.layout import (
     signatures,
     title_block,
 )
+from protocols.registry import Listed, register
 from registration.models import Participant
 from standings import board_standings
 from tournaments.models import Tournament
@@ -156,3 +158,23 @@ def render(data: BoardStandingsData, progress: Progress | None = None) -> bytes:
     story.append(p(data.rule, SMALL))
     story.append(signatures(data.signatures, width))
     return pdf(data.heading, title, story, progress=progress)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+def _listed(shelf: keys.Shelf) -> list[Listed]:
+    return [Listed()] if shelf.t.is_team_event else []
+
+
+DOCUMENT = register(
+    kind="board_standings",
+    title=gettext_lazy("personal standings by board"),
+    build=lambda t, key: build(keys.team_event(t, key)),
+    render=render,
+    public=keys.anyone,
+    exists=keys.team_event,
+    listed=_listed,
+    place=60,
+    file_name="личные результаты по доскам",
+)

@@ -10,13 +10,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Min
+from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Spacer
 
 from draw import manager as draw_manager
 from draw.models import Match, ResultKind, Round, Stage
+from protocols import keys
 from protocols.facts import Heading, heading
 from protocols.layout import (
     BODY,
@@ -41,7 +44,9 @@ from protocols.layout import (
     section,
     title_block,
 )
-from standings.ranking import stage_bracket
+from protocols.registry import Listed, register
+from standings.ranking import elimination_stages, stage_bracket
+from tournaments.models import ELIMINATION_SYSTEMS, Tournament
 
 # --- data ------------------------------------------------------------------------------------------------
 
@@ -470,3 +475,54 @@ def render(data: BracketData, progress: Progress | None = None) -> bytes:
             )
         )
     return pdf(data.heading, title, story, size=size, progress=progress)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+def get(t: Tournament, key: str) -> Stage:
+    """The elimination stage of the tournament by its number, once it has its players (Http404 otherwise)."""
+    try:
+        stage = Stage.objects.select_related("tournament").get(tournament=t, number=int(key))
+    except (ValueError, Stage.DoesNotExist) as exc:
+        raise Http404 from exc
+    if stage.system not in ELIMINATION_SYSTEMS or not stage.plan.get("players"):
+        raise Http404
+    return stage
+
+
+def published_stage(t: Tournament, key: str) -> bool:
+    """A bracket is public once its stage has a published round (nothing of a draft is public)."""
+    return get(t, key).rounds.public().exists()
+
+
+def _listed(shelf: keys.Shelf) -> list[Listed]:
+    t = shelf.t
+    public = {s.pk for s in elimination_stages(t)}
+    return [
+        Listed(
+            key=str(s.number),
+            title=_("Bracket: %(s)s")
+            % {"s": s.get_kind_display() if s.kind != "main" else s.get_system_display()},
+        )
+        for s in t.stages.all()
+        if s.system in ELIMINATION_SYSTEMS and s.plan.get("players") and (shelf.official or s.pk in public)
+    ]
+
+
+def _subtitle(key: str) -> str:
+    return _("stage %(n)s") % {"n": key}
+
+
+DOCUMENT = register(
+    kind="bracket",
+    title=gettext_lazy("bracket"),
+    build=lambda t, key: build(get(t, key)),
+    render=render,
+    public=published_stage,
+    exists=get,
+    listed=_listed,
+    place=40,
+    file_name="сетка этап {key}",
+    subtitle=_subtitle,
+)

@@ -10,9 +10,10 @@ import datetime
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.platypus import Paragraph
 
-from protocols import competition
+from protocols import competition, keys
 from protocols.facts import Heading, Signature
 from protocols.layout import (
     BODY,
@@ -27,8 +28,9 @@ from protocols.layout import (
     signatures,
     title_block,
 )
+from protocols.registry import register
 from registration.models import Entry, Official, Participant
-from tournaments.models import Competition
+from tournaments.models import Competition, Tournament
 from tournaments.rules import cite, cite_text
 
 # --- data ------------------------------------------------------------------------------------------------
@@ -213,3 +215,24 @@ def render(data: CompetitionRegistrationData, progress: Progress | None = None) 
         story.append(p(_("None."), BODY))
     story.append(signatures(data.signatures, w))
     return pdf(data.heading, title, story, size=WIDE, progress=progress)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+def _exists(t: Tournament, key: str) -> None:
+    keys.no_key(t, key)
+    competition.of_first_event(t)  # 404 on any other event
+
+
+DOCUMENT = register(
+    kind="comp_registration",
+    title=gettext_lazy("registration protocol of the competition"),
+    build=keys.whole(lambda t: build(competition.of_first_event(t))),
+    render=render,
+    public=keys.officials_only,
+    exists=_exists,
+    place=10,
+    file_name="протокол регистрации",
+    competition=True,
+)

@@ -10,9 +10,10 @@ import datetime
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 
-from protocols import competition
+from protocols import competition, keys
 from protocols.facts import Heading, Signature, seats_note, signature
 from protocols.layout import (
     BODY,
@@ -27,8 +28,9 @@ from protocols.layout import (
     signatures,
     title_block,
 )
+from protocols.registry import register
 from registration.models import Official
-from tournaments.models import Competition
+from tournaments.models import Competition, Tournament
 
 # --- data ------------------------------------------------------------------------------------------------
 
@@ -101,3 +103,24 @@ def render(data: CompetitionScheduleData, progress: Progress | None = None) -> b
         story.append(p(_("Not planned yet: %(e)s.") % {"e": "; ".join(data.unplanned)}, SMALL))
     story.append(signatures(data.signatures, w))
     return pdf(data.heading, title, story, progress=progress)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+def _exists(t: Tournament, key: str) -> None:
+    keys.no_key(t, key)
+    competition.of_first_event(t)  # 404 on any other event
+
+
+DOCUMENT = register(
+    kind="comp_schedule",
+    title=gettext_lazy("schedule of the competition"),
+    build=keys.whole(lambda t: build(competition.of_first_event(t))),
+    render=render,
+    public=keys.anyone,
+    exists=_exists,
+    place=20,
+    file_name="расписание",
+    competition=True,
+)

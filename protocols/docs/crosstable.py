@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -20,6 +21,7 @@ from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
 
 from draw import teams
 from draw.models import GroupMember, Round, Stage
+from protocols import keys
 from protocols.facts import (
     Column,
     Heading,
@@ -50,7 +52,9 @@ from protocols.layout import (
     signatures,
     title_block,
 )
+from protocols.registry import Listed, register
 from standings import ranking, team_metrics
+from standings.ranking import crosstable_stage
 from tournaments.models import Tournament
 
 # --- data ------------------------------------------------------------------------------------------------
@@ -387,3 +391,36 @@ def render(data: CrosstableData, progress: Progress | None = None) -> bytes:
     if data.signatures:
         story.append(signatures(data.signatures, frame_width(size)))
     return pdf(data.heading, title, story, size=size, progress=progress)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+def _build(t: Tournament) -> CrosstableData:
+    data = build(t)
+    if data is None:
+        raise Http404
+    return data
+
+
+def _exists(t: Tournament, key: str) -> None:
+    keys.no_key(t, key)
+    if crosstable_stage(t) is None:
+        raise Http404
+
+
+def _listed(shelf: keys.Shelf) -> list[Listed]:
+    return [Listed()] if crosstable_stage(shelf.t) is not None else []
+
+
+DOCUMENT = register(
+    kind="crosstable",
+    title=gettext_lazy("crosstable"),
+    build=keys.whole(_build),
+    render=render,
+    public=keys.anyone,
+    exists=_exists,
+    listed=_listed,
+    place=30,
+    file_name="кросс-таблица",
+)

@@ -7,12 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import Flowable, PageBreak
 
+from protocols import keys
 from protocols.facts import Heading, Signature, draft_mark, heading, panel_signatures
 from protocols.layout import (
     BOLD,
@@ -25,6 +26,7 @@ from protocols.layout import (
     printable,
     title_block,
 )
+from protocols.registry import register
 from registration.models import Gender
 from standings import ranking
 from tournaments.models import Tournament
@@ -161,3 +163,18 @@ def render(data: DiplomasData, progress: Progress | None = None) -> bytes:
     if not story:
         story = title_block(data.heading, title, _("The places are not decided yet."))
     return pdf(data.heading, title, story, size=size, progress=progress, draft=data.draft)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+DOCUMENT = register(
+    kind="diplomas",
+    title=gettext_lazy("diplomas"),
+    build=keys.whole(build),
+    render=render,
+    public=keys.officials_only,
+    listed=keys.listed_for_officials,
+    place=100,
+    file_name="дипломы",
+)

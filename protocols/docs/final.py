@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from judging.models import Protest
+from protocols import keys
 from protocols.docs.sanctions import RemovedLine, SanctionLine, match_label, removed_lines, sanction_lines
 from protocols.docs.standings import (
     StandingLine,
@@ -60,6 +62,7 @@ from protocols.layout import (
     signature_block,
     title_block,
 )
+from protocols.registry import Listed, register
 from standings import ranking
 from tournaments.models import AuditEntry, Tournament
 from tournaments.rules import cite
@@ -271,3 +274,23 @@ def render(data: FinalProtocolData, progress: Progress | None = None) -> bytes:
     closing.extend(signature_block(data.signatures, w))
     story.append(KeepTogether(closing))
     return pdf(data.heading, title, story, size=size, progress=progress, draft=data.draft)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+def _listed(shelf: keys.Shelf) -> list[Listed]:
+    # The draft for the officials; for everybody once it is signed.
+    return [Listed()] if shelf.official or shelf.t.status == Tournament.Status.FINISHED else []
+
+
+DOCUMENT = register(
+    kind="final",
+    title=gettext_lazy("final protocol"),
+    build=keys.whole(build),
+    render=render,
+    public=keys.once_finished,
+    listed=_listed,
+    place=50,
+    file_name="итоговый протокол",
+)

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.units import mm
@@ -22,6 +23,7 @@ from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 from draw.models import Match
 from judging import links as match_links
 from judging.models import MatchNote
+from protocols import keys
 from protocols.facts import (
     Heading,
     Signature,
@@ -46,11 +48,12 @@ from protocols.layout import (
     signatures,
     title_block,
 )
+from protocols.registry import register
 from records.manager import GameLine
 from records.manager import match_games as record_games
 from registration.models import Official
 from rules_core.scoring import crawford_game
-from tournaments.models import breaks_per_player
+from tournaments.models import Tournament, breaks_per_player
 from tournaments.rules import cite, cite_text
 
 # --- data ------------------------------------------------------------------------------------------------
@@ -325,3 +328,42 @@ def _link_codes(items: Sequence[tuple[str, str]], width: float) -> Table:
 
 def render(data: MatchProtocolData, progress: Progress | None = None) -> bytes:
     return pdf(data.heading, _("Match protocol"), story(data), progress=progress, draft=data.draft)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+def get(t: Tournament, key: str) -> Match:
+    """The match of the tournament by its id, not a bye (Http404 otherwise)."""
+    try:
+        return Match.objects.select_related(
+            "round__tournament",
+            "round__stage",
+            "player1__person",
+            "player2__person",
+            "winner__person",
+            "protocol",
+        ).get(round__tournament=t, pk=int(key), player2__isnull=False)
+    except (ValueError, Match.DoesNotExist) as exc:
+        raise Http404 from exc
+
+
+def _file_name(t: Tournament, key: str) -> str:
+    match = Match.objects.filter(pk=key, round__tournament=t).select_related("round").first()
+    return f"тур {match.round.number} стол {match.table} протокол матча" if match else f"матч {key}"
+
+
+def _subtitle(key: str) -> str:
+    return _("match %(n)s") % {"n": key}
+
+
+DOCUMENT = register(
+    kind="match",
+    title=gettext_lazy("match protocol"),
+    build=lambda t, key: build(get(t, key)),
+    render=render,
+    public=keys.officials_only,
+    exists=get,
+    file_name=_file_name,
+    subtitle=_subtitle,
+)

@@ -7,10 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from draw.models import Round, Stage
+from protocols import keys
 from protocols.facts import (
     Heading,
     Signature,
@@ -23,6 +25,7 @@ from protocols.facts import (
     signature,
 )
 from protocols.layout import CELL, FRAME_W, SMALL, Progress, grid, p, pdf, signatures, title_block
+from protocols.registry import register
 from registration.models import Official
 from tournaments.models import System
 
@@ -126,3 +129,24 @@ def render(data: PairingsData, progress: Progress | None = None) -> bytes:
     )
     story.append(signatures(data.signatures, w))
     return pdf(data.heading, title, story, progress=progress, draft=data.draft)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+def _subtitle(key: str) -> str:
+    return _("Round %(n)s") % {"n": key}
+
+
+DOCUMENT = register(
+    kind="pairings",
+    title=gettext_lazy("round pairing protocol"),
+    build=lambda t, key: build(keys.round_by_number(t, key)),
+    render=render,
+    public=keys.published_round,
+    exists=keys.round_by_number,
+    listed=keys.each_round(gettext_lazy("Round %(n)s: pairings")),
+    place=10,
+    file_name="тур {key} пары",
+    subtitle=_subtitle,
+)

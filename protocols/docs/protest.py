@@ -6,14 +6,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from draw.models import ResultKind
 from judging.models import Protest
+from protocols import keys
 from protocols.facts import Heading, Signature, heading, local_time, panel_signatures, person_name
 from protocols.layout import FRAME_W, SMALL, Progress, facts_table, p, pdf, section, signatures, title_block
+from protocols.registry import PROTESTS, Listed, register
+from tournaments.models import Tournament
 from tournaments.rules import cite
 
 # --- data ------------------------------------------------------------------------------------------------
@@ -141,3 +146,47 @@ def render(data: ProtestData, progress: Progress | None = None) -> bytes:
     )
     story.append(signatures(data.signatures, w))
     return pdf(data.heading, title, story, progress=progress)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+def get(t: Tournament, key: str) -> Protest:
+    """The protest by its number in the tournament (the number it is known by: «Протест № 1»)."""
+    try:
+        return Protest.objects.select_related(
+            "tournament",
+            "match__round",
+            "match__player1__person",
+            "match__player2__person",
+            "protester__person",
+        ).get(tournament=t, number=int(key))
+    except (ValueError, Protest.DoesNotExist) as exc:
+        raise Http404 from exc
+
+
+def _listed(shelf: keys.Shelf) -> list[Listed]:
+    if not shelf.official:
+        return []
+    numbers = Protest.objects.filter(tournament=shelf.t, number__isnull=False).order_by("number")
+    return [
+        Listed(PROTESTS, str(n), _("Protest № %(n)s") % {"n": n}, (n,))
+        for n in numbers.values_list("number", flat=True)
+    ]
+
+
+def _subtitle(key: str) -> str:
+    return _("Protest № %(n)s") % {"n": key}
+
+
+DOCUMENT = register(
+    kind="protest",
+    title=gettext_lazy("protest decision"),
+    build=lambda t, key: build(get(t, key)),
+    render=render,
+    public=keys.officials_only,
+    exists=get,
+    listed=_listed,
+    file_name="протест {key}",
+    subtitle=_subtitle,
+)

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from protocols import keys
 from protocols.facts import Heading, Signature, commission_signatures, heading
 from protocols.layout import (
     BODY,
@@ -24,6 +26,7 @@ from protocols.layout import (
     signatures,
     title_block,
 )
+from protocols.registry import register
 from registration.manager import RegistrationProtocol, registration_protocol_data
 from tournaments.models import Tournament
 
@@ -160,3 +163,18 @@ def render(data: RegistrationData, progress: Progress | None = None) -> bytes:
         story.append(p(_("None."), BODY))
     story.append(signatures(data.signatures, w))
     return pdf(data.heading, title, story, size=WIDE, progress=progress)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+DOCUMENT = register(
+    kind="registration",
+    title=gettext_lazy("registration protocol"),
+    build=keys.whole(build),
+    render=render,
+    public=keys.officials_only,
+    listed=keys.listed_for_officials,
+    place=70,
+    file_name="протокол регистрации",
+)

@@ -9,10 +9,12 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from judging.models import Protest
+from protocols import keys
 from protocols.docs.sanctions import RemovedLine, SanctionLine, removed_lines, sanction_lines
 from protocols.facts import (
     Fact,
@@ -42,6 +44,7 @@ from protocols.layout import (
     title_block,
 )
 from protocols.models import ChiefJudgeReport
+from protocols.registry import register
 from registration.models import Gender, Official
 from standings import ranking
 from tournaments.models import Tournament
@@ -194,3 +197,18 @@ def render(data: ReportData, progress: Progress | None = None) -> bytes:
             story.extend(p("_" * 95, BODY) for _i in range(3))
     story.append(signatures(data.signatures, w))
     return pdf(data.heading, title, story, progress=progress, draft=data.draft)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+DOCUMENT = register(
+    kind="report",
+    title=gettext_lazy("chief judge's report"),
+    build=keys.whole(build),
+    render=render,
+    public=keys.officials_only,
+    listed=keys.listed_for_officials,
+    place=90,
+    file_name="отчёт главного судьи",
+)

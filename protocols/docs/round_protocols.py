@@ -7,12 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.platypus import Flowable, PageBreak
 
 from draw.models import Round
+from protocols import keys
 from protocols.docs import match as match_protocol
 from protocols.facts import Heading, heading
 from protocols.layout import Progress, pdf, title_block
+from protocols.registry import register
 
 # --- data ------------------------------------------------------------------------------------------------
 
@@ -58,3 +61,24 @@ def render(data: RoundProtocolsData, progress: Progress | None = None) -> bytes:
     if not story:
         story = title_block(data.heading, _("Match protocols"), _("This round has no matches to play."))
     return pdf(data.heading, _("Match protocols"), story, progress=progress, draft=data.draft)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+def _subtitle(key: str) -> str:
+    return _("Round %(n)s") % {"n": key}
+
+
+DOCUMENT = register(
+    kind="round_protocols",
+    title=gettext_lazy("match protocols of a round"),
+    build=lambda t, key: build(keys.round_by_number(t, key)),
+    render=render,
+    public=keys.officials_only,
+    exists=keys.round_by_number,
+    listed=keys.each_round(gettext_lazy("Round %(n)s: match protocols"), officials=True),
+    place=20,
+    file_name="тур {key} протоколы матчей",
+    subtitle=_subtitle,
+)

@@ -9,11 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from draw.models import Match, TeamMatch
 from judging.models import Sanction, TeamSanction
+from protocols import keys
 from protocols.facts import Heading, Signature, heading, local_time, panel_signatures
 from protocols.layout import BODY, CELL, WIDE, WIDE_W, Progress, grid, p, pdf, signatures, title_block
+from protocols.registry import register
 from registration.models import Participant
 from tournaments.models import Tournament
 from tournaments.rules import cite, cite_text
@@ -189,3 +192,18 @@ def render(data: SanctionsData, progress: Progress | None = None) -> bytes:
         story.append(p(_("No sanctions were applied in this tournament."), BODY))
     story.append(signatures(data.signatures, w))
     return pdf(data.heading, title, story, size=WIDE, progress=progress)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+DOCUMENT = register(
+    kind="sanctions",
+    title=gettext_lazy("sanctions list"),
+    build=keys.whole(build),
+    render=render,
+    public=keys.officials_only,
+    listed=keys.listed_for_officials,
+    place=80,
+    file_name="санкции",
+)

@@ -9,11 +9,13 @@ from dataclasses import dataclass
 
 from django.db.models import Max, Min
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from draw import manager as draw_manager
 from draw import pairing
+from protocols import keys
 from protocols.docs import bracket
 from protocols.facts import (
     Heading,
@@ -40,6 +42,7 @@ from protocols.layout import (
     signatures,
     title_block,
 )
+from protocols.registry import register
 from registration.models import Official, Participant
 from standings.ranking import stage_bracket
 from tournaments.models import ELIMINATION_SYSTEMS, System, Tournament
@@ -253,3 +256,18 @@ def render(data: ScheduleData, progress: Progress | None = None) -> bytes:
         )
     story.append(signatures(data.signatures, w))
     return pdf(data.heading, title, story, progress=progress)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+DOCUMENT = register(
+    kind="schedule",
+    title=gettext_lazy("schedule of matches"),
+    build=keys.whole(build),
+    render=render,
+    public=keys.anyone,
+    listed=keys.listed_always,
+    place=20,
+    file_name="расписание",
+)

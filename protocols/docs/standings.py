@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from draw import teams
+from protocols import keys
 from protocols.facts import (
     Column,
     Heading,
@@ -43,6 +44,7 @@ from protocols.layout import (
     signatures,
     title_block,
 )
+from protocols.registry import register
 from registration.models import Participant, rank_fulfilled
 from standings import ranking
 from tournaments.models import ELIMINATION_SYSTEMS, Character, System, Tournament
@@ -366,3 +368,18 @@ def render(data: StandingsData, progress: Progress | None = None) -> bytes:
     if data.signatures:
         story.append(signatures(data.signatures, width))
     return pdf(data.heading, title, story, size=size, progress=progress)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+DOCUMENT = register(
+    kind="standings",
+    title=gettext_lazy("standings"),
+    build=keys.whole(build),
+    render=render,
+    public=keys.anyone,
+    listed=keys.listed_always,
+    place=10,
+    file_name="турнирная таблица",
+)

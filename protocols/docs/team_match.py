@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from draw import teams
 from draw.models import Match, ResultKind, TeamMatch
+from protocols import keys
 from protocols.facts import Heading, Signature, heading, local_time, number_text
 from protocols.layout import (
     BODY,
@@ -35,6 +37,7 @@ from protocols.layout import (
     signatures,
     title_block,
 )
+from protocols.registry import register
 from registration.models import Official
 from standings import team_metrics
 from tournaments.models import Tournament
@@ -307,3 +310,33 @@ def story(data: TeamMatchProtocolData) -> list:
 
 def render(data: TeamMatchProtocolData, progress: Progress | None = None) -> bytes:
     return pdf(data.heading, _("Team match protocol"), story(data), progress=progress, draft=data.draft)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+def _get(t: Tournament, key: str) -> TeamMatch:
+    if not t.is_team_event:
+        raise Http404
+    return get(t, key)
+
+
+def _file_name(t: Tournament, key: str) -> str:
+    tm = TeamMatch.objects.filter(pk=key, round__tournament=t).select_related("round").first()
+    return f"тур {tm.round.number} матч {tm.table} протокол командного матча" if tm else f"матч {key}"
+
+
+def _subtitle(key: str) -> str:
+    return _("match %(n)s") % {"n": key}
+
+
+DOCUMENT = register(
+    kind="team_match",
+    title=gettext_lazy("team match protocol"),
+    build=lambda t, key: build(_get(t, key)),
+    render=render,
+    public=keys.officials_only,
+    exists=_get,
+    file_name=_file_name,
+    subtitle=_subtitle,
+)

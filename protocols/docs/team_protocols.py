@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.platypus import PageBreak
 
 from draw.models import Round
+from protocols import keys
 from protocols.docs import team_match
 from protocols.facts import Heading, heading
 from protocols.layout import Progress, pdf, title_block
+from protocols.registry import register
+from tournaments.models import Tournament
 
 # --- data ------------------------------------------------------------------------------------------------
 
@@ -47,3 +52,32 @@ def render(data: TeamRoundProtocolsData, progress: Progress | None = None) -> by
             data.heading, _("Team match protocols"), _("This round has no team matches to play.")
         )
     return pdf(data.heading, _("Team match protocols"), story, progress=progress, draft=data.draft)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+def _round(t: Tournament, key: str) -> Round:
+    if not t.is_team_event:
+        raise Http404
+    return keys.round_by_number(t, key)
+
+
+def _subtitle(key: str) -> str:
+    return _("match %(n)s") % {"n": key}
+
+
+DOCUMENT = register(
+    kind="team_protocols",
+    title=gettext_lazy("team match protocols of a round"),
+    build=lambda t, key: build(_round(t, key)),
+    render=render,
+    public=keys.officials_only,
+    exists=_round,
+    listed=keys.each_round(
+        gettext_lazy("Round %(n)s: team match protocols"), officials=True, team_events=True
+    ),
+    place=30,
+    file_name="тур {key} протоколы командных матчей",
+    subtitle=_subtitle,
+)
