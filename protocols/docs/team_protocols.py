@@ -64,7 +64,7 @@ def _round(t: Tournament, key: str) -> Round:
 
 
 def _subtitle(key: str) -> str:
-    return _("match %(n)s") % {"n": key}
+    return _("Round %(n)s") % {"n": key}
 
 
 DOCUMENT = register(

@@ -419,3 +419,12 @@ def test_a_team_events_crosstable_page_is_the_teams_crosstable(client, rr):
     assert response.url == reverse("public:team_standings", args=[t.pk]) + "#team-crosstable"
     page = client.get(response.url).content.decode()
     assert 'id="team-crosstable"' in page and reverse("protocols:pdf", args=[t.pk, "crosstable"]) in page
+
+
+def test_the_page_of_a_rounds_team_match_protocols_is_titled_by_its_round(client, rr, secretary):
+    """Its key is the round's number: «Тур 3», as for a round's personal match protocols (not «матч 3»)."""
+    t, _teams = rr
+    client.force_login(secretary)
+    page = client.get(reverse("protocols:document_key", args=[t.pk, "team_protocols", 3])).content.decode()
+    assert "Протоколы командных матчей тура · Тур 3</h2>" in page
+    assert "матч 3</h2>" not in page
