@@ -8,11 +8,11 @@ one per match.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import Http404
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -21,7 +21,6 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from draw.models import Match
-from judging import links as match_links
 from judging.models import MatchNote
 from protocols import keys
 from protocols.facts import (
@@ -119,9 +118,10 @@ class MatchProtocolData:
     draft: str = ""
     time_control: str = ""
     rules: tuple[str, ...] = ()  # the clauses the form quotes: breaks, dice, Crawford, protocols
-    # Each player's private match link (issue 14 item 2), printed as a QR code: (player, URL); only with
-    # SITE_URL set and the round published.
-    links: tuple[tuple[str, str], ...] = ()
+    # The round's public page as a QR code (with SITE_URL set and the round published). Never a player's
+    # private match link: this is the table's shared sheet, and with both links on it the winner reported
+    # on the first and «confirmed» on the second (issue 25 item 6); each link is on its player's slip only.
+    link: str = ""
 
 
 def build(match: Match) -> MatchProtocolData:
@@ -188,17 +188,17 @@ def build(match: Match) -> MatchProtocolData:
             cite("003 «Куб удвоения» п. 15"),
             cite("003 «Фиксация результатов»"),
         ),
-        links=_match_links(match),
+        link=_round_link(match),
     )
 
 
-def _match_links(match: Match) -> tuple[tuple[str, str], ...]:
-    if not settings.SITE_URL or match.round.is_draft or match.player2_id is None or match.player1_id is None:
-        return ()
-    return tuple(
-        (person_name(p), settings.SITE_URL + match_links.url_for(match, p))
-        for p in (match.player1, match.player2)
-    )
+def _round_link(match: Match) -> str:
+    """The public page of the match's round (its pairings and results), or "" for a draft (nothing of it
+    is public) or without the site's address."""
+    rnd = match.round
+    if not settings.SITE_URL or rnd.is_draft:
+        return ""
+    return settings.SITE_URL + reverse("public:round", args=[rnd.tournament_id, rnd.number])
 
 
 # --- PDF -------------------------------------------------------------------------------------------------
@@ -221,8 +221,8 @@ def story(data: MatchProtocolData) -> list[Flowable]:
     ]
     story.append(pairs_table(facts, w))
     story.append(facts_table([(_("Player 1"), data.player1), (_("Player 2"), data.player2)], w))
-    if data.links:
-        story.append(_link_codes(data.links, w))
+    if data.link:
+        story.append(_link_code(data.link, w))
     story.append(Spacer(1, 3 * mm))
     header = [
         _("Game"),
@@ -308,20 +308,21 @@ def story(data: MatchProtocolData) -> list[Flowable]:
     return story
 
 
-def _link_codes(items: Sequence[tuple[str, str]], width: float) -> Table:
-    """Each player's private match link as a QR code with his name (issue 14 item 2): he reports or confirms
-    the result from his phone."""
+def _link_code(url: str, width: float) -> Table:
+    """The round's public page as a QR code; where each player's own code is (his slip)."""
     size = 24 * mm
-    cells = []
-    for name, url in items:
-        widget = QrCodeWidget(url, barLevel="M")
-        x0, y0, x1, y1 = widget.getBounds()
-        drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
-        drawing.add(widget)
-        caption = p(_("%(p)s: the result from a phone, by this code only") % {"p": name}, SMALL)
-        cells.append([drawing, caption])
-    widths = [size + 2 * mm, width / 2 - size - 2 * mm] * 2
-    table = Table([[cells[0][0], cells[0][1], cells[1][0], cells[1][1]]], colWidths=widths)
+    widget = QrCodeWidget(url, barLevel="M")
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    caption = p(
+        _(
+            "The round's pairings and results: this code. Each player reports or confirms the result "
+            "through the code on his own slip only."
+        ),
+        SMALL,
+    )
+    table = Table([[drawing, caption]], colWidths=[size + 2 * mm, width - size - 2 * mm])
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
     return table
 
