@@ -45,8 +45,7 @@ def main() -> None:
     from django.utils import translation
     from pypdf import PdfReader
 
-    from protocols import data as d
-    from protocols import render
+    from protocols.docs import final, standings
     from protocols.documents import DOCUMENT_LANGUAGE
 
     print(f"{args.players} participants, {args.rounds} Swiss rounds, finished")
@@ -59,8 +58,8 @@ def main() -> None:
         f"{'pages':>7}{'size, KB':>10}"
     )
     for name, build, draw in (
-        ("final protocol", d.final_protocol_data, render.final_protocol),
-        ("standings", d.standings_data, render.standings_doc),
+        ("final protocol", final.build, final.render),
+        ("standings", standings.build, standings.render),
     ):
         with translation.override(DOCUMENT_LANGUAGE):
             c0, t0 = time.process_time(), time.perf_counter()

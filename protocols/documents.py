@@ -1,266 +1,61 @@
 """Which documents a tournament has, who may read them, and the round trip version → Document → data → PDF.
 
+Every kind is registered by its own module in ``protocols/docs/`` (``protocols.registry``): what it is
+called, how its data are built and rendered, who reads it (``protocols.keys``: the tournament's accredited
+officials read everything; anyone reads the public ones, like the pages they mirror), what the documents
+page lists of it. This module asks the registry.
+
 ``protocols.tasks.request_document`` returns the last document asked for at the tournament's current
 version (bumped by every change a document can show); only when the version moved (or nothing was made yet)
 does it queue ``protocols.tasks.generate``, which builds the plain data once, hashes it, and renders it —
 or reuses the PDF of an earlier document of the same data.
-
-Public documents (anyone may read them, like the pages they mirror): the pairing protocol of a published
-round, the schedule, the standings, the crosstable and the bracket, and the final protocol once it is signed
-— "signed" meaning the tournament is finished (004 §6.2.1, §6.2.3: the chief judge and the chief secretary
-sign it at the end). Every other document (match protocols, registration protocol, protest decisions,
-sanctions, the chief judge's report, the diplomas), and the draft final protocol, only for the tournament's
-accredited officials.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import dataclasses
+import hashlib
+import json
 
 from django.conf import settings
 from django.http import Http404
 from django.utils import translation
-from django.utils.translation import gettext as _
 
-from draw.models import Match, Round, Stage
-from judging.models import Protest
 from protocols import competition as comp
-from protocols import data as d
-from protocols import render, team_data
-from protocols.models import Document, Kind
+from protocols import keys, layout, registry
+from protocols.models import Document
+from protocols.registry import DocumentKind
 from registration.permissions import is_official
-from standings.ranking import crosstable_stage, elimination_stages
-from tournaments.models import ELIMINATION_SYSTEMS, Tournament
+from tournaments.models import Tournament
 
 DOCUMENT_LANGUAGE = settings.LANGUAGE_CODE  # documents are filed in Russian whatever the reader's UI language
 
 
-@dataclass(frozen=True)
-class Spec:
-    kind: str
-    build: Callable[[Tournament, str], object]  # raises Http404 for a key that names nothing
-    render: Callable[..., bytes]
-    public: Callable[[Tournament, str], bool]
-    # Raises Http404 for a key that names nothing, cheaply: without building the document's data.
-    exists: Callable[[Tournament, str], object] = lambda t, key: _no_key(key)
-
-
-def _no_key(key: str) -> None:
-    if key:
+def spec(kind: str) -> DocumentKind:
+    """The registration of a kind; Http404 for a kind nobody registered."""
+    found = registry.get(kind)
+    if found is None:
         raise Http404
+    return found
 
 
-def _round(t: Tournament, key: str) -> Round:
-    try:
-        return Round.objects.select_related("stage", "tournament").get(tournament=t, number=int(key))
-    except (ValueError, Round.DoesNotExist) as exc:
-        raise Http404 from exc
+def competition_kinds() -> tuple[str, ...]:
+    """A competition's own documents (004 §1.2), kept with its first event, in their order."""
+    return tuple(k.kind for k in sorted(registry.kinds(), key=lambda k: k.place) if k.competition)
 
 
-def _match(t: Tournament, key: str) -> Match:
-    try:
-        return Match.objects.select_related(
-            "round__tournament",
-            "round__stage",
-            "player1__person",
-            "player2__person",
-            "winner__person",
-            "protocol",
-        ).get(round__tournament=t, pk=int(key), player2__isnull=False)
-    except (ValueError, Match.DoesNotExist) as exc:
-        raise Http404 from exc
-
-
-def _stage(t: Tournament, key: str) -> Stage:
-    try:
-        stage = Stage.objects.select_related("tournament").get(tournament=t, number=int(key))
-    except (ValueError, Stage.DoesNotExist) as exc:
-        raise Http404 from exc
-    if stage.system not in ELIMINATION_SYSTEMS or not stage.plan.get("players"):
-        raise Http404
-    return stage
-
-
-def _protest(t: Tournament, key: str):
-    """The protest by its number in the tournament (the number it is known by: «Протест № 1»)."""
-    try:
-        return Protest.objects.select_related(
-            "tournament",
-            "match__round",
-            "match__player1__person",
-            "match__player2__person",
-            "protester__person",
-        ).get(tournament=t, number=int(key))
-    except (ValueError, Protest.DoesNotExist) as exc:
-        raise Http404 from exc
-
-
-def _crosstable(t: Tournament) -> d.CrosstableData:
-    # A team event's crosstable is the teams' (004 §1.3.4: the team is the participant).
-    data = team_data.team_crosstable_data(t) if t.is_team_event else d.crosstable_data(t)
-    if data is None:
-        raise Http404
-    return data
-
-
-def _has_crosstable(t: Tournament, key: str) -> None:
-    _no_key(key)
-    if crosstable_stage(t) is None:
-        raise Http404
-
-
-def _whole(build: Callable[[Tournament], object]) -> Callable[[Tournament, str], object]:
-    def inner(t: Tournament, key: str) -> object:
-        if key:
-            raise Http404
-        return build(t)
-
-    return inner
-
-
-def _never(t: Tournament, key: str) -> bool:
-    return False
-
-
-def _always(t: Tournament, key: str) -> bool:
-    return True
-
-
-def _published_round(t: Tournament, key: str) -> bool:
-    return _round(t, key).is_public
-
-
-def _published_stage(t: Tournament, key: str) -> bool:
-    """A bracket is public once its stage has a published round (nothing of a draft is public)."""
-    return _stage(t, key).rounds.public().exists()
-
-
-def _signed(t: Tournament, key: str) -> bool:
-    return t.status == Tournament.Status.FINISHED
-
-
-def _team_event(t: Tournament, key: str) -> Tournament:
-    _no_key(key)
-    if not t.is_team_event:
-        raise Http404
-    return t
-
-
-def _team_round(t: Tournament, key: str) -> Round:
-    if not t.is_team_event:
-        raise Http404
-    return _round(t, key)
-
-
-def _team_match(t: Tournament, key: str):
-    if not t.is_team_event:
-        raise Http404
-    return team_data.team_match(t, key)
-
-
-SPECS: dict[str, Spec] = {
-    s.kind: s
-    for s in (
-        Spec(
-            Kind.PAIRINGS,
-            lambda t, k: d.pairings_data(_round(t, k)),
-            render.pairings,
-            _published_round,
-            _round,
-        ),
-        Spec(
-            Kind.MATCH,
-            lambda t, k: d.match_protocol_data(_match(t, k)),
-            render.match_protocol,
-            _never,
-            _match,
-        ),
-        Spec(
-            Kind.ROUND_PROTOCOLS,
-            lambda t, k: d.round_protocols_data(_round(t, k)),
-            render.round_protocols,
-            _never,
-            _round,
-        ),
-        Spec(Kind.STANDINGS, _whole(d.standings_data), render.standings_doc, _always),
-        Spec(Kind.CROSSTABLE, _whole(_crosstable), render.crosstable, _always, _has_crosstable),
-        Spec(
-            Kind.BRACKET,
-            lambda t, k: d.bracket_data(_stage(t, k)),
-            render.bracket,
-            _published_stage,
-            _stage,
-        ),
-        Spec(Kind.REGISTRATION, _whole(d.registration_data), render.registration, _never),
-        Spec(
-            Kind.PROTEST,
-            lambda t, k: d.protest_decision_data(_protest(t, k)),
-            render.protest_decision,
-            _never,
-            _protest,
-        ),
-        Spec(Kind.SANCTIONS, _whole(d.sanctions_data), render.sanctions, _never),
-        Spec(Kind.FINAL, _whole(d.final_protocol_data), render.final_protocol, _signed),
-        Spec(Kind.SCHEDULE, _whole(d.schedule_data), render.schedule, _always),
-        Spec(Kind.REPORT, _whole(d.report_data), render.report, _never),
-        Spec(Kind.DIPLOMAS, _whole(d.diplomas_data), render.diplomas, _never),
-        # A competition's documents, kept with its first event (404 for any other event): 004 §1.2.
-        Spec(
-            Kind.COMPETITION_REGISTRATION,
-            _whole(lambda t: comp.registration_data(comp.of_first_event(t))),
-            comp.registration_pdf,
-            _never,
-            lambda t, key: (_no_key(key), comp.of_first_event(t)),
-        ),
-        Spec(
-            Kind.COMPETITION_SCHEDULE,
-            _whole(lambda t: comp.schedule_data(comp.of_first_event(t))),
-            comp.schedule_pdf,
-            _always,
-            lambda t, key: (_no_key(key), comp.of_first_event(t)),
-        ),
-        # Team events (004 §1.3.4): the team match protocols for officials, like the match protocols.
-        Spec(
-            Kind.TEAM_MATCH,
-            lambda t, k: team_data.team_match_protocol_data(_team_match(t, k)),
-            team_data.team_match_protocol_pdf,
-            _never,
-            _team_match,
-        ),
-        Spec(
-            Kind.TEAM_PROTOCOLS,
-            lambda t, k: team_data.team_round_protocols_data(_team_round(t, k)),
-            team_data.team_round_protocols_pdf,
-            _never,
-            _team_round,
-        ),
-        Spec(
-            Kind.BOARD_STANDINGS,
-            lambda t, k: team_data.board_standings_data(_team_event(t, k)),
-            team_data.board_standings_pdf,
-            _always,
-            _team_event,
-        ),
-    )
-}
-
-COMPETITION_KINDS = frozenset({Kind.COMPETITION_REGISTRATION, Kind.COMPETITION_SCHEDULE})
+def fingerprint(data: object) -> str:
+    """A stable hash of a document's plain data (sha256 of its canonical JSON)."""
+    text = json.dumps(dataclasses.asdict(data), sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def current_version(t: Tournament, kind: str, version: int | None = None) -> int | None:
     """The version a current document of this kind was asked for: the tournament's (``version`` when the
     caller has just read it), or, for a competition's document, the fingerprint of all its events'."""
-    if kind in COMPETITION_KINDS:
+    if spec(kind).competition:
         return comp.version(comp.of_first_event(t))
     return t.version if version is None else version
-
-
-def spec(kind: str) -> Spec:
-    try:
-        return SPECS[kind]
-    except KeyError as exc:
-        raise Http404 from exc
 
 
 def check(t: Tournament, kind: str, key: str) -> None:
@@ -269,7 +64,7 @@ def check(t: Tournament, kind: str, key: str) -> None:
 
 
 def can_read(user, t: Tournament, kind: str, key: str) -> bool:
-    """Officials read everything; others only a public document (see the module's docstring)."""
+    """Officials read everything; others only a public document (the kind's ``public`` rule)."""
     return is_official(user, t) or spec(kind).public(t, key)
 
 
@@ -287,72 +82,33 @@ def latest(t: Tournament, kind: str, key: str, version: int | None) -> Document 
     )
 
 
-def render_data(kind: str, data: object, progress: render.Progress | None = None) -> bytes:
+def render_data(kind: str, data: object, progress: layout.Progress | None = None) -> bytes:
     """The PDF of data already built (``build_data``), in the documents' language."""
     with translation.override(DOCUMENT_LANGUAGE):
         return spec(kind).render(data, progress=progress)
 
 
 def render_document(
-    t: Tournament, kind: str, key: str, progress: render.Progress | None = None
+    t: Tournament, kind: str, key: str, progress: layout.Progress | None = None
 ) -> tuple[bytes, str]:
     """PDF bytes and the fingerprint of the data they show, in the documents' language."""
     with translation.override(DOCUMENT_LANGUAGE):
         data = spec(kind).build(t, key)
-        return spec(kind).render(data, progress=progress), d.fingerprint(data)
+        return spec(kind).render(data, progress=progress), fingerprint(data)
 
 
 def available(t: Tournament, official: bool) -> list[tuple[str, list[tuple[str, str, str]]]]:
-    """The documents to list on the tournament's documents page: [(section, [(title, kind, key)])]."""
-    general: list[tuple[str, str, str]] = [
-        (str(Kind.STANDINGS.label), Kind.STANDINGS, ""),
-        (str(Kind.SCHEDULE.label), Kind.SCHEDULE, ""),
-    ]
-    stages = list(t.stages.all())
-    if crosstable_stage(t) is not None:
-        general.append((str(Kind.CROSSTABLE.label), Kind.CROSSTABLE, ""))
-    public_stages = {s.pk for s in elimination_stages(t)}
-    for s in stages:
-        if s.system in ELIMINATION_SYSTEMS and s.plan.get("players") and (official or s.pk in public_stages):
-            label = _("Bracket: %(s)s") % {
-                "s": s.get_kind_display() if s.kind != "main" else s.get_system_display()
-            }
-            general.append((label, Kind.BRACKET, str(s.number)))
-    if official or t.status == Tournament.Status.FINISHED:
-        general.append((str(Kind.FINAL.label), Kind.FINAL, ""))
-    if t.is_team_event:
-        general.append((str(Kind.BOARD_STANDINGS.label), Kind.BOARD_STANDINGS, ""))
-    if official:
-        general.append((str(Kind.REGISTRATION.label), Kind.REGISTRATION, ""))
-        general.append((str(Kind.SANCTIONS.label), Kind.SANCTIONS, ""))
-        general.append((str(Kind.REPORT.label), Kind.REPORT, ""))
-        general.append((str(Kind.DIPLOMAS.label), Kind.DIPLOMAS, ""))
-    sections = [(_("Tournament"), general)]
-    rounds = t.round_set.order_by("number")
-    if not official:
-        rounds = rounds.exclude(status=Round.Status.DRAFT)
-    round_docs = []
-    for r in rounds:
-        round_docs.append((_("Round %(n)s: pairings") % {"n": r.number}, Kind.PAIRINGS, str(r.number)))
-        if official:
-            round_docs.append(
-                (_("Round %(n)s: match protocols") % {"n": r.number}, Kind.ROUND_PROTOCOLS, str(r.number))
+    """The documents to list on the tournament's documents page: [(section, [(title, kind, key)])], as
+    every registered kind lists itself (``listed``), in the registry's sections."""
+    shelf = keys.Shelf(t, official)
+    lines = [(line, k, i) for k in registry.kinds() for i, line in enumerate(k.listed(shelf))]
+    sections = []
+    for section, heading in registry.SECTIONS.items():
+        mine = sorted(
+            (x for x in lines if x[0].section == section), key=lambda x: (x[0].order, x[1].place, x[2])
+        )
+        if mine:
+            sections.append(
+                (str(heading), [(str(line.title or k.title), k.kind, line.key) for line, k, _i in mine])
             )
-            if t.is_team_event:
-                round_docs.append(
-                    (
-                        _("Round %(n)s: team match protocols") % {"n": r.number},
-                        Kind.TEAM_PROTOCOLS,
-                        str(r.number),
-                    )
-                )
-    if round_docs:
-        sections.append((_("Rounds"), round_docs))
-    if official:
-        protests = [
-            (_("Protest № %(n)s") % {"n": pr.number}, Kind.PROTEST, str(pr.number))
-            for pr in Protest.objects.filter(tournament=t, number__isnull=False).order_by("number")
-        ]
-        if protests:
-            sections.append((_("Protests"), protests))
     return sections

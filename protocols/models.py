@@ -8,28 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-
-class Kind(models.TextChoices):
-    PAIRINGS = "pairings", _("round pairing protocol")
-    MATCH = "match", _("match protocol")
-    ROUND_PROTOCOLS = "round_protocols", _("match protocols of a round")
-    STANDINGS = "standings", _("standings")
-    CROSSTABLE = "crosstable", _("crosstable")
-    BRACKET = "bracket", _("bracket")
-    REGISTRATION = "registration", _("registration protocol")
-    PROTEST = "protest", _("protest decision")
-    SANCTIONS = "sanctions", _("sanctions list")
-    FINAL = "final", _("final protocol")
-    SCHEDULE = "schedule", _("schedule of matches")
-    REPORT = "report", _("chief judge's report")
-    DIPLOMAS = "diplomas", _("diplomas")
-    # A competition of several events (004 §1.2): stored with its first event (protocols/competition.py).
-    COMPETITION_REGISTRATION = "comp_registration", _("registration protocol of the competition")
-    COMPETITION_SCHEDULE = "comp_schedule", _("schedule of the competition")
-    # Team events (004 §1.3.4): protocols.team_data
-    TEAM_MATCH = "team_match", _("team match protocol")
-    TEAM_PROTOCOLS = "team_protocols", _("team match protocols of a round")
-    BOARD_STANDINGS = "board_standings", _("personal standings by board")
+from protocols import registry
 
 
 def document_path(instance: Document, filename: str) -> str:
@@ -46,11 +25,13 @@ class Document(models.Model):
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="documents"
     )
-    kind = models.CharField(_("document"), max_length=20, choices=Kind.choices)
+    # Which document (004 §6.2): the kinds registered by the modules of protocols/docs/ (a callable, so a
+    # new kind needs no migration).
+    kind = models.CharField(_("document"), max_length=registry.MAX_KIND, choices=registry.choices)
     key = models.CharField(max_length=20, blank=True)  # round number, match id, stage number, protest id
     # The tournament's version the document was asked for: which document is current (one indexed query).
     version = models.PositiveBigIntegerField(null=True, blank=True)
-    data_hash = models.CharField(max_length=64, blank=True)  # protocols.data.fingerprint of what was rendered
+    data_hash = models.CharField(max_length=64, blank=True)  # documents.fingerprint of what was rendered
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
     progress = models.PositiveIntegerField(default=0)  # pages laid out so far
     pages = models.PositiveIntegerField(default=0)

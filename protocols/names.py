@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from draw.models import Match, TeamMatch
+from protocols import registry
 
 # One letter or two for each Cyrillic letter (ц → c, as in the league's own file names); ъ and ь vanish.
 LATIN = dict(
@@ -52,26 +52,6 @@ LATIN = dict(
 )
 MAX_NAME = 60  # characters of the tournament's part
 
-# What each document is called in the file name (Russian, then written in Latin letters).
-WHAT = {
-    "pairings": "тур {key} пары",
-    "round_protocols": "тур {key} протоколы матчей",
-    "standings": "турнирная таблица",
-    "crosstable": "кросс-таблица",
-    "bracket": "сетка этап {key}",
-    "registration": "протокол регистрации",
-    "protest": "протест {key}",
-    "sanctions": "санкции",
-    "final": "итоговый протокол",
-    "schedule": "расписание",
-    "report": "отчёт главного судьи",
-    "diplomas": "дипломы",
-    "comp_registration": "протокол регистрации",
-    "comp_schedule": "расписание",
-    "team_protocols": "тур {key} протоколы командных матчей",
-    "board_standings": "личные результаты по доскам",
-}
-
 
 def latin(text: str) -> str:
     """Lower-case Latin letters, digits and single hyphens."""
@@ -80,15 +60,11 @@ def latin(text: str) -> str:
 
 
 def file_name(tournament, kind: str, key: str = "") -> str:
+    """The tournament's name and what the document is (its registration's ``file_name`` words)."""
+    spec = registry.get(kind)
     # A competition's document (kept with its first event) is named by the competition.
-    owner = tournament.competition if kind.startswith("comp_") and tournament.competition_id else tournament
+    competition = spec is not None and spec.competition and tournament.competition_id
+    owner = tournament.competition if competition else tournament
     head = latin(owner.name)[:MAX_NAME].strip("-") or f"turnir-{tournament.pk}"
-    if kind == "match":
-        match = Match.objects.filter(pk=key, round__tournament=tournament).select_related("round").first()
-        what = f"тур {match.round.number} стол {match.table} протокол матча" if match else f"матч {key}"
-    elif kind == "team_match":
-        tm = TeamMatch.objects.filter(pk=key, round__tournament=tournament).select_related("round").first()
-        what = f"тур {tm.round.number} матч {tm.table} протокол командного матча" if tm else f"матч {key}"
-    else:
-        what = WHAT.get(kind, kind).format(key=key)
+    what = spec.file_words(tournament, key) if spec is not None else kind
     return f"{head}-{latin(what)}.pdf"

@@ -29,7 +29,6 @@ from django.core.files.base import ContentFile
 from django.db import close_old_connections, connections, transaction
 from django.utils import timezone
 
-from protocols import data as d
 from protocols import documents
 from protocols.models import Document
 from tournaments.models import Tournament
@@ -55,7 +54,7 @@ def generate(document_id: int) -> str:
 
     try:
         data = documents.build_data(doc.tournament, doc.kind, doc.key)
-        data_hash = d.fingerprint(data)
+        data_hash = documents.fingerprint(data)
         same = (
             Document.objects.filter(
                 tournament_id=doc.tournament_id,

@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from protocols import documents, names, tasks
-from protocols.data import planned_round_count
+from protocols.docs import schedule
 from protocols.forms import ReportForm, ScheduleForm
-from protocols.models import ChiefJudgeReport, Document, Kind
+from protocols.models import ChiefJudgeReport, Document
 from registration.permissions import (
     can_run,
     is_chief_judge,
@@ -77,15 +77,16 @@ def document(request: HttpRequest, pk: int, kind: str, key: int | str = "") -> H
         ).first()
     # A competition's document (kept with its first event) belongs to the competition, not to that event
     # (004 §1.2): its page leads back to the competition and its documents, not to the event's tabs.
-    competition = t.competition if kind in documents.COMPETITION_KINDS else None
+    spec = documents.spec(kind)
+    competition = t.competition if spec.competition else None
     context = {
         "t": t,
         "competition": competition,
         "competition_official": competition is not None and is_official(request.user, t),
         "kind": kind,
-        "title": Kind(kind).label,
+        "title": spec.title,
         "key": key,
-        "subtitle": _subtitle(kind, key),
+        "subtitle": spec.subtitle(key) if key and spec.subtitle else "",
         "doc": current,
         # Its worker (or the embedded default's thread) died: the page offers to make it again.
         "stuck": current is not None and current.is_stuck(timezone.now(), settings.DOCUMENTS_LEASE_SECONDS),
@@ -94,18 +95,6 @@ def document(request: HttpRequest, pk: int, kind: str, key: int | str = "") -> H
         "failed_any": failed is not None,
     }
     return render(request, "protocols/document.html", context)
-
-
-def _subtitle(kind: str, key: str) -> str:
-    if not key:
-        return ""
-    if kind in (Kind.PAIRINGS, Kind.ROUND_PROTOCOLS):
-        return _("Round %(n)s") % {"n": key}
-    if kind == Kind.PROTEST:
-        return _("Protest № %(n)s") % {"n": key}
-    if kind == Kind.BRACKET:
-        return _("stage %(n)s") % {"n": key}
-    return _("match %(n)s") % {"n": key}
 
 
 def _readable_document(request: HttpRequest, doc_pk: int) -> Document:
@@ -165,7 +154,7 @@ def schedule_edit(request: HttpRequest, pk: int) -> HttpResponse:
     it. A finished tournament's plan is read-only."""
     t = tournament_for_secretary(request, pk)
     locked = t.is_finished
-    form = ScheduleForm(request.POST or None, tournament=t, count=planned_round_count(t))
+    form = ScheduleForm(request.POST or None, tournament=t, count=schedule.planned_round_count(t))
     if locked:
         for field in form.fields.values():
             field.disabled = True
@@ -179,7 +168,7 @@ def schedule_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 if changed:
                     log(t, request.user, "schedule", _("Schedule: %(c)s") % {"c": "; ".join(changed)})
             messages.success(request, _("Saved."))
-            return redirect("protocols:document", pk=pk, kind=Kind.SCHEDULE)
+            return redirect("protocols:document", pk=pk, kind="schedule")
     status = 400 if request.method == "POST" else 200
     return render(
         request, "protocols/schedule_form.html", {"t": t, "form": form, "locked": locked}, status=status
@@ -206,6 +195,6 @@ def report_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 clause="004 §6.2.1 item 6",
             )
         messages.success(request, _("Saved."))
-        return redirect("protocols:document", pk=pk, kind=Kind.REPORT)
+        return redirect("protocols:document", pk=pk, kind="report")
     status = 400 if request.method == "POST" else 200
     return render(request, "protocols/report_form.html", {"t": t, "form": form}, status=status)

@@ -22,8 +22,8 @@ from draw.models import Match, Round
 from judging.models import Sanction
 from judging.state import participant_matches
 from protocols import competition as comp
-from protocols import tasks
-from protocols.models import Document, Kind, ScheduledRound
+from protocols import documents, tasks
+from protocols.models import Document, ScheduledRound
 from registration import competition as registry
 from registration import manager
 from registration.forms import EntryForm
@@ -74,7 +74,6 @@ def competition_home(request: HttpRequest, cpk: int) -> HttpResponse:
         "runner": _runner(request.user, c),
         "official": _official(request.user, c),
         "first": comp.first_event(c),
-        "kinds": Kind,
     }
     return render(request, "public/competition/home.html", context)
 
@@ -107,7 +106,6 @@ def competition_schedule(request: HttpRequest, cpk: int) -> HttpResponse:
         "official": official,
         "runner": _runner(request.user, c),
         "first": comp.first_event(c),
-        "kinds": Kind,
     }
     return render(request, "public/competition/schedule.html", context)
 
@@ -235,8 +233,7 @@ def competition_admit(request: HttpRequest, cpk: int, person_pk: int) -> HttpRes
 # --- the competition's documents (004 §1.2: one panel keeps the documents of all its events) -------------
 
 # Each event's key documents, listed per event beside the competition's own (the rest on its documents page).
-EVENT_KINDS = (Kind.FINAL, Kind.STANDINGS, Kind.REGISTRATION)
-COMPETITION_KINDS = (Kind.COMPETITION_REGISTRATION, Kind.COMPETITION_SCHEDULE)
+EVENT_KINDS = ("final", "standings", "registration")
 
 STATE_CSS = {"current": "final", "making": "playing", "outdated": "provisional", "stuck": "under_protest"}
 
@@ -289,7 +286,7 @@ def _rows(pairs: list[tuple[Tournament, str]], versions: dict[tuple[int, str], i
             state = "current" if current.is_ready else "stuck" if current.is_stuck(now, lease) else "making"
         else:
             state = "outdated" if previous is not None else "missing"
-        title = str(Kind(kind).label)
+        title = str(documents.spec(kind).title)
         out.append(DocumentRow(t, kind, title, state, current, previous, failed))
     return out
 
@@ -314,12 +311,12 @@ def competition_documents(request: HttpRequest, cpk: int) -> HttpResponse:
     events = comp.events(c)
     if request.method == "POST":
         return _make(request, c, first, events)
-    own = [(first, kind) for kind in COMPETITION_KINDS] if first else []
+    own = [(first, kind) for kind in documents.competition_kinds()] if first else []
     per_event = [(t, kind) for t in events for kind in EVENT_KINDS]
     versions = {(t.pk, kind): t.version for t, kind in per_event}
     if first is not None:
         fingerprint = comp.version(c)  # one query for both competition documents
-        versions.update({(first.pk, kind): fingerprint for kind in COMPETITION_KINDS})
+        versions.update({(first.pk, kind): fingerprint for kind in documents.competition_kinds()})
     rows = _rows(own + per_event, versions)
     by_event: dict[int, list[DocumentRow]] = {}
     for row in rows[len(own) :]:
@@ -338,7 +335,7 @@ def _make(request: HttpRequest, c: Competition, first: Tournament | None, events
     same rule for a finished event: a PDF changes no data)."""
     back = redirect("public:competition_documents", cpk=c.pk)
     kind = request.POST.get("kind", "")
-    if kind in COMPETITION_KINDS:
+    if kind in documents.competition_kinds():
         t = first
     elif kind in EVENT_KINDS:
         t = next((e for e in events if str(e.pk) == request.POST.get("event", "")), None)
@@ -348,7 +345,7 @@ def _make(request: HttpRequest, c: Competition, first: Tournament | None, events
         messages.error(request, _("No such document in the competition."))
         return back
     doc = tasks.request_document(t, kind, "", request.user)
-    label = capfirst(Kind(kind).label)
+    label = capfirst(documents.spec(kind).title)
     if doc.is_ready:
         messages.success(request, _("%(doc)s: made.") % {"doc": label})
     else:

@@ -31,7 +31,7 @@ from django.views.decorators.http import condition
 
 from draw import teams as team_draw
 from draw.models import Match, ResultKind, Round
-from protocols.data import as_of, date_range
+from protocols.facts import as_of, date_range
 from public.exports import (
     DEFAULT_DIALECT,
     DIALECTS,

@@ -18,7 +18,7 @@ from draw.forms import DrawForm, RoundLengthForm
 from draw.models import Round
 from judging import redraw
 from judging.state import match_states, pending_protests_warning, round_states
-from protocols.data import qualification_lines
+from protocols.facts import qualification_lines
 from public.access import visible_round
 from public.tables import PairingTable, RoundTable
 from public.views import round_matches, shown_tables

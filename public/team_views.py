@@ -22,7 +22,8 @@ from draw.models import Group, Lineup, Round, Stage, TeamMatch
 from judging import team_sanctions
 from judging.errors import JudgingError
 from judging.models import TeamSanction
-from protocols import team_data
+from protocols.docs import board_standings as board_standings_doc
+from protocols.docs import team_standings as team_standings_doc
 from public.access import visible_round
 from registration.models import Official, Participant, Team
 from registration.permissions import can_run, is_chief_judge, is_official, is_panel
@@ -316,7 +317,7 @@ def decider_add(request: HttpRequest, pk: int, tm_pk: int) -> HttpResponse:
 def team_standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 
     t = _team_event(pk)
-    pdf = team_data.team_standings_pdf(team_data.team_standings_data(t))
+    pdf = team_standings_doc.render(team_standings_doc.build(t))
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="team-standings-{t.pk}.pdf"'
     return response
@@ -376,7 +377,7 @@ def board_order_submit(request: HttpRequest, pk: int, team_pk: int) -> HttpRespo
 
 def board_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The personal standings by board (004 §1.3.4, §1.3.3): for each board the players who played on it, by
-    the points they scored there, then the percentage (``protocols.team_data.board_standings_data``)."""
+    the points they scored there, then the percentage (``protocols.docs.board_standings.build``)."""
     t = _team_event(pk)
-    context = {"t": t, "data": team_data.board_standings_data(t)}
+    context = {"t": t, "data": board_standings_doc.build(t)}
     return render(request, "public/teams/boards.html", context)

@@ -323,11 +323,11 @@ def plan(t, first_hour: int = 10, minutes: int = 60) -> None:
     """A schedule: one round every ``minutes`` from ``first_hour`` o'clock of the first day."""
     from django.utils import timezone
 
-    from protocols.data import planned_round_count
+    from protocols.docs import schedule
     from protocols.models import ScheduledRound
 
     start = timezone.make_aware(datetime.datetime.combine(t.start_date, datetime.time(first_hour, 0)))
-    for number in range(1, planned_round_count(t) + 1):
+    for number in range(1, schedule.planned_round_count(t) + 1):
         ScheduledRound.objects.update_or_create(
             tournament=t,
             number=number,
@@ -413,8 +413,9 @@ def played_teams(name: str, n_teams: int, boards: int = 4):
     return t
 
 
-def played(name: str, system: str, players: int, discipline: str = "long", match_length: int = 5):
-    """A small tournament of its own played to the end through the results module."""
+def played(name: str, system: str, players: int, discipline: str = "long", match_length: int = 5, **fields):
+    """A small tournament of its own played to the end through the results module (``fields``: more of the
+    regulation, e.g. a mixed event's groups)."""
     from django.contrib.auth.models import User
     from django.utils import timezone
 
@@ -427,7 +428,7 @@ def played(name: str, system: str, players: int, discipline: str = "long", match
     rng = random.Random(players)
     secretary = User.objects.get(username="secretary")
     start = datetime.date(2026, 12, 12)
-    t = _new_tournament(name, system, discipline, start, match_length, secretary)
+    t = _new_tournament(name, system, discipline, start, match_length, secretary, **fields)
     for username, role in (("secretary", "chief_secretary"), ("judge", "chief_judge")):
         Official.objects.create(tournament=t, person=User.objects.get(username=username).person, role=role)
     people = list(Person.objects.filter(user__isnull=True).order_by("pk"))
@@ -466,7 +467,7 @@ def played(name: str, system: str, players: int, discipline: str = "long", match
     return t
 
 
-def _new_tournament(name, system, discipline, start, match_length, secretary):
+def _new_tournament(name, system, discipline, start, match_length, secretary, **fields):
     from tournaments.models import Tournament
 
     return Tournament.objects.create(
@@ -482,6 +483,7 @@ def _new_tournament(name, system, discipline, start, match_length, secretary):
         organiser="Федерация нард Республики Татарстан",
         time_control_minutes=10,
         time_control_increment=5,
+        **fields,
     )
 
 

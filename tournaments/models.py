@@ -44,7 +44,7 @@ def breaks_per_player(match_length: int, blitz: bool = False) -> int:
     """003 «Перерывы»: breaks each player may take in a match (at most 4 minutes, between games only): to 7
     or 9 points one, to 11 or 13 two, to 15 and more three; to 5 and less, and in the blitz disciplines, none.
     Lengths the rule does not name fall in the band of the next shorter named length: 6, 8 and 10 give 1;
-    12 and 14 give 2. The documents print these (``protocols.data.breaks_allowed``)."""
+    12 and 14 give 2. The documents print these (``protocols.docs.match.breaks_allowed``)."""
     if blitz or match_length <= 5:
         return 0
     if match_length < 11:

@@ -61,15 +61,14 @@ def test_the_competition_documents_page_fits_a_390_px_phone_004_1_2(
 ):
     """Every state on the page at once: current, out of date (with the previous version), never made."""
     from protocols import competition as comp
-    from protocols.models import Kind
 
     c, (long_men, short_men, _blitz, _women) = competition
     client.force_login(chief_judge)
     url = reverse("public:competition_documents", args=[c.pk])
-    for kind in (Kind.COMPETITION_REGISTRATION, Kind.COMPETITION_SCHEDULE):
+    for kind in ("comp_registration", "comp_schedule"):
         assert client.post(url, {"kind": kind}).status_code == 302
-    assert client.post(url, {"kind": Kind.STANDINGS, "event": short_men.pk}).status_code == 302
-    assert client.post(url, {"kind": Kind.FINAL, "event": long_men.pk}).status_code == 302
+    assert client.post(url, {"kind": "standings", "event": short_men.pk}).status_code == 302
+    assert client.post(url, {"kind": "final", "event": long_men.pk}).status_code == 302
     long_men.save()  # a change: the competition's and long_men's documents are out of date
     phone.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
@@ -77,11 +76,11 @@ def test_the_competition_documents_page_fits_a_390_px_phone_004_1_2(
     page = phone.new_page()
     page.goto(live_server.url + url)
     first = comp.first_event(c)
-    assert page.locator(f"#doc-{first.pk}-{Kind.COMPETITION_SCHEDULE} [data-state=outdated]").is_visible()
-    assert page.locator(f"#doc-{short_men.pk}-{Kind.STANDINGS} [data-state=current]").is_visible()
+    assert page.locator(f"#doc-{first.pk}-comp_schedule [data-state=outdated]").is_visible()
+    assert page.locator(f"#doc-{short_men.pk}-standings [data-state=current]").is_visible()
     page.screenshot(path="/tmp/competition-documents-390.png", full_page=True)
     assert _width(page) <= 390
     # The competition PDF's own page, with its breadcrumb back here.
-    page.goto(live_server.url + reverse("protocols:document", args=[first.pk, Kind.COMPETITION_SCHEDULE]))
+    page.goto(live_server.url + reverse("protocols:document", args=[first.pk, "comp_schedule"]))
     assert page.locator("#breadcrumb").is_visible()
     assert _width(page) <= 390

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from protocols import competition as comp
-from protocols.models import Document, Kind
+from protocols.models import Document
 from registration.models import Official
 from tests.competitions.test_competition_registry import _competition
 from tests.factories import make_tournament, make_user
@@ -47,12 +47,12 @@ def test_only_the_competitions_officials_see_and_use_its_documents_page_004_1_2(
     home = reverse("public:competition", args=[c.pk])
     # Anonymous: refused, nothing made, the home page does not offer it.
     assert client.get(url).status_code == 403
-    assert _make(client, c, Kind.COMPETITION_REGISTRATION).status_code == 403
+    assert _make(client, c, "comp_registration").status_code == 403
     assert url not in client.get(home).content.decode()
     # Another tournament's secretary, and an official of another competition: refused.
     client.force_login(other_secretary)
     assert client.get(url).status_code == 403
-    assert _make(client, c, Kind.FINAL, short_men).status_code == 403
+    assert _make(client, c, "final", short_men).status_code == 403
     other = Competition.objects.create(
         name="Кубок края", start_date=long_men.start_date, end_date=long_men.end_date
     )
@@ -60,7 +60,7 @@ def test_only_the_competitions_officials_see_and_use_its_documents_page_004_1_2(
     make_tournament(stranger, stranger, name="Кубок края, мужчины", competition=other)
     client.force_login(stranger)
     assert client.get(url).status_code == 403
-    assert _make(client, c, Kind.COMPETITION_SCHEDULE).status_code == 403
+    assert _make(client, c, "comp_schedule").status_code == 403
     assert client.get(reverse("public:competition_documents", args=[other.pk])).status_code == 200
     assert not Document.objects.filter(tournament__competition=c).exists()
     # A judge of the second event is an official of all (one panel): the page, and the link to it.
@@ -82,16 +82,16 @@ def test_the_page_lists_the_competitions_two_documents_and_its_four_events_004_1
     with django_assert_max_num_queries(9):  # one query for every document's state, whatever the events
         page = _page(client, c)
     own = page.split('id="competition-documents"')[1].split("</div>")[0]
-    assert _state(own, first, Kind.COMPETITION_REGISTRATION) == "missing"
-    assert _state(own, first, Kind.COMPETITION_SCHEDULE) == "missing"
-    assert reverse("protocols:document", args=[first.pk, Kind.COMPETITION_SCHEDULE]) in own
+    assert _state(own, first, "comp_registration") == "missing"
+    assert _state(own, first, "comp_schedule") == "missing"
+    assert reverse("protocols:document", args=[first.pk, "comp_schedule"]) in own
     cards = re.findall(r'class="card event-documents" id="event-(\d+)"', page)
     assert sorted(cards) == sorted(str(t.pk) for t in events)
     for t in events:
         card = page.split(f'id="event-{t.pk}"')[1].split("</div>")[0]
         assert t.name in card
         assert reverse("protocols:list", args=[t.pk]) in card
-        for kind in (Kind.FINAL, Kind.STANDINGS, Kind.REGISTRATION):
+        for kind in ("final", "standings", "registration"):
             assert _state(card, t, kind) == "missing"
     assert page.count('name="kind"') == 2 + 3 * len(events)
 
@@ -104,39 +104,39 @@ def test_making_a_document_from_the_page_by_post_in_the_embedded_default_004_1_2
     # The form is a POST with the CSRF token: without it, refused and nothing made.
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(chief_judge)
-    assert _make(strict, c, Kind.COMPETITION_REGISTRATION).status_code == 403
+    assert _make(strict, c, "comp_registration").status_code == 403
     assert not Document.objects.exists()
 
     client.force_login(chief_judge)
-    response = _make(client, c, Kind.COMPETITION_REGISTRATION)
+    response = _make(client, c, "comp_registration")
     assert response.status_code == 302
     assert response.url == reverse("public:competition_documents", args=[c.pk])
-    doc = Document.objects.get(kind=Kind.COMPETITION_REGISTRATION)
+    doc = Document.objects.get(kind="comp_registration")
     assert doc.tournament == first and doc.is_ready  # eager: made in the request
     page = _page(client, c)
-    assert _state(page, first, Kind.COMPETITION_REGISTRATION) == "current"
+    assert _state(page, first, "comp_registration") == "current"
     assert reverse("protocols:download", args=[doc.pk]) in page
-    assert _state(page, first, Kind.COMPETITION_SCHEDULE) == "missing"
+    assert _state(page, first, "comp_schedule") == "missing"
 
     # An event's key document, made from its card: stored with that event.
-    assert _make(client, c, Kind.FINAL, blitz_men).status_code == 302
-    final = Document.objects.get(kind=Kind.FINAL)
+    assert _make(client, c, "final", blitz_men).status_code == 302
+    final = Document.objects.get(kind="final")
     assert final.tournament == blitz_men and final.is_ready
-    assert _state(_page(client, c), blitz_men, Kind.FINAL) == "current"
+    assert _state(_page(client, c), blitz_men, "final") == "current"
 
     # A change in any event: the competition's document is out of date (the old one still downloadable),
     # the blitz event's final protocol is still current.
     short_men.save()
     page = _page(client, c)
-    assert _state(page, first, Kind.COMPETITION_REGISTRATION) == "outdated"
+    assert _state(page, first, "comp_registration") == "outdated"
     assert reverse("protocols:download", args=[doc.pk]) in page
-    assert _state(page, blitz_men, Kind.FINAL) == "current"
+    assert _state(page, blitz_men, "final") == "current"
 
     # Bad input: a kind not on the page, an event of another tournament — a message, nothing made.
     other = make_tournament(make_user("elsewhere"), name="Чужой турнир")
     before = Document.objects.count()
-    bad = [{"kind": "protest"}, {"kind": Kind.FINAL, "event": str(other.pk)}]
-    bad.append({"kind": Kind.FINAL, "event": "x"})
+    bad = [{"kind": "protest"}, {"kind": "final", "event": str(other.pk)}]
+    bad.append({"kind": "final", "event": "x"})
     for data in bad:
         response = client.post(reverse("public:competition_documents", args=[c.pk]), data, follow=True)
         assert response.status_code == 200
@@ -150,7 +150,7 @@ def test_a_competition_documents_own_page_leads_back_to_the_competition_004_1_2(
     c, (long_men, short_men, _blitz, _women) = competition
     first = comp.first_event(c)
     documents = reverse("public:competition_documents", args=[c.pk])
-    schedule = reverse("protocols:document", args=[first.pk, Kind.COMPETITION_SCHEDULE])
+    schedule = reverse("protocols:document", args=[first.pk, "comp_schedule"])
     # Anonymous reads the public schedule: back to the competition's home, not to the first event's tabs.
     page = client.get(schedule).content.decode()
     assert reverse("public:competition", args=[c.pk]) in page
@@ -159,7 +159,7 @@ def test_a_competition_documents_own_page_leads_back_to_the_competition_004_1_2(
     assert f'href="{reverse("protocols:list", args=[first.pk])}"' not in page
     # Its officials: the breadcrumb to the competition's documents page.
     client.force_login(chief_judge)
-    registration = reverse("protocols:document", args=[first.pk, Kind.COMPETITION_REGISTRATION])
+    registration = reverse("protocols:document", args=[first.pk, "comp_registration"])
     page = client.get(registration).content.decode()
     crumb = page.split('id="breadcrumb"')[1].split("</p>")[0]
     assert c.name in crumb and documents in crumb
@@ -171,7 +171,7 @@ def test_a_competition_documents_own_page_leads_back_to_the_competition_004_1_2(
     assert documents not in client.get(reverse("protocols:list", args=[short_men.pk])).content.decode()
     client.force_login(chief_judge)
     # An event's own document keeps the event's tabs.
-    page = client.get(reverse("protocols:document", args=[short_men.pk, Kind.STANDINGS])).content.decode()
+    page = client.get(reverse("protocols:document", args=[short_men.pk, "standings"])).content.decode()
     assert 'class="tabs"' in page and 'id="breadcrumb"' not in page
 
 
@@ -181,7 +181,7 @@ def test_a_finished_competition_offers_downloads_and_the_missing_documents_only(
     c, events = competition
     first = comp.first_event(c)
     client.force_login(chief_judge)
-    assert _make(client, c, Kind.COMPETITION_SCHEDULE).status_code == 302
+    assert _make(client, c, "comp_schedule").status_code == 302
     assert 'id="finished"' not in _page(client, c)
     for t in events:
         t.status = Tournament.Status.FINISHED
@@ -190,17 +190,17 @@ def test_a_finished_competition_offers_downloads_and_the_missing_documents_only(
     assert 'id="finished"' in page
     # Finishing moved the data: the schedule made before is out of date; a missing one can be made, as the
     # event's own documents page allows for a finished event (a PDF changes no data).
-    assert _state(page, first, Kind.COMPETITION_SCHEDULE) == "outdated"
-    event_page = client.post(reverse("protocols:document", args=[events[1].pk, Kind.FINAL]))
+    assert _state(page, first, "comp_schedule") == "outdated"
+    event_page = client.post(reverse("protocols:document", args=[events[1].pk, "final"]))
     assert event_page.status_code == 302
-    assert _make(client, c, Kind.COMPETITION_SCHEDULE).status_code == 302
-    assert _make(client, c, Kind.FINAL, events[2]).status_code == 302
+    assert _make(client, c, "comp_schedule").status_code == 302
+    assert _make(client, c, "final", events[2]).status_code == 302
     page = _page(client, c)
-    assert _state(page, first, Kind.COMPETITION_SCHEDULE) == "current"
-    assert _state(page, events[1], Kind.FINAL) == "current"
-    assert _state(page, events[2], Kind.FINAL) == "current"
+    assert _state(page, first, "comp_schedule") == "current"
+    assert _state(page, events[1], "final") == "current"
+    assert _state(page, events[2], "final") == "current"
     # A current document offers its download only, never «make» again.
-    row = page.split(f'id="doc-{first.pk}-{Kind.COMPETITION_SCHEDULE}"')[1].split("</li>")[0]
+    row = page.split(f'id="doc-{first.pk}-comp_schedule"')[1].split("</li>")[0]
     assert "<form" not in row and "/file/" in row
     # No link to change anything: the events' plans are not offered.
     for t in events:

@@ -15,7 +15,8 @@ from pypdf import PdfReader
 
 from draw.models import Match
 from protocols import competition as comp
-from protocols.models import Document, Kind
+from protocols.docs import comp_registration
+from protocols.models import Document
 from registration.models import Entry, Official, Participant, Person
 from tests.competitions.test_competition_registry import _competition, _form
 from tests.factories import START, make_user
@@ -104,7 +105,7 @@ def test_the_competition_schedule_merges_every_events_rounds_by_day_and_time_004
 
     # The schedule PDF of the competition is public, like each event's schedule.
     first = comp.first_event(c)
-    text = _pdf_text(client.get(reverse("protocols:pdf", args=[first.pk, Kind.COMPETITION_SCHEDULE])))
+    text = _pdf_text(client.get(reverse("protocols:pdf", args=[first.pk, "comp_schedule"])))
     assert "Расписание соревнования" in text and c.name in text
     for t in (long_men, short_men, blitz_men):
         assert t.name in text
@@ -146,7 +147,7 @@ def test_the_competition_registration_protocol_lists_each_person_once_with_his_e
     c, (long_men, short_men, blitz_men, long_women) = competition
     first = comp.first_event(c)
     client.force_login(chief_judge)
-    response = client.get(reverse("protocols:pdf", args=[first.pk, Kind.COMPETITION_REGISTRATION]))
+    response = client.get(reverse("protocols:pdf", args=[first.pk, "comp_registration"]))
     # Named by the competition, not by the event it is kept with.
     assert "chempionat-okruga-2026-protokol-registracii.pdf" in response["Content-Disposition"]
     text = _pdf_text(response)
@@ -162,19 +163,19 @@ def test_the_competition_registration_protocol_lists_each_person_once_with_his_e
     assert blitz_men.name in gusev and long_women.name not in gusev
     assert "Председатель комиссии по допуску" in flat  # signed by the commission (004 §5.3)
 
-    data = comp.registration_data(c)
+    data = comp_registration.build(c)
     assert [x.full_name.split()[0] for x in data.people] == ["Алиев", "Бобров", "Ветров", "Гусев", "Дронова"]
     assert (data.entries, data.admitted, data.refused) == (13, 12, 1)
 
     # Stored with the first event; a change in ANOTHER event makes it again (the competition's version).
-    docs = Document.objects.filter(tournament=first, kind=Kind.COMPETITION_REGISTRATION)
+    docs = Document.objects.filter(tournament=first, kind="comp_registration")
     assert docs.count() == 1
-    client.get(reverse("protocols:pdf", args=[first.pk, Kind.COMPETITION_REGISTRATION]))
+    client.get(reverse("protocols:pdf", args=[first.pk, "comp_registration"]))
     assert docs.count() == 1  # nothing changed: the same document
     person = Person.objects.create(surname="Егоров", name="Иван", birth_date=datetime.date(1990, 1, 1))
     Entry.objects.create(tournament=blitz_men, person=person, region="Тула")
     blitz_men.save()  # a change of the blitz event bumps its version
-    text = _pdf_text(client.get(reverse("protocols:pdf", args=[first.pk, Kind.COMPETITION_REGISTRATION])))
+    text = _pdf_text(client.get(reverse("protocols:pdf", args=[first.pk, "comp_registration"])))
     assert docs.count() == 2 and "Егоров Иван" in text
 
 
@@ -215,8 +216,8 @@ def test_only_the_competitions_officials_read_its_registration_protocol_and_plan
 ):
     c, (long_men, short_men, _blitz, _women) = competition
     first = comp.first_event(c)
-    registration = reverse("protocols:pdf", args=[first.pk, Kind.COMPETITION_REGISTRATION])
-    page = reverse("protocols:document", args=[first.pk, Kind.COMPETITION_REGISTRATION])
+    registration = reverse("protocols:pdf", args=[first.pk, "comp_registration"])
+    page = reverse("protocols:document", args=[first.pk, "comp_registration"])
     # Anonymous: the public pages only.
     assert client.get(reverse("public:competition_schedule", args=[c.pk])).status_code == 200
     assert client.get(registration).status_code == 403
@@ -237,7 +238,7 @@ def test_only_the_competitions_officials_read_its_registration_protocol_and_plan
     assert client.get(registration).status_code == 200
     assert client.post(reverse("protocols:schedule_edit", args=[long_men.pk]), {}).status_code == 403
     # The competition's documents live with its first event only.
-    other = reverse("protocols:pdf", args=[short_men.pk, Kind.COMPETITION_REGISTRATION])
+    other = reverse("protocols:pdf", args=[short_men.pk, "comp_registration"])
     assert client.get(other).status_code == 404
     # The competition's officials: the link on its home page, and the document.
     client.force_login(chief_judge)

@@ -14,7 +14,7 @@ from django.urls import reverse
 from draw import results
 from draw.models import Match
 from judging.models import Protest, RemovalProposal, Sanction
-from protocols.data import final_protocol_data
+from protocols.docs import final
 from tests.judging.conftest import T0, at, frozen, make_running, match_of, play
 from tournaments.models import AuditEntry
 
@@ -208,6 +208,6 @@ def test_the_chief_judge_reopens_with_a_reason_and_the_final_protocol_says_so_6_
     with frozen(at(60)):
         assert _finish(client, finished, confirm="1").status_code == 302
     assert _state(finished) == "finished"
-    data = final_protocol_data(finished)
+    data = final.build(finished)
     assert data.signed
     assert [r.reason for r in data.reopened] == ["Ошибка в счёте стола 2"]

@@ -9,7 +9,7 @@ from django.urls import reverse
 from draw import manager as draw_manager
 from draw import results
 from draw.models import GroupMember, Match, Stage
-from protocols.data import final_protocol_data
+from protocols.docs import final as final_protocol
 from tests.factories import make_tournament
 from tests.judging.conftest import at, draw_and_start, frozen
 
@@ -70,7 +70,7 @@ def test_a_three_way_tie_for_the_qualifying_place_is_broken_by_a_stored_lot_1_4_
         assert lot_order(key.split(":")[1].split(","), d["seed"]) == d["order"]
     page = client.get(reverse("public:crosstable", args=[t.pk])).content.decode()
     assert "жребием (зерно 12345)" in page
-    assert {q.how for q in final_protocol_data(t).qualification} == {"жребием (зерно 12345)"}
+    assert {q.how for q in final_protocol.build(t).qualification} == {"жребием (зерно 12345)"}
 
 
 def test_with_a_play_off_match_the_draw_waits_for_the_panels_record_1_4_7(client, secretary, chief_judge):

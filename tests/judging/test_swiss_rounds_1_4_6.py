@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from draw import manager as draw_manager
-from protocols.data import final_protocol_data, pairings_data
+from protocols.docs import final, pairings
 from tests.factories import make_tournament
 from tests.judging.conftest import at, frozen, play
 from tournaments.models import AuditEntry
@@ -40,9 +40,9 @@ def test_publishing_round_1_fixes_the_recommended_number_and_withdrawals_do_not_
     with frozen(at(60)):
         play(swiss, secretary, 2)
     assert draw_manager.rounds_left(swiss)
-    assert pairings_data(swiss.round_set.get(number=2)).rounds_total == 3
+    assert pairings.build(swiss.round_set.get(number=2)).rounds_total == 3
     # Two rounds played of the three fixed at the start (004 §1.4.6).
-    assert ("Туры", "2 из 3") in [(f.label, f.value) for f in final_protocol_data(swiss).details]
+    assert ("Туры", "2 из 3") in [(f.label, f.value) for f in final.build(swiss).details]
 
 
 @pytest.mark.parametrize(

@@ -14,8 +14,8 @@ from reportlab.pdfbase import pdfmetrics
 
 from draw import manager as draw_manager
 from draw.models import Match, ResultKind, Round
-from protocols import data as d
-from protocols import render
+from protocols import layout
+from protocols.docs import crosstable
 from protocols.documents import render_document
 from tests.factories import make_tournament
 from tests.protocols.conftest import pdf_reader, pdf_text
@@ -75,7 +75,7 @@ def runs(page) -> list[tuple[float, float, str]]:
             x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
             y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
             scale = abs(tm[0] * cm[0]) or 1
-            width = pdfmetrics.stringWidth(text, render.NARROW, size * scale)
+            width = pdfmetrics.stringWidth(text, layout.NARROW, size * scale)
             out.append((x + width / 2, y, text))
 
     page.extract_text(visitor_text=visit)
@@ -87,11 +87,11 @@ def test_the_crosstable_of_a_big_round_robin_is_split_into_blocks_with_the_heade
     players, secretary, chief_judge, media
 ):
     t = big_round_robin(secretary, chief_judge, players)
-    data = d.crosstable_data(t)
+    data = crosstable.build_players(t)
     rows = data.sections[0].rows
     assert len(rows) == players
-    size, cell, per_block = render.crosstable_layout(data)
-    assert size == render.WIDER and per_block < players  # too wide for A3: blocks of columns
+    size, cell, per_block = crosstable.crosstable_layout(data)
+    assert size == layout.WIDER and per_block < players  # too wide for A3: blocks of columns
     pdf, _hash = render_document(t, "crosstable", "")
     texts = pdf_text(pdf)
     blocks = -(-players // per_block)

@@ -10,7 +10,7 @@ from unittest import mock
 import pytest
 from django.urls import reverse
 
-from protocols import documents, tasks
+from protocols import documents, registry, tasks
 from protocols.models import Document
 from tournaments.models import bump_version
 
@@ -24,14 +24,14 @@ def _url(t, kind: str) -> str:
 @pytest.fixture
 def counted_builds():
     """Every build of the standings document's data, counted."""
-    spec = documents.SPECS["standings"]
+    spec = registry.get("standings")
     calls: list[str] = []
 
     def build(t, key):
         calls.append(key)
         return spec.build(t, key)
 
-    with mock.patch.dict(documents.SPECS, {"standings": dataclasses.replace(spec, build=build)}):
+    with registry.overridden(dataclasses.replace(spec, build=build)):
         yield calls
 
 

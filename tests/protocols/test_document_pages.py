@@ -172,14 +172,16 @@ def test_a_queued_document_shows_its_progress_and_is_polled(client, swiss, secre
 
 
 def test_a_failing_document_is_reported_not_a_500(client, swiss, secretary):
+    import dataclasses
     from unittest import mock
 
-    from protocols import documents
+    from protocols import registry
 
     client.force_login(secretary)
-    spec = documents.SPECS["standings"]
-    broken = documents.Spec(spec.kind, spec.build, mock.Mock(side_effect=RuntimeError("boom")), spec.public)
-    with mock.patch.dict(documents.SPECS, {"standings": broken}):
+    broken = dataclasses.replace(
+        registry.get("standings"), render=mock.Mock(side_effect=RuntimeError("boom"))
+    )
+    with registry.overridden(broken):
         response = client.post(_url(swiss, "standings"))
     assert response.status_code == 302
     doc = Document.objects.get(kind="standings")

@@ -14,8 +14,11 @@ from django.utils import timezone, translation
 
 from draw.models import Match, ResultKind, Round
 from judging.models import MatchNote, MatchProtocol, Protest, Sanction
-from protocols import data as d
-from protocols import render
+from protocols import facts, layout
+from protocols.docs import bracket, crosstable, final, pairings, sanctions, standings
+from protocols.docs import match as match_protocol
+from protocols.docs import protest as protest_decision
+from protocols.docs import registration as registration_protocol
 from protocols.documents import render_document
 from registration import manager
 from registration.models import Entry, Official, Participant, Person, RankNorm
@@ -74,7 +77,7 @@ def test_no_document_prints_an_internal_clause_key(swiss, chief_judge):
     assert "пп. 5.7.2, 5.7.3 Правил вида спорта «нарды»" in texts["sanctions"]
     assert "Правила проведения соревнований Лиги" in texts["sanctions"]  # the warning's «003»
     assert f"п. 5.10 {RULES}" in texts["protest"]
-    lines = d.sanctions_data(swiss).rows
+    lines = sanctions.build(swiss).rows
     assert [line.clause for line in lines] == [
         "Правила проведения соревнований Лиги",
         f"пп. 5.7.2, 5.7.3 {RULES}",
@@ -120,14 +123,14 @@ def test_the_first_protest_of_a_tournament_is_number_1_and_shows_the_result_when
     m.score1, m.score2 = 0, 7  # the decision corrected the score
     m.save(update_fields=["score1", "score2"])
     assert protest.pk > 3 and protest.number == 1
-    data = d.protest_decision_data(protest)
+    data = protest_decision.build(protest)
     assert data.number == 1
     assert data.result_then == f"{filed[0]}:{filed[1]}"
     assert data.consequence.endswith("0:7")
     text = _text(swiss, "protest", "1")
     assert "Протест № 1" in text and f"Протест № {protest.pk}" not in text
     assert f"Результат на момент подачи {filed[0]}:{filed[1]}" in text
-    assert [line.number for line in d.final_protocol_data(swiss).protests] == [1]
+    assert [line.number for line in final.build(swiss).protests] == [1]
 
 
 def test_the_registration_protocol_numbers_refused_entries_within_the_tournament(secretary, chief_judge):
@@ -154,7 +157,7 @@ def test_the_registration_protocol_numbers_refused_entries_within_the_tournament
         responsible_name="Р",
     )
     manager.decide(entry, Entry.Status.REFUSED, "Не исполнилось 18 лет (004 §2.3.1)", chief_judge)
-    refused = d.registration_data(t).protocol.refused
+    refused = registration_protocol.build(t).protocol.refused
     assert [(r.number, r.full_name) for r in refused] == [(1, "Юнцов Ян")]
     assert refused[0].reason == f"Не исполнилось 18 лет (п. 2.3.1 {RULES})"
     # Every check it failed: the age, and the documents not shown yet.
@@ -204,7 +207,7 @@ def test_the_match_protocol_has_end_judge_dice_crawford_and_the_secretarys_name(
         certified_at=timezone.now(),
     )
     m = Match.objects.select_related("protocol__certified_by__person").get(pk=m.pk)
-    data = d.match_protocol_data(m)
+    data = match_protocol.build(m)
     assert data.end_time == "05.12.2026 12:40"
     assert data.judge == "Столов Игорь Андреевич"
     assert data.dice == "После партии 2, по просьбе игрока 1"
@@ -213,7 +216,7 @@ def test_the_match_protocol_has_end_judge_dice_crawford_and_the_secretarys_name(
     game = crawford[0]
     before = next((g for g in data.games if g.number == game.number - 1), None)
     assert before is not None and m.match_length - 1 in (before.score1, before.score2)
-    assert data.signatures[2] == d.Signature("Секретарь", secretary.person.short_name)
+    assert data.signatures[2] == facts.Signature("Секретарь", secretary.person.short_name)
     text = _text(swiss, "match", str(m.pk))
     assert "Окончание 05.12.2026 12:40" in text
     assert "Судья матча Столов Игорь Андреевич" in text
@@ -228,7 +231,7 @@ def test_a_blank_protocol_names_the_chief_secretary_and_leaves_lines_for_the_jud
 
     rnd = draw_manager.draw_round(tournament, tournament.created_by, 1, seed=1)
     m = rnd.matches.exclude(player2=None).first()
-    data = d.match_protocol_data(m)
+    data = match_protocol.build(m)
     assert data.judge == "" and data.dice == "" and data.end_time == ""
     assert data.signatures[2].name == "Secretary T."
     text = _text(tournament, "match", str(m.pk))
@@ -239,7 +242,7 @@ def test_a_blank_protocol_names_the_chief_secretary_and_leaves_lines_for_the_jud
 
 
 def test_the_registration_protocol_counts_participants_added_without_entries(swiss):
-    proto = d.registration_data(swiss).protocol
+    proto = registration_protocol.build(swiss).protocol
     assert proto.entries_received == 0 and len(proto.participants) == 10
     assert proto.added_directly == 10
     text = _text(swiss, "registration")
@@ -275,7 +278,7 @@ def test_the_registration_protocol_lists_refusals_coaches_and_is_signed_by_the_c
         responsible_name="Р",
     )
     manager.decide(bad, Entry.Status.REFUSED, "Несовершеннолетний", chief_judge)
-    data = d.registration_data(t)
+    data = registration_protocol.build(t)
     assert [p.coach for p in data.protocol.participants] == ["Тренеров Т. Т."]
     roles = [s.role for s in data.signatures]
     assert roles == [
@@ -321,12 +324,12 @@ def test_a_draft_rounds_pairings_and_protocols_say_draft_on_every_page(swiss, se
     swiss.save(update_fields=["status", "rounds"])
     rnd = draw_manager.draw_round(swiss, secretary, swiss.round_set.count() + 1, seed=5)
     assert rnd.is_draft
-    assert d.pairings_data(rnd).draft == "ПРОЕКТ: тур не опубликован"
+    assert pairings.build(rnd).draft == "ПРОЕКТ: тур не опубликован"
     for kind in ("pairings", "round_protocols"):
         pages = pdf_text(render_document(swiss, kind, str(rnd.number))[0])
         assert all("ПРОЕКТ" in page for page in pages), kind
     published = Round.objects.get(tournament=swiss, number=1)
-    assert d.pairings_data(published).draft == ""
+    assert pairings.build(published).draft == ""
     assert "ПРОЕКТ" not in _text(swiss, "pairings", "1")
 
 
@@ -349,7 +352,7 @@ def test_the_final_protocol_counts_neither_removed_players_nor_draft_rounds(swis
     swiss.rounds, swiss.status = 5, Tournament.Status.RUNNING
     swiss.save(update_fields=["rounds", "status"])
     draw_manager.draw_round(swiss, secretary, swiss.round_set.count() + 1, seed=3)  # a draft
-    facts = {f.label: f.value for f in d.final_protocol_data(swiss).details}
+    facts = {f.label: f.value for f in final.build(swiss).details}
     assert facts["Участники"] == "9 (удалены, место не сохраняется: 1)"
     played = swiss.round_set.exclude(status="draft").count()
     # The rounds played, beside the number the regulation fixed when they differ (004 §1.4.6).
@@ -364,7 +367,7 @@ def test_the_final_protocol_prints_the_real_dates_and_a_reopening(swiss, chief_j
         start_time=timezone.make_aware(datetime.datetime(2026, 11, 29, 10, 0))
     )
     log(swiss, chief_judge, "reopen", "Турнир возобновлён", reason="Ошибка в протоколе тура 3")
-    data = d.final_protocol_data(swiss)
+    data = final.build(swiss)
     facts = {f.label: f.value for f in data.details}
     assert facts["Даты"] == "12.12.2026–14.12.2026"
     assert facts["Фактически проведён"] == "29.11.2026–30.11.2026"
@@ -378,11 +381,11 @@ def test_the_final_protocol_has_the_federations_columns_and_the_rank_fulfilled(s
     for p in swiss.participants.select_related("person"):
         p.qualification, p.club, p.coach = "adult1", "Клуб «Марс»", "Тренеров Т. Т."
         p.save(update_fields=["qualification", "club", "coach"])
-    assert d.final_protocol_data(swiss).with_norms is False
-    assert all(r.fulfilled == "" for r in d.final_protocol_data(swiss).rows)
+    assert final.build(swiss).with_norms is False
+    assert all(r.fulfilled == "" for r in final.build(swiss).rows)
     RankNorm.objects.create(tournament=swiss, qualification="cms", place_to=1, min_participants=10)
     RankNorm.objects.create(tournament=swiss, qualification="adult1", place_to=3)
-    data = d.final_protocol_data(swiss)
+    data = final.build(swiss)
     first = data.rows[0]
     assert first.year == "1980" and first.rank == "1" and first.region == "Москва"
     assert first.club == "Клуб «Марс»" and first.coach == "Тренеров Т. Т."
@@ -404,10 +407,10 @@ def test_officials_are_printed_with_patronymic_category_and_city(swiss, chief_ju
     o.person.save(update_fields=["patronymic"])
     o.judging_category, o.city = "national", "Москва"
     o.save(update_fields=["judging_category", "city"])
-    data = d.final_protocol_data(swiss)
+    data = final.build(swiss)
     officials = {f.label: f.value for f in data.officials}
     assert officials["Главный судья"] == "Judge Test Петрович (всероссийская категория, Москва)"
-    assert data.signatures[0] == d.Signature("Главный судья", "Judge T.П.", "ВК, Москва")
+    assert data.signatures[0] == facts.Signature("Главный судья", "Judge T.П.", "ВК, Москва")
     assert "Judge Test Петрович (всероссийская категория, Москва)" in _text(swiss, "final")
 
 
@@ -416,7 +419,7 @@ def test_officials_are_printed_with_patronymic_category_and_city(swiss, chief_ju
 
 def test_a_33_player_bracket_has_no_bye_boxes_russian_names_and_readable_print(single33):
     stage = single33.stages.get()
-    data = d.bracket_data(stage)
+    data = bracket.build(stage)
     real = Match.objects.filter(round__stage=stage).exclude(player2=None).count()
     assert len(data.boxes) == real  # 32 matches and the third place: no box for a bye
     assert all("свободен" not in n and n != "bye" for b in data.boxes for n in b.names)
@@ -437,7 +440,7 @@ def test_a_33_player_bracket_has_no_bye_boxes_russian_names_and_readable_print(s
 
 def test_a_double_elimination_of_33_splits_its_lower_bracket_without_shrinking_names(double33):
     stage = double33.stages.get()
-    data = d.bracket_data(stage)
+    data = bracket.build(stage)
     assert {b.key for b in data.bands} >= {"upper", "lower", "final"}
     pdf = render_document(double33, "bracket", "1")[0]
     assert len(pdf_reader(pdf).pages) >= 2
@@ -465,7 +468,7 @@ def test_walkovers_are_marked_and_long_names_cut_with_an_ellipsis(secretary, chi
     results.record_result(
         second.pk, secretary, results.ResultInput(ResultKind.TECHNICAL, winner_side=1, reason="неявка"), 0
     )
-    data = d.bracket_data(t.stages.get())
+    data = bracket.build(t.stages.get())
     technical = [b for b in data.boxes if b.technical]
     assert len(technical) == 1 and technical[0].scores == ("+", "−")
     text = " ".join(pdf_text(render_document(t, "bracket", "1")[0]))
@@ -482,7 +485,7 @@ def test_crosstable_rows_by_drawn_numbers_with_tiebreaks_and_removed_marked(roun
     p = round_robin.participants.get(pk=int(stage.plan["order"][2]))
     p.status = Participant.Status.REMOVED
     p.save(update_fields=["status"])
-    data = d.crosstable_data(round_robin)
+    data = crosstable.build_players(round_robin)
     rows = data.sections[0].rows
     names = {x.key: x.person.full_name for x in round_robin.participants.select_related("person")}
     assert [r.name for r in rows] == [names[k] for k in stage.plan["order"]]
@@ -496,10 +499,10 @@ def test_crosstable_rows_by_drawn_numbers_with_tiebreaks_and_removed_marked(roun
 
 
 def test_40_players_fit_a3_with_two_line_cells(round_robin40):
-    data = d.crosstable_data(round_robin40)
+    data = crosstable.build_players(round_robin40)
     assert all(c.count("\n") <= 1 for r in data.sections[0].rows for c in r.cells)
-    size, cell, per_block = render.crosstable_layout(data)
-    assert size == render.WIDER and per_block == 40
+    size, cell, per_block = crosstable.crosstable_layout(data)
+    assert size == layout.WIDER and per_block == 40
     pdf = render_document(round_robin40, "crosstable", "")[0]
     pages = pdf_text(pdf)
     assert all("№ Участник 1 2 3" in page for page in pages)  # the header on every page
@@ -510,14 +513,14 @@ def test_40_players_fit_a3_with_two_line_cells(round_robin40):
 def test_a_200_player_crosstable_is_split_into_column_blocks_with_the_row_headers(round_robin):
     from tests.protocols.conftest import pdf_text as texts
 
-    big = d.CrosstableData(
-        d.Heading("Турнир", "", "", "", ""),
+    big = crosstable.CrosstableData(
+        facts.Heading("Турнир", "", "", "", ""),
         "",
         (
-            d.CrossSection(
+            crosstable.CrossSection(
                 "",
                 tuple(
-                    d.CrossLine(
+                    crosstable.CrossLine(
                         i + 1, f"Игрок {i + 1:03d}", tuple("1\n3:0" for _j in range(200)), "1", str(i + 1)
                     )
                     for i in range(200)
@@ -525,9 +528,9 @@ def test_a_200_player_crosstable_is_split_into_column_blocks_with_the_row_header
             ),
         ),
     )
-    size, _cell, per_block = render.crosstable_layout(big)
-    assert size == render.WIDER and per_block < 200
-    pages = texts(render.crosstable(big))
+    size, _cell, per_block = crosstable.crosstable_layout(big)
+    assert size == layout.WIDER and per_block < 200
+    pages = texts(crosstable.render(big))
     blocks = [page for page in pages if re.search(r"Столбцы \d+–\d+ из 200", page)]
     assert len(blocks) == -(-200 // per_block)
     for page in pages:
@@ -542,17 +545,18 @@ def test_a_mixed_events_group_tables_say_how_tied_qualifiers_were_decided():
     rows = [row("А", 3, 5), row("Б", 2, 6), row("В", 2, 4), row("Г", 0, 3)]
     for i, r in enumerate(rows, start=1):
         r.row.place = i
-    columns = (d.Column("buchholz", "Бх", "Бухгольц"),)
-    notes = d.tie_notes(rows, ["buchholz"], 2, columns)
+    columns = (facts.Column("buchholz", "Бх", "Бухгольц"),)
+    notes = crosstable.tie_notes(rows, ["buchholz"], 2, columns)
     assert notes == (
         "У Б и В поровну очков (2); место, дающее выход из группы, определено по показателю «Бухгольц»: "
         "6 против 4.",
     )
     rows[2].row.metrics["buchholz"] = 6
     assert (
-        "равны по очкам и всем дополнительным показателям" in d.tie_notes(rows, ["buchholz"], 2, columns)[0]
+        "равны по очкам и всем дополнительным показателям"
+        in crosstable.tie_notes(rows, ["buchholz"], 2, columns)[0]
     )
-    assert d.tie_notes(rows, ["buchholz"], 1, columns) == ()
+    assert crosstable.tie_notes(rows, ["buchholz"], 1, columns) == ()
 
 
 # --- page headers, glyphs, standings --------------------------------------------------------------------
@@ -565,21 +569,21 @@ def test_a_long_name_wraps_in_the_page_header_and_emoji_are_left_out(swiss):
     )
     assert len(swiss.name) >= 150
     swiss.save(update_fields=["name"])
-    lines = render.header_lines(swiss.name, render.FRAME_W, 60)
+    lines = layout.header_lines(swiss.name, layout.FRAME_W, 60)
     assert len(lines) == 2
-    assert all(render.pdfmetrics.stringWidth(line, render.BOLD, 8.5) <= render.FRAME_W for line in lines)
+    assert all(layout.pdfmetrics.stringWidth(line, layout.BOLD, 8.5) <= layout.FRAME_W for line in lines)
     for kind in ("final", "standings", "pairings"):
         pdf = render_document(swiss, kind, "1" if kind == "pairings" else "")[0]
         text = " ".join(pdf_text(pdf))
         assert "🏆" not in text and "🎲" not in text and "□" not in text
         assert "памяти заслуженного тренера (финал)" in text  # the title block prints it whole
-        glyphs = render._glyphs()
+        glyphs = layout._glyphs()
         assert all(ord(c) in glyphs or c.isspace() for c in text)
-    assert render.printable("Турнир 🏆 «Нарды» 😀") == "Турнир «Нарды» 😀"  # DejaVu has 😀, not 🏆
+    assert layout.printable("Турнир 🏆 «Нарды» 😀") == "Турнир «Нарды» 😀"  # DejaVu has 😀, not 🏆
 
 
 def test_a_bye_is_no_match_played_in_elimination_and_standings_are_signed(single33):
-    data = d.standings_data(single33)
+    data = standings.build(single33)
     champion = next(r for r in data.rows if r.place == "1")
     assert champion.played == champion.wins + champion.losses
     computed = ranking.compute(single33)

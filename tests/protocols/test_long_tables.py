@@ -1,24 +1,24 @@
 """Long tables measure their rows once (issue 20 item 3): reportlab 5.1 measures every remaining row again at
-each page break, quadratic in the rows (most of the 5,000-player final protocol's time). ``render.grid``
+each page break, quadratic in the rows (most of the 5,000-player final protocol's time). ``layout.grid``
 hands reportlab heights measured once, exactly as reportlab measures them."""
 
 from __future__ import annotations
 
-from protocols import render
+from protocols import facts, layout
 
 
 def _table(rows: int):
-    w = render.frame_width(render.WIDE)
+    w = layout.frame_width(layout.WIDE)
     body = [
         [
             str(i),
-            render.cell("Очень длинная фамилия " * (6 if i == 7 else 1), w * 0.2),
-            render.cell("Москва", w * 0.3),
+            layout.cell("Очень длинная фамилия " * (6 if i == 7 else 1), w * 0.2),
+            layout.cell("Москва", w * 0.3),
             "1\n2" if i == 9 else "3",
         ]
         for i in range(rows)
     ]
-    return render.grid(["№", "Участник", "Регион", "Очки"], body, [w * 0.1, w * 0.2, w * 0.3, w * 0.4])
+    return layout.grid(["№", "Участник", "Регион", "Очки"], body, [w * 0.1, w * 0.2, w * 0.3, w * 0.4])
 
 
 def test_a_long_tables_rows_are_measured_once_as_reportlab_measures_them():
@@ -27,7 +27,7 @@ def test_a_long_tables_rows_are_measured_once_as_reportlab_measures_them():
     assert None not in settled  # reportlab will not measure them again at every page break
     assert settled[8] > settled[2] and settled[10] > settled[2]  # the wrapped name, the two-line cell
     table._argH = [None] * len(settled)
-    table._calc_height(10**7, render.frame_width(render.WIDE))
+    table._calc_height(10**7, layout.frame_width(layout.WIDE))
     assert table._rowHeights == settled
 
 
@@ -42,8 +42,6 @@ def test_the_match_lengths_do_not_read_the_stage_plan_once_per_round(round_robin
 
     from django.db.models import JSONField
 
-    from protocols import data as d
-
     with mock.patch.object(JSONField, "from_db_value", autospec=True, side_effect=lambda *a: {}) as read:
-        assert d.match_lengths(round_robin) == str(round_robin.match_length)
+        assert facts.match_lengths(round_robin) == str(round_robin.match_length)
     assert read.call_count == 0

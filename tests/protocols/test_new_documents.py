@@ -12,7 +12,7 @@ from django.utils import timezone, translation
 from draw import manager as draw_manager
 from draw.models import Round
 from judging.models import Protest, Sanction
-from protocols import data as d
+from protocols.docs import diplomas, pairings, report, schedule
 from protocols.documents import can_read, render_document
 from protocols.models import ChiefJudgeReport, ScheduledRound
 from registration.models import Gender, Participant
@@ -38,8 +38,8 @@ def _at(day: datetime.date, hour: int) -> datetime.datetime:
 def test_the_schedule_has_every_round_with_its_planned_start_and_its_tables(swiss):
     ScheduledRound.objects.create(tournament=swiss, number=1, starts_at=_at(swiss.start_date, 10))
     ScheduledRound.objects.create(tournament=swiss, number=2, starts_at=_at(swiss.start_date, 12))
-    data = d.schedule_data(swiss)
-    assert [r.number for r in data.rounds] == list(range(1, d.planned_round_count(swiss) + 1))
+    data = schedule.build(swiss)
+    assert [r.number for r in data.rounds] == list(range(1, schedule.planned_round_count(swiss) + 1))
     assert data.rounds[0].planned == "05.12.2026 10:00" and data.rounds[1].planned == "05.12.2026 12:00"
     first = Round.objects.get(tournament=swiss, number=1)
     assert [m.number for m in data.rounds[0].matches] == [f"стол {m.table}" for m in first.matches.all()]
@@ -52,7 +52,7 @@ def test_the_schedule_has_every_round_with_its_planned_start_and_its_tables(swis
 def test_the_pairings_carry_the_planned_start(swiss):
     ScheduledRound.objects.create(tournament=swiss, number=3, starts_at=_at(swiss.start_date, 15))
     rnd = Round.objects.get(tournament=swiss, number=3)
-    assert d.pairings_data(rnd).start_time == "05.12.2026 15:00"
+    assert pairings.build(rnd).start_time == "05.12.2026 15:00"
     text = " ".join(pdf_text(render_document(swiss, "pairings", "3")[0]))
     assert "Начало: 05.12.2026 15:00" in text and "за 5 минут до начала тура" in text
 
@@ -63,7 +63,7 @@ def test_a_brackets_schedule_lists_every_match_even_those_not_drawn_yet(secretar
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
     for n, hour in ((1, 10), (2, 12), (3, 14)):
         ScheduledRound.objects.create(tournament=t, number=n, starts_at=_at(t.start_date, hour))
-    data = d.schedule_data(t)
+    data = schedule.build(t)
     assert [len(r.matches) for r in data.rounds] == [4, 2, 2]  # the final and the match for 3rd place
     assert [m.number for r in data.rounds for m in r.matches] == [f"№ {i}" for i in range(1, 9)]
     assert data.rounds[1].matches[0].player1 == "победитель № 1"
@@ -140,7 +140,7 @@ def test_the_report_is_filled_from_the_tournament_and_the_chief_judges_notes(cli
     url = reverse("protocols:report_edit", args=[swiss.pk])
     response = client.post(url, {"conditions": "Зал на 12 столов", "course": "Без задержек", "remarks": ""})
     assert response.status_code == 302  # written after the finish: the report comes at the end
-    data = d.report_data(swiss)
+    data = report.build(swiss)
     regions = {r.label: (r.men, r.women) for r in data.regions}
     assert regions["Казань"] == (0, 3) and regions["Москва"] == (7, 0)
     facts = {f.label: f.value for f in data.protests}
@@ -171,8 +171,8 @@ def test_the_report_and_the_diplomas_are_for_officials_only(swiss, stranger):
 
 
 def test_a_running_tournaments_report_and_diplomas_are_drafts(tournament):
-    assert d.report_data(tournament).draft == "ПРОЕКТ"
-    assert d.diplomas_data(tournament).draft == "ПРОЕКТ"
+    assert report.build(tournament).draft == "ПРОЕКТ"
+    assert diplomas.build(tournament).draft == "ПРОЕКТ"
     pages = pdf_text(render_document(tournament, "report", "")[0])
     assert all("ПРОЕКТ" in page for page in pages)
 
@@ -181,7 +181,7 @@ def test_a_running_tournaments_report_and_diplomas_are_drafts(tournament):
 
 
 def test_one_landscape_diploma_per_awarded_place(swiss):
-    data = d.diplomas_data(swiss)
+    data = diplomas.build(swiss)
     # A shared place (2–3) is a 2nd place for each of the players sharing it.
     awarded = [
         (str(s.row.place), s.participant.person.full_name)
@@ -202,7 +202,7 @@ def test_one_landscape_diploma_per_awarded_place(swiss):
 def test_the_regulation_says_how_many_places_a_woman_is_addressed_as_such_and_removed_get_none(swiss):
     swiss.awarded_places = 1
     swiss.save(update_fields=["awarded_places"])
-    data = d.diplomas_data(swiss)
+    data = diplomas.build(swiss)
     assert len(data.diplomas) == 1
     people = swiss.participants.select_related("person")
     first = next(p for p in people if p.person.full_name == data.diplomas[0].name)
@@ -211,4 +211,4 @@ def test_the_regulation_says_how_many_places_a_woman_is_addressed_as_such_and_re
     assert "занявшая 1 место" in " ".join(pdf_text(render_document(swiss, "diplomas", "")[0]))
     first.status = Participant.Status.REMOVED
     first.save(update_fields=["status"])
-    assert all(x.name != first.person.full_name for x in d.diplomas_data(swiss).diplomas)
+    assert all(x.name != first.person.full_name for x in diplomas.build(swiss).diplomas)

@@ -12,7 +12,8 @@ from django.urls import reverse
 from draw import results as draw_results
 from draw import teams as draw_teams
 from draw.models import Match, Round, TeamMatch
-from protocols import team_data
+from protocols import facts
+from protocols.docs import board_standings, crosstable, team_match
 from protocols.documents import render_document
 from registration.models import Participant, Person, Team
 from tests.factories import make_tournament
@@ -88,8 +89,8 @@ def test_the_seeded_berger_schedule_the_numbers_below_assume(rr):
 
 def test_the_team_match_protocol_data_by_hand_004_1_3_4(rr):
     t, _teams = rr
-    tm = team_data.team_match(t, str(TeamMatch.objects.get(round__number=3, table=1).pk))
-    data = team_data.team_match_protocol_data(tm)
+    tm = team_match.get(t, str(TeamMatch.objects.get(round__number=3, table=1).pk))
+    data = team_match.build(tm)
     assert (data.team1, data.team2, data.captain1, data.captain2) == (B, D, B1, D1)
     # Board 1: B's player moves first and loses 1:3; board 2: D's reserve moves first (even board) and wins.
     # Scores and board points are always team 1's (B's) first.
@@ -110,8 +111,8 @@ def test_the_team_result_follows_the_regulations_scoring_004_1_3_4(rr):
     t, _teams = rr
     t.team_scoring = "board_points"
     t.save(update_fields=["team_scoring"])
-    tm = team_data.team_match(t, str(TeamMatch.objects.get(round__number=2, table=1).pk))
-    data = team_data.team_match_protocol_data(tm)
+    tm = team_match.get(t, str(TeamMatch.objects.get(round__number=2, table=1).pk))
+    data = team_match.build(tm)
     # D–C: C won both boards.
     assert data.result == "Очки на досках 0 : 2 (командные очки 0 : 2)"
 
@@ -132,7 +133,7 @@ def test_the_team_match_protocols_of_a_round_read_back(rr):
 
 def test_the_team_crosstable_by_hand_004_1_3_4(rr):
     t, _teams = rr
-    data = team_data.team_crosstable_data(t)
+    data = crosstable.build_teams(t)
     assert data is not None and data.title == "Командная кросс-таблица"
     rows = {x.name: x for x in data.sections[0].rows}
     assert [x.name for x in data.sections[0].rows] == [A, B, C, D]  # the drawn (seeded) numbers
@@ -162,7 +163,7 @@ def test_the_team_crosstable_pdf_reads_back(rr):
 
 def test_the_board_standings_by_hand(rr):
     t, _teams = rr
-    data = team_data.board_standings_data(t)
+    data = board_standings.build(t)
     got = {
         s.board: [(x.place, x.player, x.team, x.points, x.games, x.percent) for x in s.lines]
         for s in data.sections
@@ -195,8 +196,7 @@ def test_an_annulled_board_counts_on_no_board_and_a_technical_one_as_for_the_tea
     Match.objects.filter(pk=technical.pk).update(result_kind="technical", winner=technical.player1)
     assert technical.player1.short_name == D1 and secretary
     lines = {
-        s.board: {x.player: (x.points, x.games) for x in s.lines}
-        for s in team_data.board_standings_data(t).sections
+        s.board: {x.player: (x.points, x.games) for x in s.lines} for s in board_standings.build(t).sections
     }
     assert lines[2][A2] == (1, 2) and lines[2][D2] == (0, 1)
     assert lines[1][D1] == (3, 3) and lines[1][C1] == (0, 3)
@@ -322,7 +322,7 @@ def _knockout_pair(secretary, rule: str):
 
 def test_a_drawn_knockout_match_says_who_goes_through_by_count_back_004_1_4_4(secretary, media):
     t, tm = _knockout_pair(secretary, "count_back")
-    data = team_data.team_match_protocol_data(team_data.team_match(t, str(tm.pk)))
+    data = team_match.build(team_match.get(t, str(tm.pk)))
     assert data.match_points == "1 : 1" and data.board_points == "1 : 1"
     assert (
         data.through
@@ -332,14 +332,14 @@ def test_a_drawn_knockout_match_says_who_goes_through_by_count_back_004_1_4_4(se
 
 def test_the_decisive_match_is_printed_as_board_0_004_1_4_4(secretary, media):
     t, tm = _knockout_pair(secretary, "decider")
-    data = team_data.team_match_protocol_data(team_data.team_match(t, str(tm.pk)))
+    data = team_match.build(team_match.get(t, str(tm.pk)))
     assert data.decider is None and data.through == ""  # not decided yet
     p1, p2 = tm.team1.captain, tm.team2.captain
     decider = draw_teams.add_decider(tm, p1, p2, secretary)
     draw_results.record_result(
         decider.pk, secretary, draw_results.ResultInput("played", 3, 2), decider.version
     )
-    data = team_data.team_match_protocol_data(team_data.team_match(t, str(tm.pk)))
+    data = team_match.build(team_match.get(t, str(tm.pk)))
     assert data.decider is not None
     assert (data.decider.board, data.decider.player1, data.decider.score, data.decider.points1) == (
         "0",
@@ -364,12 +364,11 @@ def test_the_documents_page_lists_the_team_documents(client, rr, secretary):
 def test_a_team_crosstable_too_wide_for_a3_is_split_into_blocks_of_columns():
     """The team crosstable is drawn by the personal crosstable's renderer: 80 teams (as a big team round
     robin would give) split into blocks of columns, each page with the teams' numbers and names."""
-    from protocols import data as d
-    from protocols import render
+    from protocols import layout
 
     n = 80
     lines = tuple(
-        d.CrossLine(
+        crosstable.CrossLine(
             number=i + 1,
             name=f"Сборная {i + 1:02d}",
             cells=tuple("■" if i == j else ("2\n3:1" if i < j else "0\n1:3") for j in range(n)),
@@ -379,20 +378,20 @@ def test_a_team_crosstable_too_wide_for_a3_is_split_into_blocks_of_columns():
         )
         for i in range(n)
     )
-    heading = d.Heading("Командный турнир", "01.12.2026", "Москва", "длинные нарды", "круговая система")
-    data = d.CrosstableData(
+    heading = facts.Heading("Командный турнир", "01.12.2026", "Москва", "длинные нарды", "круговая система")
+    data = crosstable.CrosstableData(
         heading,
         "после тура 79",
-        (d.CrossSection("", lines),),
-        (d.Column("board_points", "ОД", "очки на досках"), d.Column("sonneborn_berger", "ЗБ", "З-Б")),
+        (crosstable.CrossSection("", lines),),
+        (facts.Column("board_points", "ОД", "очки на досках"), facts.Column("sonneborn_berger", "ЗБ", "З-Б")),
         title="Командная кросс-таблица",
         subject="Команда",
         points="КО",
         legend="Легенда команд",
     )
-    size, _cell, per_block = render.crosstable_layout(data)
-    assert size == render.WIDER and per_block < n
-    pages = pdf_text(render.crosstable(data))
+    size, _cell, per_block = crosstable.crosstable_layout(data)
+    assert size == layout.WIDER and per_block < n
+    pages = pdf_text(crosstable.render(data))
     blocks = -(-n // per_block)
     assert len(pages) >= blocks
     # Every page: the title and the repeated header; every block: every team's row.
@@ -407,7 +406,7 @@ def test_a_board_not_played_over_the_board_is_named_with_its_reason(rr):
     tm = TeamMatch.objects.get(round__tournament=t, round__number=2, table=1)  # D–C, C won both boards
     board = Match.objects.get(team_match=tm, board=2)
     Match.objects.filter(pk=board.pk).update(result_kind="technical", result_reason="неявка")
-    data = team_data.team_match_protocol_data(team_data.team_match(t, str(tm.pk)))
+    data = team_match.build(team_match.get(t, str(tm.pk)))
     line = data.lines[1]
     assert (line.score, line.points1, line.points2) == ("", "0", "1")
     assert line.result == "техническое поражение: неявка"
@@ -420,3 +419,12 @@ def test_a_team_events_crosstable_page_is_the_teams_crosstable(client, rr):
     assert response.url == reverse("public:team_standings", args=[t.pk]) + "#team-crosstable"
     page = client.get(response.url).content.decode()
     assert 'id="team-crosstable"' in page and reverse("protocols:pdf", args=[t.pk, "crosstable"]) in page
+
+
+def test_the_page_of_a_rounds_team_match_protocols_is_titled_by_its_round(client, rr, secretary):
+    """Its key is the round's number: «Тур 3», as for a round's personal match protocols (not «матч 3»)."""
+    t, _teams = rr
+    client.force_login(secretary)
+    page = client.get(reverse("protocols:document_key", args=[t.pk, "team_protocols", 3])).content.decode()
+    assert "Протоколы командных матчей тура · Тур 3</h2>" in page
+    assert "матч 3</h2>" not in page

@@ -28,7 +28,8 @@ from django.urls import reverse
 from draw import results as draw_results
 from draw import teams as draw_teams
 from draw.models import Match, Round, TeamMatch
-from protocols import data as protocol_data
+from protocols import facts
+from protocols.docs import final, standings
 from protocols.documents import render_document
 from standings import metrics, ranking
 from tests.factories import make_tournament
@@ -97,7 +98,7 @@ def test_a_team_event_has_no_summed_team_table_004_1_3_4(rr):
 
 
 def test_the_final_protocol_of_a_team_event_ranks_the_teams_by_their_team_matches_004_1_3_4(rr):
-    lines = protocol_data.final_protocol_data(rr).team_results
+    lines = final.build(rr).team_results
     assert [
         (x.place, x.team, x.match_points, x.board_points, x.record, x.sonneborn_berger) for x in lines
     ] == [
@@ -132,7 +133,7 @@ def test_the_standings_pdf_of_a_team_event_ranks_the_teams_by_their_team_matches
 def test_the_protocols_and_the_team_standings_page_agree_004_1_3_4(client, rr):
     html = client.get(reverse("public:team_standings", args=[rr.pk])).content.decode()
     assert _in_order(html, TEAM_ORDER)
-    lines = protocol_data.standings_data(rr).team_results
+    lines = standings.build(rr).team_results
     assert [(x.place, x.team) for x in lines] == [
         (r.place_label, team.name) for r, team in draw_teams.standing_rows(rr)
     ]
@@ -161,7 +162,7 @@ def test_a_removed_team_comes_last_in_the_final_protocol_without_a_place_004_5_7
 
     _remove(client, chief_judge, rr, Team.objects.get(tournament=rr, name=B))
     rr.refresh_from_db()
-    lines = protocol_data.final_protocol_data(rr).team_results
+    lines = final.build(rr).team_results
     assert [(x.place, x.team, x.removed) for x in lines][-1] == ("—", B, True)  # no place (004 §5.7.3)
     assert [x.team for x in lines] == [
         team.name for _r, team in draw_teams.standing_rows(rr)
@@ -175,9 +176,9 @@ def test_the_final_protocol_counts_the_teams_beside_their_players_004_1_3_4(clie
     from registration.models import Team
     from tests.teams.test_team_removal_round_robin import _remove
 
-    facts = {f.label: f.value for f in protocol_data.regulation_facts(rr)}
-    assert facts["Команды (п. 1.3.4 Правил вида спорта «нарды»)"] == "4"
+    shown = {f.label: f.value for f in facts.regulation_facts(rr)}
+    assert shown["Команды (п. 1.3.4 Правил вида спорта «нарды»)"] == "4"
     _remove(client, chief_judge, rr, Team.objects.get(tournament=rr, name=B))
     rr.refresh_from_db()
-    facts = {f.label: f.value for f in protocol_data.regulation_facts(rr)}
-    assert facts["Команды (п. 1.3.4 Правил вида спорта «нарды»)"] == "3 (удалены, место не сохраняется: 1)"
+    shown = {f.label: f.value for f in facts.regulation_facts(rr)}
+    assert shown["Команды (п. 1.3.4 Правил вида спорта «нарды»)"] == "3 (удалены, место не сохраняется: 1)"

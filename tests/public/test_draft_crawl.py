@@ -23,7 +23,7 @@ from draw import manager as draw_manager
 from draw import results
 from draw.models import Match, Round
 from protocols import documents
-from protocols.data import fingerprint
+from protocols.documents import fingerprint
 from tests.factories import make_tournament
 from tournaments.models import Tournament
 

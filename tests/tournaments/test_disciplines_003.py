@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from draw.models import Match
 from judging.models import Sanction
-from protocols.data import match_protocol_data, pairings_data
+from protocols.docs import match as match_protocol
+from protocols.docs import pairings
 from registration.models import Entry, Participant
 from tests.factories import START, add_players, make_tournament, play_out
 from tournaments.models import Discipline, Tournament, breaks_per_player
@@ -74,14 +75,14 @@ def test_a_blitz_event_needs_its_time_control_and_plays_without_breaks_003(clien
     add_players(t, 6)
     assert play_out(client, t, seed=4) == 3
     match = Match.objects.filter(round__tournament=t, result_kind="played").first()
-    protocol = match_protocol_data(match)
+    protocol = match_protocol.build(match)
     assert protocol.breaks == 0  # 003 «Перерывы»: none in blitz, whatever the length
     assert protocol.time_control == "5 мин + 3 с на ход"
-    assert pairings_data(match.round).time_control == "5 мин + 3 с на ход"
+    assert pairings.build(match.round).time_control == "5 мин + 3 с на ход"
     # The same length in the classic discipline allows one break.
     t.discipline = Discipline.LONG
     t.save(update_fields=["discipline"])
-    assert match_protocol_data(Match.objects.get(pk=match.pk)).breaks == 1
+    assert match_protocol.build(Match.objects.get(pk=match.pk)).breaks == 1
 
 
 def test_a_mixed_event_prints_the_playoffs_own_clock_003():
@@ -190,9 +191,9 @@ def test_a_pairs_event_end_to_end_003_pairs(client, secretary):
     # Both names on the pairings, the match protocol, the standings and in the API.
     both = "Первый0 Иван / Второй0 Пётр"
     match = Match.objects.filter(round__tournament=t, round__number=1, player1__isnull=False).first()
-    protocol = match_protocol_data(match)
+    protocol = match_protocol.build(match)
     assert " / " in protocol.player1 and " / " in protocol.player2
-    assert all(" / " in row.player1 for row in pairings_data(match.round).rows)
+    assert all(" / " in row.player1 for row in pairings.build(match.round).rows)
     assert both in client.get(reverse("public:standings", args=[t.pk])).content.decode()
     assert both in client.get(reverse("public:round", args=[t.pk, 1])).content.decode()
     api = client.get(f"/api/tournaments/{t.pk}/participants").json()

@@ -1,0 +1,180 @@
+"""Diplomas: one A4 landscape page per participant placed 1…``awarded_places`` (a shared place is that place
+for each; a removed player gets none, 004 §5.7.3; «занявший/занявшая» by gender).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.platypus import Flowable, PageBreak
+
+from protocols import keys
+from protocols.facts import Heading, Signature, draft_mark, heading, panel_signatures
+from protocols.layout import (
+    BOLD,
+    FONT,
+    WIDE,
+    Progress,
+    frame_height,
+    frame_width,
+    pdf,
+    printable,
+    title_block,
+)
+from protocols.registry import register
+from registration.models import Gender
+from standings import ranking
+from tournaments.models import Tournament
+
+# --- data ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Diploma:
+    place: str
+    name: str
+    female: bool
+    region: str
+    club: str
+
+
+@dataclass(frozen=True)
+class DiplomasData:
+    heading: Heading
+    diplomas: tuple[Diploma, ...]
+    signatures: tuple[Signature, ...]
+    draft: str = ""
+
+
+def build(t: Tournament) -> DiplomasData:
+    """One diploma for each participant placed 1…``awarded_places`` (a shared place 3–4 is a 3rd place
+    for both; a removed player gets none, 004 §5.7.3)."""
+    computed = ranking.compute(t)
+    out = []
+    for s in computed.rows:
+        if s.removed or s.row.place is None or s.row.place > t.awarded_places:
+            continue
+        p = s.participant
+        out.append(
+            Diploma(
+                place=str(s.row.place),
+                name=p.full_name,
+                female=p.data.gender == Gender.FEMALE,
+                region=p.data.region,
+                club=p.club or p.data.organisation,
+            )
+        )
+    return DiplomasData(
+        heading=heading(t),
+        diplomas=tuple(out),
+        signatures=panel_signatures(t),
+        draft=draft_mark(t.status == Tournament.Status.FINISHED),
+    )
+
+
+# --- PDF -------------------------------------------------------------------------------------------------
+
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII", 9: "IX", 10: "X"}
+
+
+class DiplomaPage(Flowable):
+    """One diploma on an A4 landscape page: a frame, the title, the name, the place, the competition."""
+
+    def __init__(self, data: DiplomasData, one: Diploma, width: float, height: float) -> None:
+        super().__init__()
+        self.data, self.one, self.width, self.height = data, one, width, height
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def _centred(self, text: str, y: float, font: str, size: float, width: float | None = None) -> float:
+        """Draw centred lines (wrapped to ``width``); returns the y under the last line."""
+        c = self.canv
+        c.setFont(font, size)
+        for line in simpleSplit(printable(text), font, size, width or self.width - 40 * mm):
+            c.drawCentredString(self.width / 2, y, line)
+            y -= size * 1.25
+        return y
+
+    def draw(self) -> None:
+        c = self.canv
+        one, data, h = self.one, self.data, self.data.heading
+        gold = colors.Color(0.55, 0.42, 0.12)
+        c.saveState()
+        c.setStrokeColor(gold)
+        c.setLineWidth(3)
+        c.rect(0, 0, self.width, self.height, stroke=1, fill=0)
+        c.setLineWidth(0.8)
+        c.rect(5 * mm, 5 * mm, self.width - 10 * mm, self.height - 10 * mm, stroke=1, fill=0)
+        c.setFillColor(colors.black)
+        y = self.height - 16 * mm
+        if h.organiser:
+            y = self._centred(h.organiser, y, FONT, 10)
+        c.setFillColor(gold)
+        y = self._centred(_("DIPLOMA"), y - 14 * mm, BOLD, 36)
+        place = int(one.place) if one.place.isdigit() else 0
+        if place in ROMAN:
+            y = self._centred(_("%(n)s degree") % {"n": ROMAN[place]}, y + 2, BOLD, 15)
+        c.setFillColor(colors.black)
+        y = self._centred(_("is awarded to"), y - 3 * mm, FONT, 11.5)
+        y = self._centred(one.name, y - 5 * mm, BOLD, 22)
+        where = ", ".join(x for x in (one.club, one.region) if x)
+        if where:
+            y = self._centred(where, y + 3, FONT, 10)
+        if one.female:
+            took = pgettext("female", "who took place %(p)s") % {"p": one.place}
+        else:
+            took = pgettext("male", "who took place %(p)s") % {"p": one.place}
+        y = self._centred(took, y - 3 * mm, BOLD, 14)
+        y = self._centred(_("in the competition"), y - 1 * mm, FONT, 10.5)
+        y = self._centred(f"«{h.name}»", y, BOLD, 12)
+        y = self._centred(
+            _("sport «nardy», discipline «%(d)s»; %(s)s") % {"d": h.discipline, "s": h.system}, y, FONT, 10
+        )
+        self._centred(" · ".join(x for x in (h.dates, h.venue) if x), y, FONT, 10)
+        # The signatures at the foot.
+        base = 20 * mm
+        for i, s in enumerate(data.signatures[:2]):
+            x0 = 18 * mm + i * (self.width / 2)
+            c.setFont(FONT, 9.5)
+            c.drawString(x0, base + 5 * mm, printable(s.role))
+            c.line(x0, base, x0 + 50 * mm, base)
+            c.drawString(x0 + 52 * mm, base + 1, printable(s.name))
+        c.setFont(FONT, 9)
+        c.drawCentredString(self.width / 2, 9 * mm, _("L. S."))
+        c.restoreState()
+
+
+def render(data: DiplomasData, progress: Progress | None = None) -> bytes:
+    title = _("Diplomas")
+    size = WIDE
+    width, height = frame_width(size) - 12, frame_height(size) - 14  # the frame's own padding
+    story: list[Flowable] = []
+    for i, one in enumerate(data.diplomas):
+        if i:
+            story.append(PageBreak())
+        story.append(DiplomaPage(data, one, width, height))
+    if not story:
+        story = title_block(data.heading, title, _("The places are not decided yet."))
+    return pdf(data.heading, title, story, size=size, progress=progress, draft=data.draft)
+
+
+# --- the registration ------------------------------------------------------------------------------------
+
+
+DOCUMENT = register(
+    kind="diplomas",
+    title=gettext_lazy("diplomas"),
+    build=keys.whole(build),
+    render=render,
+    public=keys.officials_only,
+    listed=keys.listed_for_officials,
+    place=100,
+    file_name="дипломы",
+)

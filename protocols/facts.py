@@ -1,0 +1,421 @@
+"""What several documents say alike: the heading every page carries, dates, numbers and names as printed,
+who signs (the panel's officials), the planned starts, the regulation's facts, the standings' columns.
+
+Plain data and small functions of the models, no reportlab. **The regulation's facts** (``regulation_facts``:
+what the final protocol's and the chief judge's report's «details» list, system by system) live here and
+nowhere else.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Max, Min
+from django.utils import timezone
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from draw.models import Match, Round, Stage
+from registration.models import Official, Participant
+from standings import metrics, ranking
+from tournaments.models import ELIMINATION_SYSTEMS, System, Tournament
+from tournaments.rules import book_full_title, cite
+
+# --- what every page carries --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Heading:
+    """What every page of every document of a tournament carries."""
+
+    name: str
+    dates: str
+    venue: str
+    discipline: str
+    system: str
+    category: str = ""  # the rank of the competition
+    organiser: str = ""
+    regulation: str = ""  # "Положение № 17-П от 01.10.2026"
+
+
+def heading(t: Tournament) -> Heading:
+    return Heading(
+        name=t.name,
+        dates=date_range(t.start_date, t.end_date),
+        venue=t.venue,
+        discipline=str(t.get_discipline_display()),
+        system=str(t.get_system_display()),
+        category=str(t.get_category_display()) if t.category else "",
+        organiser=t.organiser,
+        regulation=regulation_text(t),
+    )
+
+
+def regulation_text(t: Tournament) -> str:
+    if t.regulation_number and t.regulation_date:
+        return _("regulation No. %(n)s of %(d)s") % {
+            "n": t.regulation_number,
+            "d": f"{t.regulation_date:%d.%m.%Y}",
+        }
+    if t.regulation_number:
+        return _("regulation No. %(n)s") % {"n": t.regulation_number}
+    if t.regulation_date:
+        return _("regulation of %(d)s") % {"d": f"{t.regulation_date:%d.%m.%Y}"}
+    return ""
+
+
+# --- dates, numbers and names as printed --------------------------------------------------------------------
+
+
+def date_range(start: datetime.date, end: datetime.date) -> str:
+    if start == end:
+        return f"{start:%d.%m.%Y}"
+    return f"{start:%d.%m.%Y}–{end:%d.%m.%Y}"
+
+
+def local_time(value: datetime.datetime | None) -> str:
+    if value is None:
+        return ""
+    return f"{timezone.localtime(value):%d.%m.%Y %H:%M}"
+
+
+def clock(value: datetime.datetime | None) -> str:
+    if value is None:
+        return ""
+    return f"{timezone.localtime(value):%H:%M}"
+
+
+def number_text(value: Fraction | int | None) -> str:
+    """Points and tie-breaks as printed: 3, 2½, 1.33."""
+    if value is None:
+        return "—"
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    if value.denominator == 2:
+        whole = value.numerator // 2
+        return f"{whole}½" if whole else "½"
+    return f"{float(value):.2f}".rstrip("0").replace(".", ",")
+
+
+def rank_short(code: str) -> str:
+    """A sports rank or title as protocols print it: КМС, МС, 1, 2ю, б/р."""
+    return {
+        "none": pgettext("sports rank", "no rank"),
+        "youth3": pgettext("sports rank", "3y"),
+        "youth2": pgettext("sports rank", "2y"),
+        "youth1": pgettext("sports rank", "1y"),
+        "adult3": pgettext("sports rank", "3"),
+        "adult2": pgettext("sports rank", "2"),
+        "adult1": pgettext("sports rank", "1"),
+        "cms": pgettext("sports rank", "CMS"),
+        "ms": pgettext("sports rank", "MS"),
+        "msmk": pgettext("sports rank", "MSIC"),
+        "zms": pgettext("sports rank", "HMS"),
+    }.get(code, "")
+
+
+def birth_year(p: Participant) -> str:
+    return str(p.data.birth_date.year) if p.data.birth_date else ""
+
+
+def person_name(p: Participant | None) -> str:
+    if p is None:
+        return ""
+    # A pair (003 «Пары»): both names; plain objects with a person only (the tests' stand-ins) too.
+    return getattr(p, "full_name", None) or p.person.full_name
+
+
+def draft_mark(final: bool) -> str:
+    """The mark every page of a document carries until it is final ("" once it is)."""
+    return "" if final else _("DRAFT")
+
+
+# --- who signs: the panel's officials -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Signature:
+    role: str  # the printed role, e.g. "Главный судья"
+    name: str  # may be empty: a line to write the name by hand
+    detail: str = ""  # judging category and city, e.g. "ВК, Москва"
+
+
+def judging_category_short(code: str) -> str:
+    return {
+        "national": pgettext("judging category", "NC"),
+        "first": pgettext("judging category", "1C"),
+        "second": pgettext("judging category", "2C"),
+        "third": pgettext("judging category", "3C"),
+        "young": pgettext("judging category", "YJ"),
+    }.get(code, "")
+
+
+def official(t: Tournament, role: str) -> Official | None:
+    return t.officials.filter(role=role, accredited=True).select_related("person").order_by("pk").first()
+
+
+def signature(role_label: str, o: Official | None) -> Signature:
+    if o is None:
+        return Signature(role_label, "")
+    detail = ", ".join(x for x in (judging_category_short(o.judging_category), o.city) if x)
+    return Signature(role_label, o.person.short_name, detail)
+
+
+def panel_signatures(t: Tournament) -> tuple[Signature, ...]:
+    return (
+        signature(_("Chief judge"), official(t, Official.Role.CHIEF_JUDGE)),
+        signature(_("Chief secretary"), official(t, Official.Role.CHIEF_SECRETARY)),
+    )
+
+
+def commission_signatures(t: Tournament) -> tuple[Signature, ...]:
+    """004 §5.3: the admission commission draws up the registration protocol: its chairman (the chief judge,
+    who forms it), its members, and the chief secretary."""
+    out = [signature(_("Chairman of the admission commission, chief judge"), official(t, "chief_judge"))]
+    members = (
+        t.officials.filter(role=Official.Role.ADMISSION, accredited=True)
+        .select_related("person")
+        .order_by("person__surname", "person__name")
+    )
+    out += [signature(_("Member of the admission commission"), o) for o in members]
+    if not members:
+        out.append(Signature(_("Member of the admission commission"), ""))
+    out.append(signature(_("Chief secretary"), official(t, Official.Role.CHIEF_SECRETARY)))
+    return tuple(out)
+
+
+def official_text(o: Official) -> str:
+    """The full name (with patronymic), the judging category and the city."""
+    extra = ", ".join(
+        x for x in (str(o.get_judging_category_display()) if o.judging_category else "", o.city) if x
+    )
+    return f"{o.person.full_name} ({extra})" if extra else o.person.full_name
+
+
+def officials_facts(t: Tournament) -> tuple[Fact, ...]:
+    return tuple(
+        Fact(capfirst(str(o.get_role_display())), official_text(o))
+        for o in t.officials.filter(accredited=True)
+        .exclude(role=Official.Role.REPRESENTATIVE)  # a team's representative is not an official of the event
+        .select_related("person")
+        .order_by("role", "person__surname")
+    )
+
+
+# --- the planned start of the rounds (003 «Начало турнира») -------------------------------------------------
+
+
+def planned_starts(t: Tournament) -> dict[int, datetime.datetime]:
+    return dict(t.schedule.values_list("number", "starts_at"))
+
+
+def seats_note() -> str:
+    # 003 «Начало турнира»: seats taken 5 minutes before the official start of the round.
+    return _("Players take their seats 5 minutes before the start of the round (%(rule)s).") % {
+        "rule": cite("003 «Начало турнира»")
+    }
+
+
+# --- the regulation's facts (004 §6.2.1: the final protocol's and the chief judge's report's details) -------
+
+
+@dataclass(frozen=True)
+class Fact:
+    label: str
+    value: str
+
+
+def _yes(value: bool) -> str:
+    return _("yes") if value else _("no")
+
+
+def played_rounds(t: Tournament):
+    """The rounds that count: published or finished, never a draft."""
+    return t.round_set.exclude(status=Round.Status.DRAFT)
+
+
+def actual_dates(t: Tournament) -> str:
+    """The days the tournament was really played: the first round's start to the day it was finished (or
+    its last match ended)."""
+    rounds = played_rounds(t).aggregate(first=Min("start_time"), published=Min("published_at"))
+    ends = Match.objects.filter(round__in=played_rounds(t)).aggregate(
+        first=Min("started_at"), last=Max("ended_at")
+    )
+    start = rounds["first"] or ends["first"] or rounds["published"]
+    end = t.finished_at or ends["last"]
+    if start is None or end is None:
+        return ""
+    return date_range(timezone.localdate(start), timezone.localdate(end))
+
+
+def match_lengths(t: Tournament) -> str:
+    """The match lengths the stages were really played to (the regulation's, or a round's own)."""
+    # Plain values: a round robin's stage carries its whole Berger plan (JSON), not to be read once per round.
+    rounds = (
+        played_rounds(t).order_by("number").values_list("match_length", "stage__match_length", "stage__kind")
+    )
+    by_stage: dict[str, list[int]] = {}
+    for own, stage_length, kind in rounds:
+        label = str(Stage.Kind(kind).label) if kind != Stage.Kind.MAIN else ""
+        # Round.effective_match_length: the round's own, else the stage's, else the tournament's.
+        by_stage.setdefault(label, []).append(own or stage_length or t.match_length)
+    if not by_stage:
+        lengths = {"": [t.match_length]}
+        if t.system == System.MIXED:
+            lengths = {
+                str(Stage.Kind.GROUPS.label): [t.match_length],
+                str(Stage.Kind.PLAYOFF.label): [t.playoff_match_length or t.match_length],
+            }
+        by_stage = lengths
+    parts = []
+    for label, values in by_stage.items():
+        distinct = sorted(set(values))
+        text = ", ".join(str(v) for v in distinct)
+        parts.append(f"{label}: {text}" if label else text)
+    return "; ".join(parts)
+
+
+def regulation_facts(t: Tournament) -> tuple[Fact, ...]:
+    facts = []
+    if t.category:
+        facts.append(Fact(_("Rank of the competition"), str(t.get_category_display())))
+    if t.organiser:
+        facts.append(Fact(_("Organiser"), t.organiser))
+    if t.regulation_number or t.regulation_date:
+        facts.append(Fact(_("Regulation"), capfirst(regulation_text(t))))
+    facts.append(Fact(_("Rules"), capfirst(book_full_title("004"))))
+    facts += [
+        Fact(_("Discipline"), str(t.get_discipline_display())),
+        Fact(_("System"), str(t.get_system_display())),
+        Fact(_("Character"), str(t.get_character_display())),
+        Fact(_("Group"), str(t.get_gender_group_display())),
+        Fact(_("Dates"), date_range(t.start_date, t.end_date)),
+    ]
+    actual = actual_dates(t)
+    if actual and actual != date_range(t.start_date, t.end_date):
+        facts.append(Fact(_("Actually played"), actual))
+    facts.append(Fact(_("Venue"), t.venue or "—"))
+    facts.append(Fact(_("Match length, points"), match_lengths(t)))
+    if t.time_control:
+        facts.append(Fact(_("Time control"), t.time_control))
+    if t.system == System.SWISS:
+        # 004 §1.4.6: the rounds played (never a draft), and the number fixed when round 1 was published
+        # (changed only by the chief judge) when they differ.
+        played = played_rounds(t).count()
+        fixed = t.rounds or played
+        text = str(played) if played == fixed else _("%(n)s of %(m)s") % {"n": played, "m": fixed}
+        facts.append(Fact(_("Rounds"), text))
+    if t.system == System.SWISS_LOSSES:
+        facts.append(Fact(_("Rounds"), str(played_rounds(t).count())))
+    if t.system == System.SWISS_LOSSES:
+        facts.append(Fact(_("Losses that eliminate"), str(t.max_losses)))
+    if t.system == System.ROUND_ROBIN:
+        facts.append(Fact(_("Cycles"), str(t.cycles)))
+    if t.system == System.MIXED:
+        facts.append(Fact(_("Groups"), str(t.group_count)))
+        facts.append(Fact(_("Qualifiers per group"), str(t.qualifiers_per_group)))
+        facts.append(Fact(_("Playoff system"), str(System(t.playoff_system).label)))
+    if t.system == System.SINGLE_ELIMINATION or (
+        t.system == System.MIXED and t.playoff_system == "single_elimination"
+    ):
+        facts.append(Fact(_("Third-place match"), _yes(t.third_place)))
+    if t.system == System.DOUBLE_ELIMINATION or (
+        t.system == System.MIXED and t.playoff_system == "double_elimination"
+    ):
+        facts.append(Fact(_("Grand final reset match"), _yes(t.grand_final_reset)))
+    keys = t.tiebreak_keys()
+    if t.system not in ELIMINATION_SYSTEMS:
+        facts.append(Fact(_("Points for a bye"), number_text(Fraction(t.bye_points))))
+        facts.append(Fact(_("Tie-break order"), ", ".join(_(metrics.METRICS[k].name) for k in keys) or "—"))
+    if t.discipline == "long":
+        facts.append(Fact(_("Koks zone (003, 004 §5.4.3)"), str(t.get_koks_zone_display())))
+    if t.system == System.MIXED:
+        facts.append(Fact(_("A tie for a qualifying place (004 §1.4.7)"), str(t.get_group_ties_display())))
+    facts.append(Fact(_("Second warning (004 §5.7.2)"), str(t.get_second_warning_display())))
+    facts.append(Fact(_("Protest window, minutes"), str(t.protest_window_minutes)))
+    if t.protest_deposit:
+        facts.append(Fact(_("Protest deposit"), f"{t.protest_deposit:.2f}".replace(".", ",")))
+    counts = Counter(t.participants.values_list("status", flat=True))
+    # 004 §5.7.3: a removed player keeps no place; he is counted apart, not among those who took places.
+    placed = counts[Participant.Status.ACTIVE] + counts[Participant.Status.WITHDRAWN]
+    text = str(placed)
+    extra = []
+    if counts[Participant.Status.WITHDRAWN]:
+        extra.append(_("withdrew: %(n)s") % {"n": counts[Participant.Status.WITHDRAWN]})
+    if counts[Participant.Status.REMOVED]:
+        extra.append(_("removed, no place: %(n)s") % {"n": counts[Participant.Status.REMOVED]})
+    if extra:
+        text = f"{text} ({'; '.join(extra)})"
+    facts.append(Fact(_("Participants"), text))
+    if t.is_team_event:
+        # 004 §1.3.4: the participant of a team event is the team; the line above counts its players.
+        removed = list(t.teams.values_list("removed", flat=True))
+        text = str(removed.count(False))
+        if any(removed):
+            text += f" ({_('removed, no place: %(n)s') % {'n': removed.count(True)}})"
+        facts.append(Fact(_("Teams (004 §1.3.4)"), text))
+    return tuple(facts)
+
+
+# --- what the standings count: the tie-break columns, «after round N», the qualifiers of a mixed event ------
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    abbr: str
+    name: str
+
+
+def tiebreak_columns(keys: list[str]) -> tuple[Column, ...]:
+    return tuple(Column(k, _(metrics.METRICS[k].abbr), _(metrics.METRICS[k].name)) for k in keys)
+
+
+def as_of(t: Tournament, rounds: list[Round]) -> str:
+    """What a table counts, from the public rounds in order: "final standings", "after round 5", "after round
+    4; round 5 in progress" (its entered results count already), "before the first round"."""
+    if t.is_finished:
+        return _("final standings")
+    if not rounds:
+        return _("before the first round")
+    done = [r for r in rounds if r.status == Round.Status.FINISHED]
+    parts = [_("after round %(n)s") % {"n": done[-1].number}] if done else []
+    if rounds[-1].status != Round.Status.FINISHED:
+        parts.append(_("round %(n)s in progress") % {"n": rounds[-1].number})
+    return "; ".join(parts)
+
+
+def current_as_of(t: Tournament) -> str:
+    return as_of(
+        t, list(Round.objects.filter(tournament=t).public().only("number", "status").order_by("number"))
+    )
+
+
+@dataclass(frozen=True)
+class QualifierLine:
+    group: str
+    place: str
+    name: str
+    how: str  # 004 §1.4.7: points, a tie-break, a lot with its seed, a play-off match
+
+
+def qualification_lines(t: Tournament) -> tuple[QualifierLine, ...]:
+    """004 §1.4.7: the qualifiers stored when the playoff was drawn, with how each was decided."""
+    stage = t.stages.filter(kind=Stage.Kind.GROUPS).first()
+    if stage is None:
+        return ()
+    by_key = {p.key: p for p in t.participants.select_related("person")}
+    return tuple(
+        QualifierLine(
+            group=q["group"],
+            place=str(q["place"] or ""),
+            name=person_name(by_key.get(q["player"])),
+            how=ranking.decided_text(q["how"], t, q.get("seed"), q.get("note", "")),
+        )
+        for q in stage.plan.get("qualification", [])
+    )
