@@ -714,14 +714,9 @@ class OfficialForm(IdentityFields):
         if person is not None:
             if Official.objects.filter(tournament=self.tournament, person=person, role=data["role"]).exists():
                 raise forms.ValidationError(_("%(p)s already holds this role here.") % {"p": person})
-            playing = self.tournament.participants.filter(person=person, status=Participant.Status.ACTIVE)
-            if not representative and playing.exists():
-                # 004 §2.3.5: an official of a tournament cannot be its participant. A team's representative
-                # is not an official of the competition (§2.4: "тренеров, представителей команд").
-                raise forms.ValidationError(
-                    _("%(p)s is a participant of this tournament and cannot be its official (%(rule)s).")
-                    % {"p": person, "rule": cite("004 §2.3.5")}
-                )
+            refusal = manager.plays_here_refusal(self.tournament, person, data["role"])
+            if refusal:
+                raise forms.ValidationError(refusal)
         return data
 
 

@@ -288,6 +288,8 @@ def register_official(tournament: Tournament, data: dict, by) -> Official:
     if not permissions.may_register_role(by, tournament, data["role"]):
         raise PermissionDenied(f"{by} may not register a {data['role']} in tournament {tournament.pk}")
     person = data.get("person")
+    if person is not None and (refusal := plays_here_refusal(tournament, person, data["role"])):
+        raise AdmissionError(refusal)
     if person is not None and not person.confirmed:
         confirm_person(person, tournament, by, gender=data.get("gender") or None)
     if person is None:
@@ -318,6 +320,30 @@ def register_official(tournament: Tournament, data: dict, by) -> Official:
         official=official.pk,
     )
     return official
+
+
+def plays_here_refusal(tournament: Tournament, person: Person, role: str) -> str:
+    """004 §2.3.5, §1.5.8: an official of a tournament cannot be its participant — in a competition of
+    several events, of any of its events (one panel serves them all, 004 §1.2), as himself or as a pair's
+    second player. A team's representative is not an official of the competition (§2.4: "тренеров,
+    представителей команд"). Empty when he may take the role; the officials form, the registration and the
+    accreditation all ask here."""
+    if role == Official.Role.REPRESENTATIVE or person.pk is None:
+        return ""
+    playing = permissions.plays_in(person.pk, permissions.registry(tournament))
+    if not playing:
+        return ""
+    where = Tournament.objects.filter(pk__in=playing).order_by("pk").first()
+    if where is not None and where.pk == tournament.pk:
+        return _("%(p)s is a participant of this tournament and cannot be its official (%(rule)s).") % {
+            "p": person,
+            "rule": cite("004 §2.3.5"),
+        }
+    return _("%(p)s plays in «%(t)s» of this competition and cannot be its official (%(rule)s).") % {
+        "p": person,
+        "t": where,
+        "rule": cite("004 §2.3.5"),
+    }
 
 
 def _lock_officials(official: Official) -> Official:
@@ -356,6 +382,8 @@ def accredit(official: Official, accredited: bool, by) -> None:
     _check_may_manage(official, by, "accredit" if accredited else "withdraw")
     if official.accredited == accredited:
         return
+    if accredited and (refusal := plays_here_refusal(official.tournament, official.person, official.role)):
+        raise AdmissionError(refusal)
     if not accredited and _last_chief(official):
         raise AdmissionError(
             _("%(r)s is the tournament's only one: accredit another before withdrawing this accreditation.")

@@ -36,9 +36,39 @@ OFFICIALS = set(Official.Role.values) - {Official.Role.REPRESENTATIVE}
 DECIDERS = RUNNERS | {Official.Role.ADMISSION}
 
 
+def plays_in(person_id: int | None, tournaments) -> set[int]:
+    """Of ``tournaments`` (ids), those in which the person plays: a participant himself or the second player
+    of a pair, whatever his status now (withdrawn or removed, he was a participant there)."""
+    if person_id is None:
+        return set()
+    rows = Participant.objects.filter(tournament_id__in=tournaments).filter(
+        Q(person_id=person_id) | Q(partner_id=person_id)
+    )
+    return set(rows.values_list("tournament_id", flat=True))
+
+
+def _plays_where_he_acts(user, tournaments) -> set[int]:
+    """``plays_in`` for the user's person, in one query."""
+    rows = Participant.objects.filter(tournament_id__in=tournaments).filter(
+        Q(person__user=user) | Q(partner__user=user)
+    )
+    return set(rows.values_list("tournament_id", flat=True))
+
+
 def roles_of(user, tournament: Tournament) -> set[str]:
     """His accredited roles in the tournament; in a competition of several events one panel of officials
-    serves them all (004 §1.2): a role in any event of it counts (a team's representative excepted)."""
+    serves them all (004 §1.2): a role in any event of it counts (a team's representative excepted).
+
+    004 §2.3.5, §1.5.8: no power reaches an event in which he plays, whatever path made him an official
+    (the officials form refuses it, an older registration or the admin may still hold one): there he keeps
+    only a team representative's role (§2.4.3)."""
+    roles = _accredited_roles(user, tournament)
+    if roles - {Official.Role.REPRESENTATIVE} and _plays_where_he_acts(user, {tournament.pk}):
+        roles &= {Official.Role.REPRESENTATIVE}
+    return roles
+
+
+def _accredited_roles(user, tournament: Tournament) -> set[str]:
     if not getattr(user, "is_authenticated", False):
         return set()
     officials = Official.objects.filter(person__user=user, accredited=True)
@@ -229,6 +259,8 @@ def tournaments_with(user, roles: set[str]) -> frozenset[int]:
             competitions.add(competition_id)
     if competitions:
         own |= set(Tournament.objects.filter(competition_id__in=competitions).values_list("pk", flat=True))
+    if roles - {Official.Role.REPRESENTATIVE}:
+        own -= _plays_where_he_acts(user, own)  # 004 §2.3.5: never an event he plays in (``roles_of``)
     return frozenset(own)
 
 

@@ -79,7 +79,8 @@ def test_the_page_lists_the_competitions_two_documents_and_its_four_events_004_1
     c, events = competition
     first = comp.first_event(c)
     client.force_login(chief_judge)
-    with django_assert_max_num_queries(9):  # one query for every document's state, whatever the events
+    # one query for every document's state, whatever the events (10: whether he plays, issue 27 item 1)
+    with django_assert_max_num_queries(10):
         page = _page(client, c)
     own = page.split('id="competition-documents"')[1].split("</div>")[0]
     assert _state(own, first, "comp_registration") == "missing"

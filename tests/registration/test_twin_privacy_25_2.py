@@ -150,7 +150,8 @@ def test_the_proposals_tournaments_are_read_once_for_the_whole_file(secretary, c
             outcome = imports.preview(other, "f.csv", data, importer, defaults=phone)
         assert len(outcome.twins) == n
         counts.append(len(ctx.captured_queries))
-    assert counts[0] == counts[1] <= 12
+    # 13: the importer's reach is one more query since issue 27 item 1 (no power where he plays).
+    assert counts[0] == counts[1] <= 13
 
 
 def make_entry_for(t, surname):
