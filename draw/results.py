@@ -19,6 +19,7 @@ from draw.models import Match, ResultKind, Round, Stage
 from registration.permissions import is_panel
 from standings import metrics
 from tournaments.models import AuditEntry, Tournament, bump_version, log
+from tournaments.rules import cite
 
 MAX_CUBE_GAME = 3 * 64  # koks with the cube on 64: the most one game can score (003)
 
@@ -213,17 +214,36 @@ def _refusal(t: Tournament, m: Match, user, data: ResultInput, version: int, now
                 "not known."
             )
         )
-    correction = bool(m.result_kind)
-    if (
-        correction
-        and not is_panel(user, t)
-        and ("ruling" in m.flags or m.protests.filter(decided_at__isnull=False).exists())
-    ):
-        # 004 §5.10, §6.1.2: a result the panel ruled on (or confirmed deciding a protest) is the panel's.
+    return correction_lock(t, m, user, now)
+
+
+# The statuses of an open protest (``judging.models.Protest.OPEN``; draw does not import judging, a test
+# holds the two equal).
+OPEN_PROTEST = ("filed", "accepted")
+
+
+def correction_lock(t: Tournament, m: Match, user, now) -> ResultError | None:
+    """Why ``user`` may not change the result ``m`` has now, whatever he would enter, or None — THE rule for
+    every path that changes a result (the result's page, the whole-round entry's rows, a player's protocol;
+    the page shows it instead of the form):
+
+    - 004 §5.11, §5.10: under protest, the judging panel decides; nobody else changes the result meanwhile;
+    - 004 §5.10, §6.1.2: a result the panel ruled on (or confirmed deciding a protest) is the panel's;
+    - 003 «Протоколы»: once a player has started his next match the result is no longer corrected.
+    """
+    if not m.result_kind:
+        return None
+    panel = is_panel(user, t)
+    if not panel and m.protests.filter(status__in=OPEN_PROTEST).exists():
+        return PanelOnly(
+            _("Under protest: only the judging panel changes the result now (%(rule)s).")
+            % {"rule": cite("004 §5.11")}
+        )
+    if not panel and ("ruling" in m.flags or m.protests.filter(decided_at__isnull=False).exists()):
         return PanelOnly(
             _("The judging panel has ruled on this result: only the panel may change it (004 §5.10).")
         )
-    if correction and either_started_next(m, now):
+    if either_started_next(m, now):
         return ResultError(
             _("A player has started his next match: the result can no longer be corrected (003).")
         )

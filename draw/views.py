@@ -258,11 +258,8 @@ def match_result(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         if form.panel_only_asked():
             raise PermissionDenied
         status = 400
-    locked = tournament.read_only_reason or (
-        match.result_kind
-        and results.either_started_next(match, timezone.now())
-        and _("A player has started his next match: the result can no longer be corrected (003).")
-    )
+    lock = results.correction_lock(tournament, match, request.user, timezone.now())
+    locked = tournament.read_only_reason or (str(lock) if lock else "")
     return render(
         request,
         "draw/result_form.html",
