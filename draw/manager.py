@@ -202,6 +202,20 @@ def _check_can_draw(t: Tournament) -> None:
             )
             % {"p": ", ".join(sorted(str(p) for p in unchecked))}
         )
+    doubted = list(
+        t.participants.filter(status=Participant.Status.ACTIVE)
+        .exclude(admission_doubts=[])
+        .select_related("person")
+    )
+    if doubted:
+        # 004 §2.3.1, §5.3.1: his corrected data failed the admission's checks; the commission decides first.
+        raise DrawError(
+            _(
+                "After a correction of their data the admission commission must decide on: %(p)s (%(rule)s). "
+                "Keep him admitted with a reason on the participant's page, or withdraw him."
+            )
+            % {"p": ", ".join(sorted(str(p) for p in doubted)), "rule": cite("004 §5.3.1")}
+        )
 
 
 # --- a drawn round changed after the draw ---------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Who may attach, read and replay a match's record; checked on the server for every request.
 
-* attach: the two players of the match (until the tournament is finished) and the tournament's runners
-  (secretaries, chief judge: registration.permissions.can_run), only in a published round and never to a bye;
+* attach: the two players of the match and the tournament's runners (secretaries, chief judge:
+  registration.permissions.can_run), only in a published round, never to a bye, and nobody once the tournament
+  is finished (its match protocols are signed; reopening aside);
 * the record's text, its verdict and findings, its history: the two players and the tournament's officials;
 * the replay of the board: the same people, and anybody once the match's result is final (004 §5.10: the
   protest window has passed or the protest is decided) — the moves of a finished official match are as
@@ -26,9 +27,9 @@ def can_attach(user, match: Match) -> bool:
     if match.is_bye or not match.round.is_public:
         return False
     tournament = match.round.tournament
-    if can_run(user, tournament):
-        return True
-    return tournament.status != Tournament.Status.FINISHED and is_player(user, match)
+    if tournament.status == Tournament.Status.FINISHED:
+        return False  # 004 §6.2.1 item 6: the record feeds the signed match protocol; reopening aside
+    return can_run(user, tournament) or is_player(user, match)
 
 
 def can_see_verdict(user, match: Match) -> bool:

@@ -51,7 +51,10 @@ def attach(
     now = timezone.now()
     with transaction.atomic():
         # The row lock makes two uploads at once supersede each other in order, never both stay current.
-        locked = Match.objects.select_for_update().get(pk=match.pk)
+        locked = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+        if locked.round.tournament.read_only_reason:
+            # 004 §6.2.1 item 6: the record feeds the signed match protocol (``records.access.can_attach``).
+            raise manager.RecordError(locked.round.tournament.read_only_reason)
         Record.objects.filter(match=locked, superseded_at__isnull=True).update(superseded_at=now)
         record = Record.objects.create(
             match=locked,

@@ -49,7 +49,7 @@ def match_record(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         "agreement": manager.agreement(record, verdict) if record else None,
         "history": match.records.select_related("uploaded_by").exclude(pk=record.pk if record else None),
         "can_attach": access.can_attach(request.user, match),
-        "runner": can_run(request.user, tournament),
+        "runner": can_run(request.user, tournament) and not tournament.read_only_reason,
     }
     return render(request, "records/match_record.html", context)
 
@@ -187,7 +187,7 @@ def revalidate(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     if not can_run(request.user, tournament):
         raise PermissionDenied
     record = _current(match)
-    if record is None or not tournament.validate_records:
+    if record is None or not tournament.validate_records or tournament.read_only_reason:
         return redirect("records:match_record", pk=pk, match_pk=match.pk)
     tasks.queue_validation(record.pk)
     messages.success(request, _("The record is sent for checking."))

@@ -284,7 +284,9 @@ def register_official(tournament: Tournament, data: dict, by) -> Official:
     new person is made from the identity. No existing person is changed: not his date of birth, not his
     account (004 §6.1, §6.2 — who manages officials — and the README's security section).
     """
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    locked = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    if locked is not None and locked.read_only_reason:
+        raise AdmissionError(locked.read_only_reason)  # 004 §6.2.1 item 6: the signed protocol's officials
     if not permissions.may_register_role(by, tournament, data["role"]):
         raise PermissionDenied(f"{by} may not register a {data['role']} in tournament {tournament.pk}")
     person = data.get("person")
@@ -348,8 +350,11 @@ def plays_here_refusal(tournament: Tournament, person: Person, role: str) -> str
 
 def _lock_officials(official: Official) -> Official:
     """The tournament's row, then the official's: two changes to one tournament's officials at once are
-    taken one after the other (so two withdrawals cannot leave it without its last chief judge)."""
-    Tournament.objects.select_for_update().filter(pk=official.tournament_id).first()
+    taken one after the other (so two withdrawals cannot leave it without its last chief judge). A finished
+    tournament's officials are those its signed final protocol lists (004 §6.2.1 item 6): refused."""
+    locked = Tournament.objects.select_for_update().filter(pk=official.tournament_id).first()
+    if locked is not None and locked.read_only_reason:
+        raise AdmissionError(locked.read_only_reason)
     return (
         Official.objects.select_for_update(of=("self",))
         .select_related("person", "tournament")
@@ -1372,6 +1377,8 @@ def edit_participant(participant: Participant, data: dict, by) -> list[str]:
         participant.seed = seed
         participant.save(update_fields=["seed"])
         fields.append("seed")
+    if any(f in ADMISSION_FIELDS for f in fields):
+        _recheck_admission(participant, by)
     if fields:
         log(
             participant.tournament,
@@ -1383,6 +1390,65 @@ def edit_participant(participant: Participant, data: dict, by) -> list[str]:
             record=record,
         )
     return fields
+
+
+# The data the admission's person checks read (004 §2.1, §2.2.2, §2.3.1): a correction of one re-runs them.
+ADMISSION_FIELDS = ("birth_date", "gender", "region")
+
+
+def _recheck_admission(participant: Participant, by) -> None:
+    """004 §2.3.1, §5.3.1: a correction re-runs the admission's person checks on the corrected data; what
+    fails now is put before the admission commission (``Participant.admission_doubts``, the log, the
+    participants page) and the draw waits for its decision (``keep_admitted`` or a withdrawal)."""
+    shown = participant.data
+    doubts = direct_add_refusals(
+        participant.tournament,
+        person=participant.person,
+        birth_date=shown.birth_date,
+        gender=shown.gender or "",
+        region=participant.region or shown.region,
+    )
+    if doubts == participant.admission_doubts:
+        return
+    participant.admission_doubts = doubts
+    participant.save(update_fields=["admission_doubts"])
+    if doubts:
+        log(
+            participant.tournament,
+            by,
+            "admission_doubt",
+            _("After a correction %(p)s no longer passes the admission: %(d)s. The commission decides.")
+            % {"p": participant, "d": "; ".join(doubts)},
+            participant=participant.pk,
+            clause="004 §2.3.1, §5.3.1",
+        )
+
+
+@transaction.atomic
+def keep_admitted(participant: Participant, reason: str, by) -> None:
+    """The admission commission (004 §5.3.1) decides that a participant whose corrected data failed a check
+    plays on, with its reason (logged); the draw pairs him again. Withdrawing him is the other answer."""
+    tournament = _lock_open(participant.tournament_id)
+    if not permissions.can_decide(by, tournament):
+        raise PermissionDenied(f"{by} may not decide on participant {participant.pk}")
+    participant = Participant.objects.select_for_update().get(pk=participant.pk)
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise AdmissionError(_("Give the commission's reason for keeping him admitted."))
+    if not participant.admission_doubts:
+        return
+    doubts, participant.admission_doubts = participant.admission_doubts, []
+    participant.save(update_fields=["admission_doubts"])
+    log(
+        tournament,
+        by,
+        "admission_kept",
+        _("%(p)s kept admitted by the commission despite: %(d)s")
+        % {"p": participant, "d": "; ".join(doubts)},
+        participant=participant.pk,
+        reason=reason,
+        clause="004 §5.3.1",
+    )
 
 
 SEED_ORDERS = ("rating", "list")

@@ -219,6 +219,11 @@ class Participant(models.Model):
     # An entry is admitted only with them; the secretary's "add participant" shortcut leaves them unchecked,
     # and the draw refuses until the commission has checked them (``registration.manager.check_documents``).
     documents_checked = models.BooleanField(_("documents checked"), default=True)
+    # 004 §2.3.1, §5.3.1: a correction of his data that his admission no longer passes (a date of birth
+    # corrected to an age under the limit): the failed checks, for the admission commission to decide — keep
+    # him (with a reason) or withdraw him; until then the draw refuses to pair him
+    # (``registration.manager.edit_participant``, ``keep_admitted``).
+    admission_doubts = models.JSONField(default=list, blank=True)
     # What the federation's protocols print about him in this tournament (from his entry when admitted).
     qualification = models.CharField(
         _("sports rank or title"), max_length=10, blank=True, choices=Qualification.choices

@@ -101,6 +101,9 @@ class ParticipantTable(tables.Table):
         unchecked = ""
         if not record.documents_checked and record.status == "active":
             unchecked = format_html(' <span class="badge refused">{}</span>', _("documents not checked"))
+        if record.admission_doubts and record.status == "active":
+            badge = format_html(' <span class="badge refused">{}</span>', _("admission to decide"))
+            unchecked = format_html("{}{}", unchecked, badge)
         url = reverse("registration:participant_edit", args=[record.tournament_id, record.pk])
         return format_html(
             '{}{} <a class="small" href="{}">{}</a>', record.get_status_display(), unchecked, url, _("data")

@@ -654,6 +654,13 @@ def officials(request: HttpRequest, pk: int) -> HttpResponse:
     manages = can_manage_officials(request.user, tournament)
     if request.method == "POST" and not manages:
         raise PermissionDenied
+    # 004 §6.2.1 item 6: the signed final protocol lists the officials; finished, nothing is offered here
+    # (and ``manager.register_official``/``accredit``/``remove_official`` refuse it on the server).
+    read_only = tournament.read_only_reason
+    if request.method == "POST" and read_only:
+        messages.error(request, read_only)
+        return redirect("registration:officials", pk=pk)
+    manages = manages and not read_only
     form = OfficialForm(request.POST or None, tournament=tournament, by=request.user) if manages else None
     if form is not None and request.method == "POST" and form.is_valid():
         try:
@@ -674,7 +681,13 @@ def officials(request: HttpRequest, pk: int) -> HttpResponse:
             "t": tournament,
             "form": form,
             "officials": [
-                (o, {a: may_manage(request.user, o, a) for a in ("accredit", "withdraw", "remove")})
+                (
+                    o,
+                    {
+                        a: manages and may_manage(request.user, o, a)
+                        for a in ("accredit", "withdraw", "remove")
+                    },
+                )
                 for o in tournament.officials.select_related("person", "person__user", "team", "tournament")
             ],
         },
@@ -801,6 +814,17 @@ def participant_edit(request: HttpRequest, pk: int, participant_pk: int) -> Http
     documents = ParticipantDocumentsForm(request.POST or None) if not participant.documents_checked else None
     status = 200
     if request.method == "POST":
+        if request.POST.get("action") == "keep":
+            try:
+                manager.keep_admitted(participant, request.POST.get("reason", ""), request.user)
+            except manager.AdmissionError as exc:
+                messages.error(request, str(exc))
+            else:
+                messages.success(
+                    request,
+                    _("%(p)s stays admitted: the commission's decision is logged.") % {"p": participant},
+                )
+            return redirect("registration:participant_edit", pk=pk, participant_pk=participant.pk)
         if request.POST.get("action") == "documents" and documents is not None:
             form = ParticipantEditForm(participant=participant)
             if documents.is_valid():
@@ -822,6 +846,11 @@ def participant_edit(request: HttpRequest, pk: int, participant_pk: int) -> Http
                 else:
                     if changed:
                         messages.success(request, _("Data of %(p)s saved.") % {"p": participant.person})
+                    participant.refresh_from_db(fields=["admission_doubts"])
+                    if participant.admission_doubts:
+                        # 004 §2.3.1: the commission sees what the corrected data fails, on his page.
+                        messages.warning(request, "; ".join(participant.admission_doubts))
+                        return redirect("registration:participant_edit", pk=pk, participant_pk=participant.pk)
                     return redirect("public:participants", pk=pk)
             status = 400
     return render(
@@ -835,6 +864,7 @@ def participant_edit(request: HttpRequest, pk: int, participant_pk: int) -> Http
             "seed_locked": manager.seed_locked_reason(participant),
             "shared_record": manager.corrects_the_record(participant, request.user),
             "read_only": tournament.read_only_reason,
+            "decides": can_decide(request.user, tournament),
         },
         status=status,
     )

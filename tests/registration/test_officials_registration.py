@@ -91,3 +91,27 @@ def test_a_mistaken_registration_is_removed_only_once_unaccredited(client, t, se
     manager.accredit(official, False, secretary)
     client.post(reverse("registration:official_remove", args=[t.pk, official.pk]))
     assert not Official.objects.filter(pk=official.pk).exists()
+
+
+def test_a_finished_tournaments_officials_are_those_it_signed_6_2_1(client, t, chief_judge):
+    """Issue 27 item 10 (004 §6.2.1 item 6): the signed final protocol lists the officials; once finished
+    nobody registers, accredits or removes one — the page offers nothing, the server refuses every path."""
+    import pytest
+
+    client.force_login(chief_judge)
+    client.post(reverse("registration:officials", args=[t.pk]), _official())
+    pending = Official.objects.get(tournament=t, role="judge")
+    t.status = "finished"
+    t.save(update_fields=["status"])
+    page = client.get(reverse("registration:officials", args=[t.pk])).content.decode()
+    assert 'name="surname"' not in page
+    assert reverse("registration:official_accredit", args=[t.pk, pending.pk]) not in page
+    before = list(Official.objects.order_by("pk").values_list("pk", "accredited"))
+    client.post(reverse("registration:officials", args=[t.pk]), _official(surname="Новиков"))
+    client.post(reverse("registration:official_accredit", args=[t.pk, pending.pk]), {"accredited": "1"})
+    client.post(reverse("registration:official_remove", args=[t.pk, pending.pk]))
+    assert list(Official.objects.order_by("pk").values_list("pk", "accredited")) == before
+    with pytest.raises(manager.AdmissionError):
+        manager.accredit(pending, True, chief_judge)
+    with pytest.raises(manager.AdmissionError):
+        manager.register_official(t, {**_official(surname="Новиков"), "person": None}, chief_judge)
