@@ -71,7 +71,7 @@ def carry_out(sanction, participant: Participant | None, user) -> list[str]:
     here = participant
     if here is None and sanction.tournament_id:
         here = Participant.objects.filter(
-            tournament_id=sanction.tournament_id, person=sanction.person
+            Q(person=sanction.person) | Q(partner=sanction.person), tournament_id=sanction.tournament_id
         ).first()
     if (
         here is not None
@@ -91,12 +91,9 @@ def carry_out(sanction, participant: Participant | None, user) -> list[str]:
         .exclude(pk__in=Round.objects.exclude(status=Round.Status.DRAFT).values("tournament_id"))
         .order_by("start_date", "pk")
     )
-    involved = [
-        t
-        for t in others
-        if t.entries.filter(person=sanction.person).exists()
-        or t.participants.filter(person=sanction.person).exists()
-    ]
+    # 003 «Пары»: his pairs too, where he is the second player (issue 27 item 8).
+    his = Q(person=sanction.person) | Q(partner=sanction.person)
+    involved = [t for t in others if t.entries.filter(his).exists() or t.participants.filter(his).exists()]
     if not reaches_everywhere(sanction):
         # Said whether or not he is entered elsewhere: the notes tell this tournament nothing of others.
         notes.append(
@@ -113,7 +110,7 @@ def carry_out(sanction, participant: Participant | None, user) -> list[str]:
         if not in_force_on(sanction, t.start_date):
             continue
         barred = registration_manager.bar_disqualified(t, sanction.person, reason, user)
-        left = Participant.objects.filter(tournament=t, person=sanction.person).first()
+        left = Participant.objects.filter(his, tournament=t).first()
         if left is not None:
             note = draw_manager.player_left(t, left, user)
             if note:

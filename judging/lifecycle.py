@@ -24,6 +24,8 @@ from draw.models import Match, Round
 from judging import state
 from judging.errors import JudgingError
 from judging.models import Protest, RemovalProposal
+from registration.models import Official
+from registration.permissions import registry
 from tournaments.models import AuditEntry, System, Tournament, log
 
 SHOWN = 20  # items listed per blocker; the rest are counted
@@ -115,6 +117,14 @@ def blockers(t: Tournament, now: datetime.datetime | None = None) -> list[Blocke
                 _("Removal proposals waiting for the chief judge (004 §5.7.2)"),
                 [str(p.participant) for p in proposals],
             )
+        )
+    chiefs = Official.objects.filter(
+        tournament_id__in=registry(t), role=Official.Role.CHIEF_JUDGE, accredited=True
+    )
+    if not chiefs.exists():
+        # 004 §6.1.1, §6.2.1 item 6: the chief judge (of the one panel, §1.2) signs the protocol.
+        out.append(
+            Blocker("chief_judge", _("No accredited chief judge to sign the final protocol (004 §6.1.1)"))
         )
     if not drafts and not unplayed and draw_manager.rounds_left(t):
         out.append(Blocker("rounds_left", _("The tournament has rounds left to play.")))

@@ -714,7 +714,7 @@ class OfficialForm(IdentityFields):
         if person is not None:
             if Official.objects.filter(tournament=self.tournament, person=person, role=data["role"]).exists():
                 raise forms.ValidationError(_("%(p)s already holds this role here.") % {"p": person})
-            refusal = manager.plays_here_refusal(self.tournament, person, data["role"])
+            refusal = manager.official_refusal(self.tournament, person, data["role"])
             if refusal:
                 raise forms.ValidationError(refusal)
         return data

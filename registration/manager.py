@@ -290,7 +290,7 @@ def register_official(tournament: Tournament, data: dict, by) -> Official:
     if not permissions.may_register_role(by, tournament, data["role"]):
         raise PermissionDenied(f"{by} may not register a {data['role']} in tournament {tournament.pk}")
     person = data.get("person")
-    if person is not None and (refusal := plays_here_refusal(tournament, person, data["role"])):
+    if person is not None and (refusal := official_refusal(tournament, person, data["role"])):
         raise AdmissionError(refusal)
     if person is not None and not person.confirmed:
         confirm_person(person, tournament, by, gender=data.get("gender") or None)
@@ -324,13 +324,26 @@ def register_official(tournament: Tournament, data: dict, by) -> Official:
     return official
 
 
-def plays_here_refusal(tournament: Tournament, person: Person, role: str) -> str:
-    """004 §2.3.5, §1.5.8: an official of a tournament cannot be its participant — in a competition of
+def official_refusal(tournament: Tournament, person: Person, role: str) -> str:
+    """Why the person cannot take ``role`` here, or "". 004 §1.6.2: a disqualified person in no role.
+    004 §2.3.5, §1.5.8: an official of a tournament cannot be its participant — in a competition of
     several events, of any of its events (one panel serves them all, 004 §1.2), as himself or as a pair's
     second player. A team's representative is not an official of the competition (§2.4: "тренеров,
     представителей команд"). Empty when he may take the role; the officials form, the registration and the
     accreditation all ask here."""
-    if role == Official.Role.REPRESENTATIVE or person.pk is None:
+    if person.pk is None:
+        return ""
+    barred = _disqualifications(tournament, person)
+    if barred:
+        # 004 §1.6.2: a disqualified person takes part in a competition "ни в каком качестве" while it lasts.
+        return _(
+            "%(p)s is disqualified (%(d)s) and cannot take part in the competition in any role (%(rule)s)."
+        ) % {
+            "p": person,
+            "d": "; ".join(barred),
+            "rule": cite("004 §1.6.2"),
+        }
+    if role == Official.Role.REPRESENTATIVE:
         return ""
     playing = permissions.plays_in(person.pk, permissions.registry(tournament))
     if not playing:
@@ -387,7 +400,7 @@ def accredit(official: Official, accredited: bool, by) -> None:
     _check_may_manage(official, by, "accredit" if accredited else "withdraw")
     if official.accredited == accredited:
         return
-    if accredited and (refusal := plays_here_refusal(official.tournament, official.person, official.role)):
+    if accredited and (refusal := official_refusal(official.tournament, official.person, official.role)):
         raise AdmissionError(refusal)
     if not accredited and _last_chief(official):
         raise AdmissionError(

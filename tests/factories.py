@@ -95,6 +95,7 @@ def play_out(client, t: Tournament, seed: int = 1, max_rounds: int = 60) -> int:
         played += 1
     else:  # pragma: no cover - a runaway loop is a bug
         raise AssertionError("the tournament did not end")
+    ensure_chief_judge(client, t)
     # Every result is provisional for its protest window: finish once the windows have closed.
     later = timezone.now() + datetime.timedelta(minutes=t.protest_window_minutes + 1)
     with time_machine.travel(later, tick=False):
@@ -103,6 +104,35 @@ def play_out(client, t: Tournament, seed: int = 1, max_rounds: int = 60) -> int:
     t.refresh_from_db()
     assert t.status == "finished", _messages(client, t)
     return played
+
+
+def ensure_chief_judge(client, t: Tournament) -> None:
+    """The final protocol is signed by the chief judge (004 §6.1.1, §6.2.1 item 6): a tournament the secretary
+    made without one gets one the way he would give it one — registered on the officials page and
+    accredited by its chief secretary (his one exception to the ranks)."""
+    from registration.permissions import registry
+
+    judges = Official.objects.filter(
+        tournament_id__in=registry(t), role=Official.Role.CHIEF_JUDGE, accredited=True
+    )
+    if judges.exists():
+        return
+    data = {
+        "role": "chief_judge",
+        "surname": "Судейкин",
+        "name": "Глеб",
+        "birth_date": "1970-02-02",
+        "gender": "male",
+    }
+    response = client.post(reverse("registration:officials", args=[t.pk]), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    official = Official.objects.get(tournament=t, role=Official.Role.CHIEF_JUDGE, person__surname="Судейкин")
+    response = client.post(
+        reverse("registration:official_accredit", args=[t.pk, official.pk]), {"accredited": "1"}
+    )
+    assert response.status_code == 302
+    official.refresh_from_db()
+    assert official.accredited, _messages(client, t)
 
 
 def _messages(client, t: Tournament) -> str:

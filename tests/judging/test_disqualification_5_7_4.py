@@ -162,3 +162,30 @@ def test_a_ban_for_tournaments_counts_his_discipline_and_gender_group_or_what_he
     assert Sanction.objects.disqualifying(p.person, on).exists()
     _event(secretary, "Мужской кубок", START + 13 * DAY)  # his discipline, his group: he could enter
     assert not Sanction.objects.disqualifying(p.person, on).exists()
+
+
+def test_a_disqualification_reaches_the_pair_he_plays_second_in_003_pairs_5_7_4(
+    client, running, chief_judge, secretary
+):
+    """Issue 27 item 8 (003 «Пары», 004 §2.3.2, §5.7.4): the ban of a person reaches every pair he is part
+    of — also a pairs event not started yet in which he is the second-named player: the pair is withdrawn
+    and its entry refused, as when he is named first."""
+    from registration.models import Person
+
+    p = running.participants.exclude(person__user__isnull=False).order_by("seed").first()
+    make_entry(running, person=p.person, status="admitted")
+    pairs = make_tournament(
+        secretary, name="Парный кубок", start_date=START + 20 * DAY, end_date=START + 21 * DAY
+    )
+    first = Person.objects.create(surname="Напарников", name="Олег", birth_date=datetime.date(1979, 3, 3))
+    entry = make_entry(pairs, person=first, status="admitted")
+    Entry.objects.filter(pk=entry.pk).update(partner=p.person)
+    pair = Participant.objects.create(tournament=pairs, person=first, partner=p.person, seed=1)
+    client.force_login(chief_judge)
+    with frozen(at(30)):
+        response = _disqualify(client, running, p, ends_on=(START + 60 * DAY).isoformat())
+    assert response.status_code == 302, response.content.decode()[:3000]
+    pair.refresh_from_db()
+    entry.refresh_from_db()
+    assert pair.status == "withdrawn"
+    assert entry.status == "refused" and "004 §2.3.2" in entry.decision_reason

@@ -211,3 +211,20 @@ def test_the_chief_judge_reopens_with_a_reason_and_the_final_protocol_says_so_6_
     data = final.build(finished)
     assert data.signed
     assert [r.reason for r in data.reopened] == ["Ошибка в счёте стола 2"]
+
+
+def test_no_chief_judge_no_signed_finish_6_1_1(client, one_round, secretary, chief_judge):
+    """Issue 27 item 12 (004 §6.1.1, §6.2.1 item 6): with no accredited chief judge nobody signs the final
+    protocol: the finish is refused and says why; with him accredited again it goes through."""
+    from registration.models import Official
+
+    Official.objects.filter(tournament=one_round, role="chief_judge").update(accredited=False)
+    client.force_login(secretary)
+    with frozen(at(30)):
+        response = _finish(client, one_round, confirm="1")
+    assert response.status_code == 400 and _state(one_round) == "running"
+    assert "6.1.1" in response.content.decode()
+    Official.objects.filter(tournament=one_round, role="chief_judge").update(accredited=True)
+    with frozen(at(30)):
+        assert _finish(client, one_round, confirm="1").status_code == 302
+    assert _state(one_round) == "finished"

@@ -92,8 +92,30 @@ def play_direct(t, secretary, seed: int = 1) -> None:
 
     hour_ago = timezone.now() - datetime.timedelta(hours=1)
     Match.objects.filter(round__tournament=t).exclude(result_kind="").update(ended_at=hour_ago)
+    from registration.models import Official, Person
+
+    if not Official.objects.filter(tournament=t, role=Official.Role.CHIEF_JUDGE, accredited=True).exists():
+        # 004 §6.1.1: the final protocol is the chief judge's to sign.
+        judge = Person.objects.create(surname="Судейкин", name="Глеб", birth_date=datetime.date(1970, 2, 2))
+        Official.objects.create(tournament=t, person=judge, role=Official.Role.CHIEF_JUDGE)
     lifecycle.finish(t, secretary, confirmed=True, confirm_early=True)
     t.refresh_from_db()
+
+
+def attach_before_the_finish(m, user, text: str):
+    """A record handed in while the tournament ran (a finished one takes none, 004 §6.2.1 item 6): the
+    fixtures finish the tournament first, so it is reopened around the attachment, as it had been then."""
+    from records import store
+    from tournaments.models import Tournament
+
+    t = m.round.tournament
+    Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.RUNNING)
+    m.round.tournament.status = Tournament.Status.RUNNING
+    try:
+        return store.attach(m, user, text, source="paste")
+    finally:
+        Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.FINISHED)
+        m.round.tournament.status = Tournament.Status.FINISHED
 
 
 @pytest.fixture

@@ -12,10 +12,10 @@ from protocols import documents, facts
 from protocols.docs import bracket, crosstable, final, pairings, sanctions, standings
 from protocols.docs import match as match_protocol
 from protocols.docs import protest as protest_decision
-from records import store
 from rules_core import validate_record, write_mat
 from rules_core.simulate import random_match
 from standings import ranking
+from tests.protocols.conftest import attach_before_the_finish
 
 
 @pytest.fixture(autouse=True)
@@ -140,7 +140,7 @@ def test_the_protocols_game_lines_come_from_the_matchs_record_in_the_matchs_play
     still name the match's players (no leader in games who is not the winner)."""
     m = Round.objects.get(tournament=swiss, number=1).matches.exclude(player2=None).first()
     rec = random_match("long", 3, 11, players=(m.player2.person.full_name, m.player1.person.full_name))
-    store.attach(m, secretary, write_mat(rec), source="paste")
+    attach_before_the_finish(m, secretary, write_mat(rec))
     report = validate_record(write_mat(rec), "long")
     data = match_protocol.build(m)
     assert [g.number for g in data.games] == [g.game for g in report.games]

@@ -26,7 +26,7 @@ from rules_core import write_mat
 from rules_core.simulate import random_match
 from standings import ranking
 from tests.factories import add_players, make_tournament, make_user
-from tests.protocols.conftest import pdf_reader, pdf_text, play_direct, text_sizes
+from tests.protocols.conftest import attach_before_the_finish, pdf_reader, pdf_text, play_direct, text_sizes
 from tournaments.models import Tournament, log
 from tournaments.rules import INTERNAL_KEY
 
@@ -183,11 +183,10 @@ def _crawford_record(m):
 
 
 def test_the_match_protocol_has_end_judge_dice_crawford_and_the_secretarys_name(swiss, secretary):
-    from records import store
 
     m = Round.objects.get(tournament=swiss, number=1).matches.exclude(player2=None).first()
     rec = _crawford_record(m)
-    store.attach(m, secretary, write_mat(rec), source="paste")
+    attach_before_the_finish(m, secretary, write_mat(rec))
     judge = Official.objects.create(
         tournament=swiss,
         person=Person.objects.create(surname="Столов", name="Игорь", patronymic="Андреевич"),

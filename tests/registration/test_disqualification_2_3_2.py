@@ -70,3 +70,18 @@ def test_the_sanction_follows_the_person_into_another_tournaments_entry(t, secre
     second = make_entry(other, birth_date=first.person.birth_date)
     assert second.person == first.person
     assert not next(v for v in manager.verdicts_for(second) if v.key == "disqualification").passed
+
+
+def test_a_disqualified_person_is_no_official_either_004_1_6_2(t, secretary, chief_judge):
+    """Issue 27 item 12 (004 §1.6.2 "ни в каком качестве"): the registration and the accreditation of an
+    official refuse a person disqualified on the tournament's first day, as the entry does."""
+    from registration.models import Official, Person
+
+    person = Person.objects.create(surname="Запретов", name="Иван", birth_date=datetime.date(1980, 1, 1))
+    official = manager.register_official(t, {"role": Official.Role.JUDGE, "person": person}, chief_judge)
+    _disqualify(person, START - 30 * DAY, None, clause="004 §5.7.4")
+    with pytest.raises(manager.AdmissionError, match="1.6.2"):
+        manager.accredit(official, True, chief_judge)
+    with pytest.raises(manager.AdmissionError, match="1.6.2"):
+        manager.register_official(t, {"role": Official.Role.SECRETARY, "person": person}, chief_judge)
+    assert not Official.objects.filter(person=person, accredited=True).exists()

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from draw.models import Match
 from registration.models import Participant, Person, Team
-from tests.factories import make_tournament
+from tests.factories import ensure_chief_judge, make_tournament
 
 
 def make_teams(t, n_teams: int, size: int) -> list[Team]:
@@ -70,6 +70,7 @@ def enter(client, t, m: Match, first_wins: bool) -> None:
 
 
 def finish(client, t) -> None:
+    ensure_chief_judge(client, t)
     later = timezone.now() + datetime.timedelta(minutes=t.protest_window_minutes + 1)
     with time_machine.travel(later, tick=False):
         response = client.post(reverse("judging:finish", args=[t.pk]), {"confirm": "1", "confirm_early": "1"})
