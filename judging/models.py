@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import models, transaction
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -67,7 +68,8 @@ class SanctionQuerySet(models.QuerySet):
         of his discipline and gender group that start on or after ``starts_on`` (and before ``on``), that he
         entered or could have entered, not the one it was given in. For a number of tournaments it is in force
         while fewer than that many of them have had their first day; for a number of matches, while fewer than
-        that many of their rounds have started (each round is a match he could have played).
+        that many rounds of the events he was entered in have started or been published (each round is a match
+        he missed).
         """
         candidates = self.filter(
             person=person,
@@ -80,13 +82,18 @@ class SanctionQuerySet(models.QuerySet):
             if s.tournaments_count and s.missed_tournaments(on).count() >= s.tournaments_count:
                 continue
             if s.matches_count:
-                started = Round.objects.filter(
-                    tournament__in=s.missed_tournaments(on),
-                    start_time__isnull=False,
-                    start_time__date__gte=s.starts_on,
-                    start_time__date__lt=on,
-                ).count()
-                if started >= s.matches_count:
+                # Issue 27 item 6: the rounds of the events he was entered in (an entry, a participation, as
+                # himself or a pair's second player; not a parallel event he never entered), each a match he
+                # missed, from the day it started — or was published, when the secretary never pressed
+                # "start round" — so the ban ends however the rounds were played.
+                missed = (
+                    Round.objects.filter(tournament__in=s.missed_tournaments(on, entered_only=True))
+                    .exclude(status=Round.Status.DRAFT)
+                    .annotate(day=Coalesce("start_time", "published_at"))
+                    .filter(day__date__gte=s.starts_on, day__date__lt=on)
+                    .count()
+                )
+                if missed >= s.matches_count:
                     continue
             in_force.append(s.pk)
         return self.filter(pk__in=in_force)
@@ -266,7 +273,7 @@ class Sanction(models.Model):
             raise JudgingError(str(exc)) from exc
         self.notes += changed.notes
 
-    def missed_tournaments(self, before: datetime.date):
+    def missed_tournaments(self, before: datetime.date, entered_only: bool = False):
         """What the person misses under this disqualification (004 §5.7.4), up to the day ``before``.
 
         The league's tournaments that start on or after ``starts_on`` and before ``before``, other than the
@@ -280,10 +287,11 @@ class Sanction(models.Model):
         could = models.Q(gender_group=group)
         if self.tournament_id:
             could &= models.Q(discipline=self.tournament.discipline)
-        entered = models.Q(
-            pk__in=Entry.objects.filter(person=self.person).values("tournament_id")
-        ) | models.Q(pk__in=Participant.objects.filter(person=self.person).values("tournament_id"))
-        return qs.filter(could | entered)
+        his = models.Q(person=self.person) | models.Q(partner=self.person)
+        entered = models.Q(pk__in=Entry.objects.filter(his).values("tournament_id")) | models.Q(
+            pk__in=Participant.objects.filter(his).values("tournament_id")
+        )
+        return qs.filter(entered if entered_only else could | entered)
 
     def _check_disqualification(self) -> None:
         # 004 §5.7.4: a period, or a number of matches or tournaments.

@@ -126,7 +126,11 @@ def test_a_ban_for_matches_counts_only_the_matches_he_could_have_played_5_7_4(
         START + 11 * DAY,
     )
     assert Sanction.objects.disqualifying(p.person, on).exists()
+    # Issue 27 item 6: nor a parallel men's event he never entered.
+    _rounds_started(_event(secretary, "Параллельный кубок", START + 12 * DAY), secretary, 3, START + 12 * DAY)
+    assert Sanction.objects.disqualifying(p.person, on).exists()
     men = _event(secretary, "Мужской кубок", START + 12 * DAY)
+    make_entry(men, person=p.person, status="refused")  # he was entered, and refused for the ban
     _rounds_started(men, secretary, 2, START + 12 * DAY)
     assert Sanction.objects.disqualifying(p.person, on).exists()  # two of his three matches missed
     with frozen(datetime.datetime.combine(START + 12 * DAY, datetime.time(15), tzinfo=datetime.UTC)):
@@ -189,3 +193,30 @@ def test_a_disqualification_reaches_the_pair_he_plays_second_in_003_pairs_5_7_4(
     entry.refresh_from_db()
     assert pair.status == "withdrawn"
     assert entry.status == "refused" and "004 §2.3.2" in entry.decision_reason
+
+
+def test_a_ban_for_matches_ends_when_rounds_are_played_without_the_start_button_5_7_4(
+    running, chief_judge, secretary
+):
+    """Issue 27 item 6 (004 §5.7.4): a round the secretary published and played without pressing «start
+    round» (no start time) is still a match the disqualified person missed."""
+    p = running.participants.order_by("seed").last()
+    with frozen(at(30)):
+        s = Sanction(
+            person=p.person,
+            tournament=running,
+            kind="disqualification",
+            facts="Неспортивное поведение",
+            clause="004 §5.7.4",
+            matches_count=2,
+        )
+        s.apply(chief_judge, p)
+    cup = _event(secretary, "Кубок без кнопки", START + 12 * DAY)
+    make_entry(cup, person=p.person, status="refused")
+    for number in (1, 2):
+        with frozen(
+            datetime.datetime.combine(START + 12 * DAY, datetime.time(9 + number), tzinfo=datetime.UTC)
+        ):
+            play(cup, secretary, number)
+    assert not Round.objects.filter(tournament=cup, start_time__isnull=False).exists()
+    assert not Sanction.objects.disqualifying(p.person, START + 20 * DAY).exists()
