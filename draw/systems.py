@@ -1,0 +1,249 @@
+"""One converter per system (issue 26 part 4): the regulation's options and a neutral list of competitors in,
+the pure engine's request out, its answer back as neutral pairings.
+
+A competitor is known by its key only — a player, a pair or a team: ``draw.manager`` sends participants,
+``draw.teams`` sends teams, and both get the same Swiss (its float flags, ``avoid_same``, "until N losses"),
+the same Berger plan, the same bracket plan and bracket round, the same groups and the same playoff seeding.
+What stays with the callers is what only they know: how a competitor's points, opponents and byes are read
+from its results, and how a pairing is written (a match, or a team match of ``boards`` board matches).
+
+No model is read or written here; the options come from the tournament's regulation (``tournaments.
+regulation``: each setting names the engine option it feeds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.utils.translation import gettext as _
+
+from draw import pairing
+from tournaments.models import System, Tournament
+
+
+class DrawError(Exception):
+    """A user error: expected, translated, shown to the secretary (no valid pairing, missing results…)."""
+
+
+def call_engine(request: dict) -> dict:
+    try:
+        return pairing.handle(request)
+    except pairing.NoValidPairing as exc:
+        raise DrawError(_("No valid pairing: %(reason)s") % {"reason": exc}) from exc
+
+
+# --- Swiss (004 §1.4.6) and Swiss until N losses -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Competitor:
+    """What the Swiss knows of a competitor before the round: its points, whom it has met, its byes, its
+    losses ("until N losses") and what the regulation keeps apart (``avoid_same``, 004 §1.3.3)."""
+
+    key: str
+    points: Fraction
+    opponents: tuple[str, ...] = ()
+    byes: int = 0
+    losses: int = 0
+    club: str | None = None
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A drawn Swiss pair with its flags (``float_up``/``float_down``, ``rematch``, ``same_club``)."""
+
+    a: str
+    b: str
+    flags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SwissDraw:
+    pairs: list[Pair]
+    bye: str | None
+    rematches: int
+    eliminated: list[str]
+
+
+def swiss_options(t: Tournament, allow_rematches: bool = False) -> dict:
+    """The engine options the regulation gives a Swiss (a draw and the check of a draft alike)."""
+    losses = t.system == System.SWISS_LOSSES
+    return {
+        # Swiss until N losses runs until one competitor is left, so late rounds may have no rematch-free
+        # pairing: there the engine takes the pairing with the fewest rematches (none while one exists).
+        "allow_rematches": allow_rematches or losses,
+        "max_losses": t.max_losses if losses else None,
+        # 004 §1.3.3: teammates (club, region) apart, after the score groups, when the regulation asks.
+        "avoid_same_club": bool(t.avoid_same),
+    }
+
+
+def swiss_entries(t: Tournament, competitors: Iterable[Competitor]) -> list[dict]:
+    """The engine's players: whole points as ints (the engine reads them without parsing a string, issue 20
+    item 5), losses for "until N losses" only, the club only when there is one."""
+    out = []
+    for c in competitors:
+        points = c.points.numerator if c.points.denominator == 1 else str(c.points)
+        entry: dict = {"id": c.key, "points": points, "opponents": list(c.opponents), "byes": c.byes}
+        if c.club:
+            entry["club"] = c.club
+        if t.system == System.SWISS_LOSSES:
+            entry["losses"] = c.losses
+        out.append(entry)
+    return out
+
+
+def swiss(
+    t: Tournament,
+    competitors: Sequence[Competitor],
+    number: int,
+    rounds: int | None,
+    seed: int,
+    allow_rematches: bool = False,
+) -> SwissDraw:
+    """Round ``number`` of a Swiss of ``rounds`` rounds (None: until N losses; the engine says when it
+    ends)."""
+    if t.system == System.SWISS and rounds is not None and number > rounds:
+        raise DrawError(_("All %(n)s rounds have been drawn: finish the tournament.") % {"n": rounds})
+    options = swiss_options(t, allow_rematches)
+    request = {
+        "system": "swiss",
+        "seed": seed,
+        "allow_rematches": options["allow_rematches"],
+        "bye_points": float(t.bye_points),
+        "players": swiss_entries(t, competitors),
+        "avoid_same_club": options["avoid_same_club"],
+    }
+    if options["max_losses"] is not None:
+        request["max_losses"] = options["max_losses"]
+    answer = call_engine(request)
+    if answer.get("finished"):
+        raise DrawError(
+            _("Only %(n)s player(s) remain: finish the tournament.") % {"n": answer.get("remaining")}
+        )
+    floats = answer.get("float", {})
+    met = {c.key: set(c.opponents) for c in competitors}
+    club = {c.key: c.club for c in competitors}  # what the regulation keeps apart (004 §1.3.3)
+    pairs = []
+    for a, b in answer["pairs"]:
+        flags = tuple(sorted({f"float_{floats[x]}" for x in (a, b) if x in floats}))
+        if b in met.get(a, ()):
+            flags += ("rematch",)
+        if club.get(a) is not None and club.get(a) == club.get(b):
+            flags += ("same_club",)  # unavoidable: every pairing as good by points has as many
+        pairs.append(Pair(a, b, flags))
+    return SwissDraw(pairs, answer.get("bye"), answer.get("rematches", 0), answer.get("eliminated", []))
+
+
+def swiss_check(t: Tournament, competitors: Sequence[Competitor], pairs, bye, allow_rematches: bool) -> dict:
+    """The engine's ``swiss_check`` of a draft (its pairs and bye) with the regulation's Swiss options."""
+    return pairing.handle(
+        {
+            "system": "swiss_check",
+            **swiss_options(t, allow_rematches),
+            "players": swiss_entries(t, competitors),
+            "pairs": [list(p) for p in pairs],
+            "bye": bye,
+        }
+    )
+
+
+# --- round robin (004 §1.4.3) -------------------------------------------------------------------------------
+
+
+def berger_plan(keys: list[str], cycles: int, mode: str, seed: int) -> dict:
+    """The Berger tables of ``keys`` (``order``, ``rounds``), fixed at the stage's first draw."""
+    answer = call_engine(
+        {"system": "round_robin", "players": keys, "cycles": cycles, "draw": mode, "seed": seed}
+    )
+    return {"order": answer["order"], "rounds": answer["rounds"]}
+
+
+def round_robin_plan(t: Tournament, keys: list[str], seed: int) -> dict:
+    """A round-robin stage's plan: the Berger tables with the regulation's cycles and draw, and the seed."""
+    return {**berger_plan(keys, t.cycles, t.draw_mode, seed), "seed": seed}
+
+
+def scheduled_round(rounds: list[dict], number: int) -> dict:
+    """Round ``number`` of a round-robin plan (``pairs`` and the one who rests, ``bye``)."""
+    if number > len(rounds):
+        raise DrawError(_("All %(n)s rounds have been drawn: finish the tournament.") % {"n": len(rounds)})
+    return rounds[number - 1]
+
+
+# --- groups and the playoff of a mixed event (004 §1.4.7, §6.1.2 item 5) ------------------------------------
+
+
+def groups(t: Tournament, keys: list[str], seed: int) -> list[list[str]]:
+    """The regulation's ``group_count`` groups of ``keys`` (drawn as ``draw_mode`` says)."""
+    if t.group_count < 1 or len(keys) < 2 * t.group_count:
+        raise DrawError(_("Too few participants for %(g)s groups.") % {"g": t.group_count})
+    answer = call_engine(
+        {"system": "groups", "players": keys, "groups": t.group_count, "draw": t.draw_mode, "seed": seed}
+    )
+    return answer["groups"]
+
+
+def playoff_seeding(
+    tables: list[list[str]], qualifiers_per_group: int, best_of_rest: int, rest_order: list[str] | None
+) -> list[str]:
+    """The playoff's order from the groups' final tables (each best first) and, for ``best_of_rest``, the
+    order of the others across the groups."""
+    request: dict = {
+        "system": "playoff_seeding",
+        "groups": tables,
+        "qualifiers_per_group": qualifiers_per_group,
+        "best_of_rest": best_of_rest,
+    }
+    if best_of_rest:
+        request["rest_order"] = rest_order or []
+    return call_engine(request)["players"]
+
+
+# --- elimination (004 §1.4.4, §1.4.5) ---------------------------------------------------------------------
+
+
+def elimination_plan(t: Tournament, keys: list[str], system: str, seed: int, seeded: bool = False) -> dict:
+    """The bracket engine's request, fixed at the stage's first draw (the playoff of a mixed event is seeded
+    by the group tables: ``seeded``)."""
+    plan = {"system": system, "players": keys, "draw": "seeded" if seeded else t.draw_mode, "seed": seed}
+    if system == System.SINGLE_ELIMINATION:
+        plan.update(third_place=t.third_place, classification=t.classification)
+    else:
+        plan.update(grand_final_reset=t.grand_final_reset)
+    return plan
+
+
+@dataclass(frozen=True)
+class BracketEntry:
+    """One entry of a bracket's next round: a match to play, a bye, a walk-over decided by the engine, or a
+    match whose competitors the previous round has not decided yet (``undecided``)."""
+
+    kind: str  # "match", "bye", "walkover", "undecided"
+    a: str | None
+    b: str | None
+    code: str
+    winner: str | None = None
+    flag: str = ""
+
+
+def bracket_round(answer: dict, local: int) -> list[BracketEntry]:
+    """The engine's matches of the stage's round ``local`` as entries (an empty bye is left out)."""
+    todo = [m for m in answer["matches"] if m["round"] == local]
+    if not todo:
+        raise DrawError(_("The bracket is complete: finish the tournament."))
+    out = []
+    for m in todo:
+        a, b = m["players"]
+        if m.get("bye"):
+            if a or b:
+                out.append(BracketEntry("bye", a or b, None, m["id"], a or b, "bye"))
+        elif m.get("walkover") and m.get("winner"):
+            out.append(BracketEntry("walkover", a, b, m["id"], m["winner"], "walkover"))
+        elif a is None or b is None:
+            out.append(BracketEntry("undecided", a, b, m["id"]))
+        else:
+            out.append(BracketEntry("match", a, b, m["id"], flag=m.get("bracket", "")))
+    return out
