@@ -196,6 +196,75 @@ def _check_can_draw(t: Tournament) -> None:
         )
 
 
+# --- the round's transitions: publish, start, the match length -----------------------------------------
+
+
+def _lock_open(t: Tournament, number: int) -> Round:
+    """Lock the tournament's row and the round's; ``DrawError`` with the reason once the tournament is
+    read-only (finished, 004 §6.2.1 item 6). In the caller's transaction."""
+    locked = Tournament.objects.select_for_update().get(pk=t.pk)
+    if locked.read_only_reason:
+        raise DrawError(locked.read_only_reason)
+    return Round.objects.select_for_update().get(tournament=t, number=number)
+
+
+def publish_round(t: Tournament, number: int, user) -> list[str]:
+    """Publish draft round ``number``: its pairings go public and its results may be entered. Returns the
+    notes for the secretary ([] when the round was not a draft: nothing to do); ``DrawError`` when refused
+    (read-only, or drawn on a result corrected since). A Swiss without a number of rounds gets the recommended
+    one fixed (004 §1.4.6, ``fix_swiss_rounds``)."""
+    with transaction.atomic():
+        rnd = _lock_open(t, number)
+        if rnd.status != Round.Status.DRAFT:
+            return []
+        if rnd.needs_review:
+            raise DrawError(
+                _(
+                    "A result this draft was drawn on has been corrected: keep its pairings or draw it "
+                    "again first."
+                )
+            )
+        rnd.status, rnd.published_at = Round.Status.PUBLISHED, timezone.now()
+        rnd.save(update_fields=["status", "published_at"])
+        results.update_round_status(rnd)
+        log(t, user, "publish", _("Round %(n)s published") % {"n": number})
+        fixed = fix_swiss_rounds(t, user)
+    return [_("Round %(n)s published.") % {"n": number}, *([fixed] if fixed else [])]
+
+
+def start_round(t: Tournament, number: int, user) -> str:
+    """Record the start of published round ``number``: the time protests and corrections are measured
+    against; its matches without a result start now. Returns the note ("" when it is a draft or started
+    already: nothing to do); ``DrawError`` when read-only."""
+    with transaction.atomic():
+        rnd = _lock_open(t, number)
+        if rnd.status == Round.Status.DRAFT or rnd.start_time:
+            return ""
+        now = timezone.now()
+        rnd.start_time = now
+        rnd.save(update_fields=["start_time"])
+        rnd.matches.filter(result_kind="", started_at__isnull=True).update(started_at=now)
+        log(t, user, "start", _("Round %(n)s started") % {"n": number})
+    return _("Round %(n)s started.") % {"n": number}
+
+
+def set_round_length(t: Tournament, number: int, length: int | None, user) -> str:
+    """Change the match length of draft round ``number`` and of its matches (``length`` validated by the
+    caller's form; None when the form refused it: the round is only checked). Returns the note ("" for None);
+    ``DrawError`` once published or read-only — said before the form's own errors."""
+    with transaction.atomic():
+        rnd = _lock_open(t, number)
+        if rnd.status != Round.Status.DRAFT:
+            raise DrawError(_("The match length can be changed only before the round is published."))
+        if length is None:
+            return ""
+        rnd.match_length = length
+        rnd.save(update_fields=["match_length"])
+        rnd.matches.update(match_length=length)
+        log(t, user, "round_length", _("Round %(n)s: matches to %(l)s points") % {"n": number, "l": length})
+    return _("Round %(n)s: matches to %(l)s points.") % {"n": number, "l": length}
+
+
 # --- a drawn round changed after the draw ---------------------------------------------------------------
 
 
@@ -208,6 +277,20 @@ def drop_round(rnd: Round) -> None:
         stage.delete()
     if not t.round_set.exists():
         Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.DRAFT)
+
+
+def drop_draft(t: Tournament, number: int, user) -> bool:
+    """The secretary drops draft round ``number`` (``drop_round``), logged with its seed. Returns whether its
+    pairings allowed rematches (a «drop and draw again» keeps that); ``DrawError`` when it is published or
+    the tournament is read-only."""
+    with transaction.atomic():
+        rnd = _lock_open(t, number)
+        if rnd.status != Round.Status.DRAFT:
+            raise DrawError(_("Only a draft round can be dropped."))
+        log(t, user, "drop", _("Draft round %(n)s dropped") % {"n": number}, seed=rnd.seed)
+        allow = any("rematch" in m.flags for m in rnd.matches.all())
+        drop_round(rnd)
+    return allow
 
 
 def round_started(rnd: Round) -> bool:
