@@ -926,7 +926,7 @@ def rounds_left(t: Tournament) -> bool:
         stage = t.stages.first()
         active = seeding_keys(t)
         rows = metrics.table(active, stage_results(stage) if stage else [], Fraction(t.bye_points), ())
-        return not pairing.losses_finished([r.losses for r in rows], t.max_losses)  # the engine's end rule
+        return not systems.losses_finished(t, [r.losses for r in rows])  # the engine's end rule
     if t.system == System.ROUND_ROBIN:
         stage = t.stages.first()
         return stage is None or drawn < len(stage.plan.get("rounds", []))

@@ -20,6 +20,7 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 
 from draw import pairing
+from tournaments import regulation
 from tournaments.models import System, Tournament
 
 
@@ -67,16 +68,16 @@ class SwissDraw:
     eliminated: list[str]
 
 
-def swiss_options(t: Tournament, allow_rematches: bool = False) -> dict:
-    """The engine options the regulation gives a Swiss (a draw and the check of a draft alike)."""
-    losses = t.system == System.SWISS_LOSSES
+def swiss_options(t: Tournament, allow_rematches: bool = False, request: str = "swiss_check") -> dict:
+    """The engine options of a Swiss (a draw and the check of a draft alike): the regulation's, as its table
+    feeds them (``max_losses`` for "until N losses", ``avoid_same`` as ``avoid_same_club`` — teammates, club
+    or region apart after the score groups, 004 §1.3.3 —, the draw's ``bye_points``), and whether rematches
+    are allowed."""
     return {
         # Swiss until N losses runs until one competitor is left, so late rounds may have no rematch-free
         # pairing: there the engine takes the pairing with the fewest rematches (none while one exists).
-        "allow_rematches": allow_rematches or losses,
-        "max_losses": t.max_losses if losses else None,
-        # 004 §1.3.3: teammates (club, region) apart, after the score groups, when the regulation asks.
-        "avoid_same_club": bool(t.avoid_same),
+        "allow_rematches": allow_rematches or t.system == System.SWISS_LOSSES,
+        **regulation.engine_options(t, request),
     }
 
 
@@ -95,6 +96,14 @@ def swiss_entries(t: Tournament, competitors: Iterable[Competitor]) -> list[dict
     return out
 
 
+def losses_finished(t: Tournament, losses: Iterable[int]) -> bool:
+    """Whether a "Swiss until N losses" is over, by the engine's one end rule (``pairing.losses_finished``)
+    with the options the regulation feeds the Swiss (``max_losses``, and ``until_remaining`` once a setting
+    feeds it)."""
+    options = regulation.engine_options(t, "swiss")
+    return pairing.losses_finished(losses, options["max_losses"], options.get("until_remaining", 1))
+
+
 def swiss(
     t: Tournament,
     competitors: Sequence[Competitor],
@@ -107,17 +116,12 @@ def swiss(
     ends)."""
     if t.system == System.SWISS and rounds is not None and number > rounds:
         raise DrawError(_("All %(n)s rounds have been drawn: finish the tournament.") % {"n": rounds})
-    options = swiss_options(t, allow_rematches)
     request = {
         "system": "swiss",
         "seed": seed,
-        "allow_rematches": options["allow_rematches"],
-        "bye_points": float(t.bye_points),
         "players": swiss_entries(t, competitors),
-        "avoid_same_club": options["avoid_same_club"],
+        **swiss_options(t, allow_rematches, "swiss"),
     }
-    if options["max_losses"] is not None:
-        request["max_losses"] = options["max_losses"]
     answer = call_engine(request)
     if answer.get("finished"):
         raise DrawError(
@@ -162,8 +166,10 @@ def berger_plan(keys: list[str], cycles: int, mode: str, seed: int) -> dict:
 
 
 def round_robin_plan(t: Tournament, keys: list[str], seed: int) -> dict:
-    """A round-robin stage's plan: the Berger tables with the regulation's cycles and draw, and the seed."""
-    return {**berger_plan(keys, t.cycles, t.draw_mode, seed), "seed": seed}
+    """A round-robin stage's plan: the Berger tables with the regulation's cycles and draw (as its table
+    feeds them), and the seed."""
+    options = regulation.engine_options(t, "round_robin")
+    return {**berger_plan(keys, options["cycles"], options["draw"], seed), "seed": seed}
 
 
 def scheduled_round(rounds: list[dict], number: int) -> dict:
@@ -180,10 +186,8 @@ def groups(t: Tournament, keys: list[str], seed: int) -> list[list[str]]:
     """The regulation's ``group_count`` groups of ``keys`` (drawn as ``draw_mode`` says)."""
     if t.group_count < 1 or len(keys) < 2 * t.group_count:
         raise DrawError(_("Too few participants for %(g)s groups.") % {"g": t.group_count})
-    answer = call_engine(
-        {"system": "groups", "players": keys, "groups": t.group_count, "draw": t.draw_mode, "seed": seed}
-    )
-    return answer["groups"]
+    options = regulation.engine_options(t, "groups")  # the group count and the draw
+    return call_engine({"system": "groups", "players": keys, **options, "seed": seed})["groups"]
 
 
 def playoff_seeding(
@@ -208,12 +212,12 @@ def playoff_seeding(
 def elimination_plan(t: Tournament, keys: list[str], system: str, seed: int, seeded: bool = False) -> dict:
     """The bracket engine's request, fixed at the stage's first draw (the playoff of a mixed event is seeded
     by the group tables: ``seeded``)."""
-    plan = {"system": system, "players": keys, "draw": "seeded" if seeded else t.draw_mode, "seed": seed}
-    if system == System.SINGLE_ELIMINATION:
-        plan.update(third_place=t.third_place, classification=t.classification)
-    else:
-        plan.update(grand_final_reset=t.grand_final_reset)
-    return plan
+    options = regulation.engine_options(
+        t, system
+    )  # the draw; the third place and classification, or the reset
+    draw = "seeded" if seeded else options.pop("draw")
+    options.pop("draw", None)
+    return {"system": system, "players": keys, "draw": draw, "seed": seed, **options}
 
 
 @dataclass(frozen=True)

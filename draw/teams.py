@@ -277,7 +277,7 @@ def rounds_left(t: Tournament) -> bool:
         return number <= team_swiss_rounds(t)
     if t.system == System.SWISS_LOSSES:
         rows = _table(t, [str(tm.pk) for tm in active_teams(t)], team_results(t))
-        return not pairing.losses_finished([r.lost for r in rows], t.max_losses)  # the engine's end rule
+        return not systems.losses_finished(t, [r.lost for r in rows])  # the engine's end rule
     if t.system == System.ROUND_ROBIN:
         n = len(active_teams(t))
         return number <= (n - 1 + n % 2) * t.cycles
