@@ -912,7 +912,7 @@ def playoff_seeding(t: Tournament) -> list[str]:
         rest.sort(key=lambda r: (r.place, -r.points, *metrics.tiebreak_values(r, keys), r.player))
         rest_order = [r.player for r in rest]
     groups = [[row.player for row in rows] for rows in tables]
-    return systems.playoff_seeding(groups, k, t.best_of_rest, rest_order)
+    return systems.playoff_seeding(t, groups, rest_order)
 
 
 def rounds_left(t: Tournament) -> bool:

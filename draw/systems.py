@@ -191,17 +191,16 @@ def groups(t: Tournament, keys: list[str], seed: int) -> list[list[str]]:
 
 
 def playoff_seeding(
-    tables: list[list[str]], qualifiers_per_group: int, best_of_rest: int, rest_order: list[str] | None
+    t: Tournament, tables: list[list[str]], rest_order: list[str] | None, best_of_rest: int | None = None
 ) -> list[str]:
-    """The playoff's order from the groups' final tables (each best first) and, for ``best_of_rest``, the
-    order of the others across the groups."""
-    request: dict = {
-        "system": "playoff_seeding",
-        "groups": tables,
-        "qualifiers_per_group": qualifiers_per_group,
-        "best_of_rest": best_of_rest,
-    }
-    if best_of_rest:
+    """The playoff's order from the groups' final tables (each best first) with the regulation's qualifiers
+    per group and best of the rest (as its rows feed them; ``best_of_rest`` overrides the latter: a team
+    event's Swiss qualifying stage has none) and, for the best of the rest, their order across the groups."""
+    options = regulation.engine_options(t, "playoff_seeding")
+    if best_of_rest is not None:
+        options["best_of_rest"] = best_of_rest
+    request: dict = {"system": "playoff_seeding", "groups": tables, **options}
+    if options["best_of_rest"]:
         request["rest_order"] = rest_order or []
     return call_engine(request)["players"]
 

@@ -769,7 +769,7 @@ def _make_playoff(t: Tournament, qualifying: Stage, seed: int) -> Stage:
         rest = [r for rows in tables for r in rows[k:]]
         rest.sort(key=lambda r: (r.place, *(-r.metrics.get(x, Fraction(0)) for x in keys), r.team))
         rest_order = [r.team for r in rest]
-    order = systems.playoff_seeding([[r.team for r in rows] for rows in tables], k, best_of_rest, rest_order)
+    order = systems.playoff_seeding(t, [[r.team for r in rows] for rows in tables], rest_order, best_of_rest)
     if len(order) < 2:
         raise TeamDrawError(_("At least two teams are needed."))
     return Stage.objects.create(
