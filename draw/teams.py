@@ -1,11 +1,12 @@
-"""Team events (004 §1.3.4): the team is the participant. The converter between the models and the pure cores
-for team draws: rosters and line-ups, team pairings by the pure engines on team keys, team matches of
+"""Team events (004 §1.3.4): the team is the participant. Rosters and line-ups, team pairings by the systems'
+converters on team keys (``draw.systems``, the same as a personal event's), team matches of
 ``Tournament.boards`` board matches, and team results for ``standings.team_metrics``.
 
-Systems: round robin, Swiss (no rematch of teams), single elimination (a drawn team match decided by the
-regulation's rule: board count-back or an extra decisive match, ``add_decider``), double elimination (the
-pure bracket engine on team keys, ``team_bracket``) and mixed (a qualifying stage, Swiss or round-robin
-groups, then a playoff of the qualifiers on the bracket engine, 004 §1.4.7).
+Systems: round robin, Swiss and Swiss until N losses (the personal Swiss: no rematch of teams, the floats
+flagged, ``avoid_same`` by the club or region a team's players share), single elimination (a drawn team
+match decided by the regulation's rule: board count-back or an extra decisive match, ``add_decider``),
+double elimination (the pure bracket engine on team keys, ``team_bracket``) and mixed (a qualifying stage,
+Swiss or round-robin groups, then a playoff of the qualifiers on the bracket engine, 004 §1.4.7).
 """
 
 from __future__ import annotations
