@@ -54,7 +54,7 @@ def _regulation_lines(t: Tournament, context: dict) -> list[tuple]:
         (0, _("Status"), t.get_status_display()),
         (80, _("Participants"), context["participant_count"]),
     ]
-    return [(label, value) for _at, label, value in sorted(placed, key=lambda p: p[0])]
+    return [(label, value) for _at, label, value in sorted(placed, key=lambda p: p[0]) if value is not None]
 
 
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:

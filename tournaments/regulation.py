@@ -51,7 +51,7 @@ class Printed:
 class Shown:
     """The line of the tournament's page (templates/public/detail.html): its place (``at``), label and value
     (``value(t, page)``: ``page`` is what the page knows — the planned rounds, whether the reader is the chief
-    judge); shown when ``when`` (default: the setting applies)."""
+    judge; None: no line); shown when ``when`` (default: the setting applies)."""
 
     at: int
     label: Any
@@ -108,6 +108,8 @@ def _swiss_rounds_text(t, measure) -> str:
 
 def _planned_rounds(t, page: dict):
     planned = page.get("planned_rounds")
+    if not planned:
+        return None  # no line (a Swiss of no players yet)
     if not t.rounds:
         note = gettext("recommended; fixed when round 1 is published")
         return format_html('{} <span class="muted">({})</span>', planned, note)
