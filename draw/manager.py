@@ -17,7 +17,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from draw import dependents, pairing, results, teams
+from draw import dependents, pairing, results, systems, teams
 from draw.models import Group, GroupMember, Match, ResultKind, Round, Stage
 from registration.models import Participant
 from standings import metrics
@@ -27,8 +27,7 @@ from tournaments.rules import cite
 bracket = dependents.bracket  # the engine's view of an elimination stage (the draw, the standings, re-flow)
 
 
-class DrawError(Exception):
-    """A user error: expected, translated, shown to the secretary (no valid pairing, missing results…)."""
+DrawError = systems.DrawError  # a user error: expected, translated, shown to the secretary
 
 
 @dataclass
@@ -77,13 +76,6 @@ class _Ref:
 
 def _refs(keys) -> dict[str, Participant]:
     return {k: _Ref(int(k)) for k in keys}  # type: ignore[misc]  # stands in for a Participant
-
-
-def _call_engine(request: dict) -> dict:
-    try:
-        return pairing.handle(request)
-    except pairing.NoValidPairing as exc:
-        raise DrawError(_("No valid pairing: %(reason)s") % {"reason": exc}) from exc
 
 
 # --- the draw -------------------------------------------------------------------------------------------
@@ -218,6 +210,75 @@ def _check_can_draw(t: Tournament) -> None:
         )
 
 
+# --- the round's transitions: publish, start, the match length -----------------------------------------
+
+
+def _lock_open(t: Tournament, number: int) -> Round:
+    """Lock the tournament's row and the round's; ``DrawError`` with the reason once the tournament is
+    read-only (finished, 004 §6.2.1 item 6). In the caller's transaction."""
+    locked = Tournament.objects.select_for_update().get(pk=t.pk)
+    if locked.read_only_reason:
+        raise DrawError(locked.read_only_reason)
+    return Round.objects.select_for_update().get(tournament=t, number=number)
+
+
+def publish_round(t: Tournament, number: int, user) -> list[str]:
+    """Publish draft round ``number``: its pairings go public and its results may be entered. Returns the
+    notes for the secretary ([] when the round was not a draft: nothing to do); ``DrawError`` when refused
+    (read-only, or drawn on a result corrected since). A Swiss without a number of rounds gets the recommended
+    one fixed (004 §1.4.6, ``fix_swiss_rounds``)."""
+    with transaction.atomic():
+        rnd = _lock_open(t, number)
+        if rnd.status != Round.Status.DRAFT:
+            return []
+        if rnd.needs_review:
+            raise DrawError(
+                _(
+                    "A result this draft was drawn on has been corrected: keep its pairings or draw it "
+                    "again first."
+                )
+            )
+        rnd.status, rnd.published_at = Round.Status.PUBLISHED, timezone.now()
+        rnd.save(update_fields=["status", "published_at"])
+        results.update_round_status(rnd)
+        log(t, user, "publish", _("Round %(n)s published") % {"n": number})
+        fixed = fix_swiss_rounds(t, user)
+    return [_("Round %(n)s published.") % {"n": number}, *([fixed] if fixed else [])]
+
+
+def start_round(t: Tournament, number: int, user) -> str:
+    """Record the start of published round ``number``: the time protests and corrections are measured
+    against; its matches without a result start now. Returns the note ("" when it is a draft or started
+    already: nothing to do); ``DrawError`` when read-only."""
+    with transaction.atomic():
+        rnd = _lock_open(t, number)
+        if rnd.status == Round.Status.DRAFT or rnd.start_time:
+            return ""
+        now = timezone.now()
+        rnd.start_time = now
+        rnd.save(update_fields=["start_time"])
+        rnd.matches.filter(result_kind="", started_at__isnull=True).update(started_at=now)
+        log(t, user, "start", _("Round %(n)s started") % {"n": number})
+    return _("Round %(n)s started.") % {"n": number}
+
+
+def set_round_length(t: Tournament, number: int, length: int | None, user) -> str:
+    """Change the match length of draft round ``number`` and of its matches (``length`` validated by the
+    caller's form; None when the form refused it: the round is only checked). Returns the note ("" for None);
+    ``DrawError`` once published or read-only — said before the form's own errors."""
+    with transaction.atomic():
+        rnd = _lock_open(t, number)
+        if rnd.status != Round.Status.DRAFT:
+            raise DrawError(_("The match length can be changed only before the round is published."))
+        if length is None:
+            return ""
+        rnd.match_length = length
+        rnd.save(update_fields=["match_length"])
+        rnd.matches.update(match_length=length)
+        log(t, user, "round_length", _("Round %(n)s: matches to %(l)s points") % {"n": number, "l": length})
+    return _("Round %(n)s: matches to %(l)s points.") % {"n": number, "l": length}
+
+
 # --- a drawn round changed after the draw ---------------------------------------------------------------
 
 
@@ -230,6 +291,20 @@ def drop_round(rnd: Round) -> None:
         stage.delete()
     if not t.round_set.exists():
         Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.DRAFT)
+
+
+def drop_draft(t: Tournament, number: int, user) -> bool:
+    """The secretary drops draft round ``number`` (``drop_round``), logged with its seed. Returns whether its
+    pairings allowed rematches (a «drop and draw again» keeps that); ``DrawError`` when it is published or
+    the tournament is read-only."""
+    with transaction.atomic():
+        rnd = _lock_open(t, number)
+        if rnd.status != Round.Status.DRAFT:
+            raise DrawError(_("Only a draft round can be dropped."))
+        log(t, user, "drop", _("Draft round %(n)s dropped") % {"n": number}, seed=rnd.seed)
+        allow = any("rematch" in m.flags for m in rnd.matches.all())
+        drop_round(rnd)
+    return allow
 
 
 def round_started(rnd: Round) -> bool:
@@ -455,7 +530,7 @@ def preview_pairings(t: Tournament, number: int, seed: int, allow_rematches: boo
     if t.system in {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}:
         stage = _main_stage(t)
         if "players" not in stage.plan:
-            stage.plan = _elimination_plan(t, seeding_keys(t), t.system, seed)
+            stage.plan = systems.elimination_plan(t, seeding_keys(t), t.system, seed)
             stage.save(update_fields=["plan"])
         return (stage, *_elimination(stage, seed))
     if t.system == System.MIXED:
@@ -513,9 +588,9 @@ def club_of(t: Tournament, p: Participant) -> str | None:
     return None
 
 
-def swiss_players(t: Tournament, results: list[metrics.Result]) -> tuple[list[dict], dict[str, list[str]]]:
-    """The Swiss engine's players (points, opponents, byes; losses for "until N losses") from the results of
-    the rounds before, and whom each has met: what a draw and a check of a draft both send."""
+def swiss_competitors(t: Tournament, results: list[metrics.Result]) -> list[systems.Competitor]:
+    """The Swiss competitors (points, opponents, byes; losses for "until N losses") from the results of the
+    rounds before: what a draw and a check of a draft both send (``draw.systems.swiss``)."""
     active = seeding_keys(t)
     rows = metrics.scores(active, results, Fraction(t.bye_points))
     # 004 §1.3.3: what the regulation keeps apart; the models are loaded only when it asks for it.
@@ -527,80 +602,34 @@ def swiss_players(t: Tournament, results: list[metrics.Result]) -> tuple[list[di
         for a, b in ((r.player1, r.player2), (r.player2, r.player1)):
             if a in met:
                 met[a].append(b)
-    players = []
-    for key in active:
-        row = rows[key]
-        # Whole points go as ints: the engine reads them without parsing a string (issue 20 item 5).
-        points = row.points.numerator if row.points.denominator == 1 else str(row.points)
-        entry = {"id": key, "points": points, "opponents": met[key], "byes": row.byes}
-        if clubs.get(key):
-            entry["club"] = clubs[key]
-        if t.system == System.SWISS_LOSSES:
-            entry["losses"] = row.losses
-        players.append(entry)
-    return players, met
+    return [
+        systems.Competitor(
+            key, rows[key].points, tuple(met[key]), rows[key].byes, rows[key].losses, clubs.get(key)
+        )
+        for key in active
+    ]
 
 
 def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches: bool, light: bool = False):
-    if t.system == System.SWISS and number > swiss_rounds(t):
-        raise DrawError(
-            _("All %(n)s rounds have been drawn: finish the tournament.") % {"n": swiss_rounds(t)}
-        )
-    players, met = swiss_players(t, stage_results(stage))
-    # Swiss until N losses runs until one player is left, so late rounds may have no rematch-free pairing:
-    # there the engine always takes the pairing with the fewest rematches (none while one exists).
-    request = {
-        "system": "swiss",
-        "seed": seed,
-        "allow_rematches": allow_rematches or t.system == System.SWISS_LOSSES,
-        "bye_points": float(t.bye_points),
-        "players": players,
-        # 004 §1.3.3: teammates (club, region) apart, after the score groups, when the regulation asks.
-        "avoid_same_club": bool(t.avoid_same),
-    }
-    if t.system == System.SWISS_LOSSES:
-        request["max_losses"] = t.max_losses
-    answer = _call_engine(request)
-    if answer.get("finished"):
-        raise DrawError(
-            _("Only %(n)s player(s) remain: finish the tournament.") % {"n": answer.get("remaining")}
-        )
-    floats = answer.get("float", {})
-    by_key = _refs(p["id"] for p in players) if light else participants_by_key(t)
-    club = {p["id"]: p.get("club") for p in players}  # what the regulation keeps apart (004 §1.3.3)
-    pairs = []
-    for a, b in answer["pairs"]:
-        flags = tuple(sorted({f"float_{floats[x]}" for x in (a, b) if x in floats}))
-        if b in met.get(a, []):
-            flags += ("rematch",)
-        if club.get(a) is not None and club.get(a) == club.get(b):
-            flags += ("same_club",)  # unavoidable: every pairing as good by points has as many
-        pairs.append(Pairing(by_key[a], by_key[b], flags=flags))
-    if answer.get("bye"):
-        bye = by_key[answer["bye"]]
+    competitors = swiss_competitors(t, stage_results(stage))
+    rounds = swiss_rounds(t) if t.system == System.SWISS else None
+    drawn = systems.swiss(t, competitors, number, rounds, seed, allow_rematches)
+    by_key = _refs(c.key for c in competitors) if light else participants_by_key(t)
+    pairs = [Pairing(by_key[p.a], by_key[p.b], flags=p.flags) for p in drawn.pairs]
+    if drawn.bye:
+        bye = by_key[drawn.bye]
         pairs.append(Pairing(bye, None, kind=ResultKind.BYE, winner=bye, flags=("bye",)))
-    return pairs, {"rematches": answer.get("rematches", 0), "eliminated": answer.get("eliminated", [])}
+    return pairs, {"rematches": drawn.rematches, "eliminated": drawn.eliminated}
 
 
 # Round robin (004 §1.4.3) ---------------------------------------------------------------------------
 
 
-def _berger_plan(keys: list[str], cycles: int, mode: str, seed: int) -> dict:
-    answer = _call_engine(
-        {"system": "round_robin", "players": keys, "cycles": cycles, "draw": mode, "seed": seed}
-    )
-    return {"order": answer["order"], "rounds": answer["rounds"]}
-
-
 def _round_robin(t: Tournament, stage: Stage, number: int, seed: int):
     if "rounds" not in stage.plan:
-        stage.plan = _berger_plan(seeding_keys(t), t.cycles, t.draw_mode, seed)
-        stage.plan["seed"] = seed
+        stage.plan = systems.round_robin_plan(t, seeding_keys(t), seed)
         stage.save(update_fields=["plan"])
-    schedule = stage.plan["rounds"]
-    if number > len(schedule):
-        raise DrawError(_("All %(n)s rounds have been drawn: finish the tournament.") % {"n": len(schedule)})
-    return _schedule_pairings(t, schedule[number - 1], None), {}
+    return _schedule_pairings(t, systems.scheduled_round(stage.plan["rounds"], number), None), {}
 
 
 def _schedule_pairings(t: Tournament, scheduled: dict, group: Group | None) -> list[Pairing]:
@@ -641,49 +670,26 @@ def _walkover_if_out(pa: Participant, pb: Participant, group: Group | None, code
 # Elimination (004 §1.4.4, §1.4.5) -------------------------------------------------------------------
 
 
-def _elimination_plan(t: Tournament, keys: list[str], system: str, seed: int) -> dict:
-    plan = {"system": system, "players": keys, "draw": t.draw_mode, "seed": seed}
-    if system == System.SINGLE_ELIMINATION:
-        plan.update(third_place=t.third_place, classification=t.classification)
-    else:
-        plan.update(grand_final_reset=t.grand_final_reset)
-    return plan
-
-
 def _elimination(stage: Stage, seed: int):
     local = stage.rounds.count() + 1
-    answer = bracket(stage)
     by_key = participants_by_key(stage.tournament)
-    todo = [m for m in answer["matches"] if m["round"] == local]
-    if not todo:
-        raise DrawError(_("The bracket is complete: finish the tournament."))
     pairs = []
-    for m in todo:
-        a, b = m["players"]
-        pa = by_key.get(a) if a else None
-        pb = by_key.get(b) if b else None
-        if m.get("bye"):
-            present = pa or pb
-            if present is None:
-                continue
-            pairs.append(Pairing(present, None, ResultKind.BYE, present, code=m["id"], flags=("bye",)))
-        elif m.get("walkover") and m.get("winner"):
-            winner = by_key[m["winner"]]
+    for e in systems.bracket_round(bracket(stage), local):
+        pa = by_key.get(e.a) if e.a else None
+        pb = by_key.get(e.b) if e.b else None
+        if e.kind == "bye":
+            present = by_key[e.winner]  # type: ignore[index]
+            pairs.append(Pairing(present, None, ResultKind.BYE, present, code=e.code, flags=("bye",)))
+        elif e.kind == "walkover":
+            winner = by_key[e.winner]  # type: ignore[index]
+            reason = _("opponent withdrew")
             pairs.append(
-                Pairing(
-                    pa,
-                    pb,
-                    ResultKind.TECHNICAL,
-                    winner,
-                    code=m["id"],
-                    flags=("walkover",),
-                    reason=_("opponent withdrew"),
-                )
+                Pairing(pa, pb, ResultKind.TECHNICAL, winner, code=e.code, flags=("walkover",), reason=reason)
             )
-        elif pa is None or pb is None:
+        elif e.kind == "undecided":
             raise DrawError(_("The previous round lacks results."))
         else:
-            pairs.append(Pairing(pa, pb, code=m["id"], flags=(m.get("bracket", ""),)))
+            pairs.append(Pairing(pa, pb, code=e.code, flags=(e.flag,)))
     # Matches to play first, byes last.
     pairs.sort(key=lambda p: p.kind == ResultKind.BYE)
     return pairs, {"bracket_round": local}
@@ -717,8 +723,7 @@ def _mixed(t: Tournament, number: int, seed: int):
         groups_stage.refresh_from_db(fields=["plan"])  # the lots just stored
         groups_stage.plan = {**groups_stage.plan, "qualification": qualification(t, order)}
         groups_stage.save(update_fields=["plan"])
-        plan = _elimination_plan(t, order, t.playoff_system, seed)
-        plan["draw"] = "seeded"
+        plan = systems.elimination_plan(t, order, t.playoff_system, seed, seeded=True)
         playoff = Stage.objects.create(
             tournament=t,
             number=2,
@@ -731,23 +736,18 @@ def _mixed(t: Tournament, number: int, seed: int):
 
 
 def _make_groups(t: Tournament, stage: Stage, seed: int) -> None:
-    keys = seeding_keys(t)
-    if t.group_count < 1 or len(keys) < 2 * t.group_count:
-        raise DrawError(_("Too few participants for %(g)s groups.") % {"g": t.group_count})
-    answer = _call_engine(
-        {"system": "groups", "players": keys, "groups": t.group_count, "draw": t.draw_mode, "seed": seed}
-    )
+    drawn = systems.groups(t, seeding_keys(t), seed)
     schedules = []
     by_key = participants_by_key(t)
-    for index, members in enumerate(answer["groups"], start=1):
+    for index, members in enumerate(drawn, start=1):
         group = Group.objects.create(stage=stage, number=index)
-        plan = _berger_plan(members, t.cycles, "seeded", seed)
+        plan = systems.berger_plan(members, t.cycles, "seeded", seed)
         GroupMember.objects.bulk_create(
             GroupMember(group=group, participant=by_key[k], position=i)
             for i, k in enumerate(plan["order"], 1)
         )
         schedules.append(plan["rounds"])
-    stage.plan = {"seed": seed, "groups": answer["groups"], "schedules": schedules}
+    stage.plan = {"seed": seed, "groups": drawn, "schedules": schedules}
     stage.save(update_fields=["plan"])
 
 
@@ -919,18 +919,14 @@ def playoff_seeding(t: Tournament) -> list[str]:
     k = t.qualifiers_per_group
     if any(len(rows) < k for rows in tables):
         raise DrawError(_("A group has fewer players than the qualifiers per group."))
-    request = {
-        "system": "playoff_seeding",
-        "groups": [[row.player for row in rows] for rows in tables],
-        "qualifiers_per_group": k,
-        "best_of_rest": t.best_of_rest,
-    }
+    rest_order = None
     if t.best_of_rest:
         keys = t.tiebreak_keys()
         rest = [row for rows in tables for row in rows[k:]]
         rest.sort(key=lambda r: (r.place, -r.points, *metrics.tiebreak_values(r, keys), r.player))
-        request["rest_order"] = [r.player for r in rest]
-    return _call_engine(request)["players"]
+        rest_order = [r.player for r in rest]
+    groups = [[row.player for row in rows] for rows in tables]
+    return systems.playoff_seeding(t, groups, rest_order)
 
 
 def rounds_left(t: Tournament) -> bool:
@@ -944,7 +940,7 @@ def rounds_left(t: Tournament) -> bool:
         stage = t.stages.first()
         active = seeding_keys(t)
         rows = metrics.table(active, stage_results(stage) if stage else [], Fraction(t.bye_points), ())
-        return sum(1 for r in rows if r.losses < t.max_losses) > 1
+        return not systems.losses_finished(t, [r.losses for r in rows])  # the engine's end rule
     if t.system == System.ROUND_ROBIN:
         stage = t.stages.first()
         return stage is None or drawn < len(stage.plan.get("rounds", []))
@@ -981,18 +977,9 @@ def check_swiss_draft(rnd: Round, pairs=None, bye: str | None | bool = False) ->
         for r in results.load_results(t, stage=rnd.stage, published_only=False).get(rnd.stage_id, [])
         if r.round < rnd.number
     ]
-    players, _met = swiss_players(t, results_before)
+    competitors = swiss_competitors(t, results_before)
     allow = any("rematch" in m.flags for m in rnd.matches.all())
-    request = {
-        "system": "swiss_check",
-        "allow_rematches": allow or t.system == System.SWISS_LOSSES,
-        "max_losses": t.max_losses if t.system == System.SWISS_LOSSES else None,
-        "players": players,
-        "pairs": [list(p) for p in pairs],
-        "bye": None if bye is False else bye,
-        "avoid_same_club": bool(t.avoid_same),
-    }
-    return pairing.handle(request)
+    return systems.swiss_check(t, competitors, pairs, None if bye is False else bye, allow)
 
 
 def problem_text(problem: dict, by_key: dict[str, Participant]) -> str:

@@ -1,11 +1,12 @@
-"""Team events (004 §1.3.4): the team is the participant. The converter between the models and the pure cores
-for team draws: rosters and line-ups, team pairings by the pure engines on team keys, team matches of
+"""Team events (004 §1.3.4): the team is the participant. Rosters and line-ups, team pairings by the systems'
+converters on team keys (``draw.systems``, the same as a personal event's), team matches of
 ``Tournament.boards`` board matches, and team results for ``standings.team_metrics``.
 
-Systems: round robin, Swiss (no rematch of teams), single elimination (a drawn team match decided by the
-regulation's rule: board count-back or an extra decisive match, ``add_decider``), double elimination (the
-pure bracket engine on team keys, ``team_bracket``) and mixed (a qualifying stage, Swiss or round-robin
-groups, then a playoff of the qualifiers on the bracket engine, 004 §1.4.7).
+Systems: round robin, Swiss and Swiss until N losses (the personal Swiss: no rematch of teams, the floats
+flagged, ``avoid_same`` by the club or region a team's players share), single elimination (a drawn team
+match decided by the regulation's rule: board count-back or an extra decisive match, ``add_decider``),
+double elimination (the pure bracket engine on team keys, ``team_bracket``) and mixed (a qualifying stage,
+Swiss or round-robin groups, then a playoff of the qualifiers on the bracket engine, 004 §1.4.7).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from draw import pairing
+from draw import pairing, systems
 from draw import results as draw_results
 from draw.models import Lineup, Match, ResultKind, Round, Stage, TeamMatch
 from registration.models import Participant, Team
@@ -28,6 +29,7 @@ ELIMINATION_OR_MIXED = {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION, Sy
 TEAM_SYSTEMS = {
     System.ROUND_ROBIN,
     System.SWISS,
+    System.SWISS_LOSSES,  # the Swiss converter is the personal one (draw.systems): "until N losses" too
     System.SINGLE_ELIMINATION,
     System.DOUBLE_ELIMINATION,
     System.MIXED,
@@ -274,6 +276,9 @@ def rounds_left(t: Tournament) -> bool:
     number = t.round_set.count() + 1
     if t.system == System.SWISS:
         return number <= team_swiss_rounds(t)
+    if t.system == System.SWISS_LOSSES:
+        rows = _table(t, [str(tm.pk) for tm in active_teams(t)], team_results(t))
+        return not systems.losses_finished(t, [r.lost for r in rows])  # the engine's end rule
     if t.system == System.ROUND_ROBIN:
         n = len(active_teams(t))
         return number <= (n - 1 + n % 2) * t.cycles
@@ -297,7 +302,15 @@ Singles = list[tuple[str, str, list[str]]]
 
 def draw_team_round(t: Tournament, user, number: int, seed: int | None = None) -> Round:
     """Draw team round ``number`` as a draft inside the caller's transaction (the tournament row locked):
-    team pairings, then the boards from the line-ups. Raises TeamDrawError."""
+    team pairings by the systems' converters (``draw.systems``), then the boards from the line-ups. Raises
+    TeamDrawError."""
+    try:
+        return _draw_team_round(t, user, number, seed)
+    except systems.DrawError as exc:
+        raise TeamDrawError(str(exc)) from exc
+
+
+def _draw_team_round(t: Tournament, user, number: int, seed: int | None) -> Round:
     if t.system not in TEAM_SYSTEMS:
         raise TeamDrawError(_("%(s)s is not built for team events yet.") % {"s": t.get_system_display()})
     teams = active_teams(t)
@@ -312,14 +325,14 @@ def draw_team_round(t: Tournament, user, number: int, seed: int | None = None) -
         stage, _created = Stage.objects.get_or_create(
             tournament=t, number=1, defaults={"kind": Stage.Kind.MAIN, "system": t.system}
         )
-        if t.system == System.SWISS:
+        if t.system in (System.SWISS, System.SWISS_LOSSES):
             pairs, singles = _swiss(t, teams, number, seed)
         elif t.system == System.ROUND_ROBIN:
             pairs, singles = _round_robin(t, stage, teams, number, seed), []
         elif t.system == System.DOUBLE_ELIMINATION:
             if "team_bracket" not in stage.plan:
                 keys = [str(tm.pk) for tm in teams]
-                stage.plan = {"team_bracket": _bracket_plan(t, keys, t.system, seed)}
+                stage.plan = {"team_bracket": systems.elimination_plan(t, keys, t.system, seed)}
                 stage.save(update_fields=["plan"])
             pairs, singles = _bracket_round(t, stage)
         else:
@@ -381,66 +394,67 @@ def _rebuild_boards(t: Tournament, rnd: Round, tm: TeamMatch) -> None:
     Match.objects.bulk_create(matches)
 
 
-def _met(t: Tournament) -> dict[str, list[str]]:
+def team_club(t: Tournament, team: Team) -> str | None:
+    """What a team Swiss keeps apart when the regulation asks (``Tournament.avoid_same``, 004 §1.3.3): the
+    club or the region most of the team's players share (the first by name on a tie); None for "team" (a
+    team never meets itself) or when its players name none."""
+    if t.avoid_same not in ("club", "region"):
+        return None
+    names = [
+        (p.club if t.avoid_same == "club" else p.data.region).strip().casefold()
+        for p in team.members.filter(status=Participant.Status.ACTIVE)
+    ]
+    counts: dict[str, int] = {}
+    for name in filter(None, names):
+        counts[name] = counts.get(name, 0) + 1
+    if not counts:
+        return None
+    name = min(counts, key=lambda n: (-counts[n], n))
+    return f"{t.avoid_same}:{name}"
+
+
+def swiss_competitors(t: Tournament, teams: list[Team]) -> list[systems.Competitor]:
+    """The teams as the Swiss converter's competitors (``draw.systems.swiss``): points by the primary team
+    score, the teams met, byes, team matches lost ("until N losses") and the club kept apart."""
+    results = team_results(t, published_only=False)
+    rows = {r.team: r for r in _table(t, [str(tm.pk) for tm in t.teams.all()], team_results(t))}
     met: dict[str, list[str]] = {}
-    for r in team_results(t, published_only=False):
-        if r.team2 is not None:
+    byes: dict[str, int] = {}
+    for r in results:
+        if r.team2 is None:
+            byes[r.team1] = byes.get(r.team1, 0) + 1
+        else:
             met.setdefault(r.team1, []).append(r.team2)
             met.setdefault(r.team2, []).append(r.team1)
-    return met
+    return [
+        systems.Competitor(
+            str(tm.pk),
+            Fraction(rows[str(tm.pk)].metrics[t.team_scoring]),
+            tuple(met.get(str(tm.pk), [])),
+            byes.get(str(tm.pk), 0),
+            rows[str(tm.pk)].lost,
+            team_club(t, tm),
+        )
+        for tm in teams
+    ]
 
 
 def _swiss(t: Tournament, teams: list[Team], number: int, seed: int):
-    """004 §1.4.6 for teams: score groups by the primary team score, no team meets another twice."""
-    if number > team_swiss_rounds(t):
-        raise TeamDrawError(
-            _("All %(n)s rounds have been drawn: finish the tournament.") % {"n": team_swiss_rounds(t)}
-        )
-    rows = {r.team: r for r in _table(t, [str(tm.pk) for tm in t.teams.all()], team_results(t))}
-    met = _met(t)
-    byes: dict[str, int] = {}
-    for r in team_results(t, published_only=False):
-        if r.team2 is None:
-            byes[r.team1] = byes.get(r.team1, 0) + 1
-    players = [
-        {
-            "id": str(tm.pk),
-            "points": str(rows[str(tm.pk)].metrics[t.team_scoring]),
-            "opponents": met.get(str(tm.pk), []),
-            "byes": byes.get(str(tm.pk), 0),
-        }
-        for tm in teams
-    ]
-    try:
-        answer = pairing.handle(
-            {"system": "swiss", "seed": seed, "players": players, "bye_points": float(t.bye_points)}
-        )
-    except pairing.NoValidPairing as exc:
-        raise TeamDrawError(_("No valid pairing: %(reason)s") % {"reason": exc}) from exc
-    pairs: Pairs = [(a, b, "", []) for a, b in answer["pairs"]]
-    singles: Singles = [(answer["bye"], "", ["bye"])] if answer.get("bye") else []
+    """004 §1.4.6 for teams: the personal Swiss (``draw.systems.swiss``) on team keys — score groups by the
+    primary team score, no team meets another twice, the floats flagged, ``avoid_same`` and "until N
+    losses" as the regulation says."""
+    rounds = team_swiss_rounds(t) if t.system != System.SWISS_LOSSES else None
+    drawn = systems.swiss(t, swiss_competitors(t, teams), number, rounds, seed)
+    pairs: Pairs = [(p.a, p.b, "", list(p.flags)) for p in drawn.pairs]
+    singles: Singles = [(drawn.bye, "", ["bye"])] if drawn.bye else []
     return pairs, singles
 
 
 def _round_robin(t: Tournament, stage: Stage, teams: list[Team], number: int, seed: int) -> Pairs:
     if "rounds" not in stage.plan:
-        answer = pairing.handle(
-            {
-                "system": "round_robin",
-                "players": [str(tm.pk) for tm in teams],
-                "cycles": t.cycles,
-                "draw": t.draw_mode,
-                "seed": seed,
-            }
-        )
-        stage.plan = {"order": answer["order"], "rounds": answer["rounds"], "seed": seed}
+        stage.plan = systems.round_robin_plan(t, [str(tm.pk) for tm in teams], seed)
         stage.save(update_fields=["plan"])
-    schedule = stage.plan["rounds"]
-    if number > len(schedule):
-        raise TeamDrawError(
-            _("All %(n)s rounds have been drawn: finish the tournament.") % {"n": len(schedule)}
-        )
-    scheduled = schedule[number - 1]
+    scheduled = systems.scheduled_round(stage.plan["rounds"], number)
     # In a round robin the team paired with the dummy rests: no team match for it; so does the opponent of a
     # removed team whose results are annulled. 004 §5.7.3: a team removed after more than half of its team
     # matches loses the rest technically (a walk-over team match).
@@ -558,17 +572,6 @@ def _knockout(t: Tournament, teams: list[Team], number: int):
 # --- brackets on the pure engine: double elimination, the playoff of a mixed event -------------------------
 
 
-def _bracket_plan(t: Tournament, keys: list[str], system: str, seed: int, seeded: bool = False) -> dict:
-    """The engine's request for a team bracket, fixed at its first draw (stored as ``plan["team_bracket"]``,
-    apart from a personal stage's ``players``, so that nothing personal reads team keys as players)."""
-    plan = {"system": system, "players": keys, "draw": "seeded" if seeded else t.draw_mode, "seed": seed}
-    if system == System.SINGLE_ELIMINATION:
-        plan.update(third_place=t.third_place, classification=t.classification)
-    else:
-        plan.update(grand_final_reset=t.grand_final_reset)
-    return plan
-
-
 def team_bracket(stage: Stage) -> dict:
     """The pure bracket engine's view of a team elimination stage (004 §1.4.4, §1.4.5) on team keys: each
     team match's winner as the regulation decides it (``team_metrics.decide``: the board points, then the
@@ -619,19 +622,12 @@ def bracket_drawing(stage: Stage) -> list[dict]:
 def _bracket_round(t: Tournament, stage: Stage) -> tuple[Pairs, Singles]:
     """The next round of a team bracket: the engine's matches of the stage's next round."""
     local = stage.rounds.count() + 1
-    todo = [m for m in team_bracket(stage)["matches"] if m["round"] == local]
-    if not todo:
-        raise TeamDrawError(_("The bracket is complete: finish the tournament."))
     pairs: Pairs = []
     singles: Singles = []
-    for m in todo:
-        a, b = m["players"]
-        if m.get("bye"):
-            if a or b:
-                singles.append((a or b, m["id"], ["bye"]))
-        elif m.get("walkover") and m.get("winner"):
-            singles.append((m["winner"], m["id"], ["walkover"]))
-        elif a is None or b is None:
+    for e in systems.bracket_round(team_bracket(stage), local):
+        if e.kind in ("bye", "walkover"):
+            singles.append((e.winner, e.code, [e.flag]))  # type: ignore[arg-type]
+        elif e.kind == "undecided":
             raise TeamDrawError(
                 _(
                     "A team match of the last round is not decided yet (a drawn match needs its decisive "
@@ -639,7 +635,7 @@ def _bracket_round(t: Tournament, stage: Stage) -> tuple[Pairs, Singles]:
                 )
             )
         else:
-            pairs.append((a, b, m["id"], [m.get("bracket", "")]))
+            pairs.append((e.a, e.b, e.code, [e.flag]))  # type: ignore[arg-type]
     return pairs, singles
 
 
@@ -685,23 +681,8 @@ def _make_groups(t: Tournament, stage: Stage, teams: list[Team], seed: int) -> N
     if stage.system == System.SWISS:
         stage.plan = {**stage.plan, "groups": [keys]}  # the whole field is one group
     else:
-        if t.group_count < 1 or len(keys) < 2 * t.group_count:
-            raise TeamDrawError(_("Too few participants for %(g)s groups.") % {"g": t.group_count})
-        groups = pairing.handle(
-            {"system": "groups", "players": keys, "groups": t.group_count, "draw": t.draw_mode, "seed": seed}
-        )["groups"]
-        schedules = []
-        for members in groups:
-            answer = pairing.handle(
-                {
-                    "system": "round_robin",
-                    "players": members,
-                    "cycles": t.cycles,
-                    "draw": "seeded",
-                    "seed": seed,
-                }
-            )
-            schedules.append(answer["rounds"])
+        groups = systems.groups(t, keys, seed)
+        schedules = [systems.berger_plan(members, t.cycles, "seeded", seed)["rounds"] for members in groups]
         stage.plan = {**stage.plan, "groups": groups, "schedules": schedules}
     stage.save(update_fields=["plan"])
 
@@ -783,18 +764,13 @@ def _make_playoff(t: Tournament, qualifying: Stage, seed: int) -> Stage:
     if any(len(rows) < k for rows in tables):
         raise TeamDrawError(_("A group has fewer teams than the qualifiers per group."))
     best_of_rest = t.best_of_rest if qualifying.system == System.ROUND_ROBIN else 0
-    request: dict = {
-        "system": "playoff_seeding",
-        "groups": [[r.team for r in rows] for rows in tables],
-        "qualifiers_per_group": k,
-        "best_of_rest": best_of_rest,
-    }
+    rest_order = None
     if best_of_rest:
         keys = [t.team_scoring, *_tiebreaks(t)]
         rest = [r for rows in tables for r in rows[k:]]
         rest.sort(key=lambda r: (r.place, *(-r.metrics.get(x, Fraction(0)) for x in keys), r.team))
-        request["rest_order"] = [r.team for r in rest]
-    order = pairing.handle(request)["players"]
+        rest_order = [r.team for r in rest]
+    order = systems.playoff_seeding(t, [[r.team for r in rows] for rows in tables], rest_order, best_of_rest)
     if len(order) < 2:
         raise TeamDrawError(_("At least two teams are needed."))
     return Stage.objects.create(
@@ -803,7 +779,9 @@ def _make_playoff(t: Tournament, qualifying: Stage, seed: int) -> Stage:
         kind=Stage.Kind.PLAYOFF,
         system=t.playoff_system,
         match_length=t.playoff_match_length,
-        plan={"team_bracket": _bracket_plan(t, order, t.playoff_system, seed, seeded=True)},
+        # Stored as ``plan["team_bracket"]``, apart from a personal stage's ``players``, so that nothing
+        # personal reads team keys as players.
+        plan={"team_bracket": systems.elimination_plan(t, order, t.playoff_system, seed, seeded=True)},
     )
 
 

@@ -1,6 +1,7 @@
 """The secretary's actions on the draw and the results (004 §6.2.3): draw, publish, change the match length,
 start, drop a draft, enter a result, withdraw a participant. Function views that read top to bottom: fetch,
-check access, act, redirect or render."""
+check access, act, redirect or render. The round's transitions (draw, publish, start, the match length, drop)
+are the draw manager's (``draw.manager``); a view only calls it and says what it answered."""
 
 from __future__ import annotations
 
@@ -61,29 +62,16 @@ def _open(request: HttpRequest, tournament: Tournament) -> bool:
 @require_POST
 def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = tournament_for_secretary(request, pk)
-    with transaction.atomic():
-        if not _open(request, tournament):
-            return redirect("public:round", pk=pk, number=number)
-        rnd = get_object_or_404(Round.objects.select_for_update(), tournament=tournament, number=number)
-        if rnd.status != Round.Status.DRAFT:
-            return redirect("public:round", pk=pk, number=number)
-        if rnd.needs_review:
-            messages.error(
-                request,
-                _(
-                    "A result this draft was drawn on has been corrected: keep its pairings or draw it "
-                    "again first."
-                ),
-            )
-            return redirect("public:round", pk=pk, number=number)
-        rnd.status, rnd.published_at = Round.Status.PUBLISHED, timezone.now()
-        rnd.save(update_fields=["status", "published_at"])
-        results.update_round_status(rnd)
-        log(tournament, request.user, "publish", _("Round %(n)s published") % {"n": number})
-        fixed = draw_manager.fix_swiss_rounds(tournament, request.user)
-    messages.success(request, _("Round %(n)s published.") % {"n": number})
-    if fixed:
-        messages.info(request, fixed)
+    get_object_or_404(Round, tournament=tournament, number=number)
+    try:
+        notes = draw_manager.publish_round(tournament, number, request.user)
+    except draw_manager.DrawError as exc:
+        messages.error(request, str(exc))
+        return redirect("public:round", pk=pk, number=number)
+    if notes:
+        messages.success(request, notes[0])
+    for note in notes[1:]:
+        messages.info(request, note)
     return redirect("public:round", pk=pk, number=number)
 
 
@@ -112,27 +100,18 @@ def round_review(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_POST
 def round_length(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = tournament_for_secretary(request, pk)
+    get_object_or_404(Round, tournament=tournament, number=number)
     form = RoundLengthForm(request.POST)
-    with transaction.atomic():
-        if not _open(request, tournament):
-            return redirect("public:round", pk=pk, number=number)
-        rnd = get_object_or_404(Round.objects.select_for_update(), tournament=tournament, number=number)
-        if rnd.status != Round.Status.DRAFT:
-            messages.error(request, _("The match length can be changed only before the round is published."))
-        elif not form.is_valid():
-            messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+    length = form.cleaned_data["match_length"] if form.is_valid() else None
+    try:
+        note = draw_manager.set_round_length(tournament, number, length, request.user)
+    except draw_manager.DrawError as exc:
+        messages.error(request, str(exc))
+    else:
+        if note:
+            messages.success(request, note)
         else:
-            length = form.cleaned_data["match_length"]
-            rnd.match_length = length
-            rnd.save(update_fields=["match_length"])
-            rnd.matches.update(match_length=length)
-            log(
-                tournament,
-                request.user,
-                "round_length",
-                _("Round %(n)s: matches to %(l)s points") % {"n": number, "l": length},
-            )
-            messages.success(request, _("Round %(n)s: matches to %(l)s points.") % {"n": number, "l": length})
+            messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
     return redirect("public:round", pk=pk, number=number)
 
 
@@ -140,34 +119,26 @@ def round_length(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def round_start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Record the start of the round: the time protests and corrections are measured against."""
     tournament = tournament_for_secretary(request, pk)
-    with transaction.atomic():
-        if not _open(request, tournament):
-            return redirect("public:round", pk=pk, number=number)
-        rnd = get_object_or_404(Round.objects.select_for_update(), tournament=tournament, number=number)
-        if rnd.status == Round.Status.DRAFT or rnd.start_time:
-            return redirect("public:round", pk=pk, number=number)
-        now = timezone.now()
-        rnd.start_time = now
-        rnd.save(update_fields=["start_time"])
-        rnd.matches.filter(result_kind="", started_at__isnull=True).update(started_at=now)
-        log(tournament, request.user, "start", _("Round %(n)s started") % {"n": number})
-    messages.success(request, _("Round %(n)s started.") % {"n": number})
+    get_object_or_404(Round, tournament=tournament, number=number)
+    try:
+        note = draw_manager.start_round(tournament, number, request.user)
+    except draw_manager.DrawError as exc:
+        messages.error(request, str(exc))
+    else:
+        if note:
+            messages.success(request, note)
     return redirect("public:round", pk=pk, number=number)
 
 
 @require_POST
 def round_drop(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = tournament_for_secretary(request, pk)
-    with transaction.atomic():
-        if not _open(request, tournament):
-            return redirect("public:round", pk=pk, number=number)
-        rnd = get_object_or_404(Round.objects.select_for_update(), tournament=tournament, number=number)
-        if rnd.status != Round.Status.DRAFT:
-            messages.error(request, _("Only a draft round can be dropped."))
-            return redirect("public:round", pk=pk, number=number)
-        log(tournament, request.user, "drop", _("Draft round %(n)s dropped") % {"n": number}, seed=rnd.seed)
-        allow = any("rematch" in m.flags for m in rnd.matches.all())
-        draw_manager.drop_round(rnd)
+    get_object_or_404(Round, tournament=tournament, number=number)
+    try:
+        allow = draw_manager.drop_draft(tournament, number, request.user)
+    except draw_manager.DrawError as exc:
+        messages.error(request, str(exc))
+        return redirect("public:round", pk=pk, number=number)
     if request.POST.get("redraw") != "1":
         messages.success(request, _("Draft round %(n)s dropped.") % {"n": number})
         return redirect("public:detail", pk=pk)

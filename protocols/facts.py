@@ -22,7 +22,8 @@ from django.utils.translation import pgettext
 from draw.models import Match, Round, Stage
 from registration.models import Official, Participant
 from standings import metrics, ranking
-from tournaments.models import ELIMINATION_SYSTEMS, System, Tournament
+from tournaments import regulation
+from tournaments.models import System, Tournament
 from tournaments.rules import book_full_title, cite
 
 # --- what every page carries --------------------------------------------------------------------------------
@@ -280,66 +281,47 @@ def match_lengths(t: Tournament) -> str:
     return "; ".join(parts)
 
 
+class _Measure:
+    """What the documents measure of the played event, for the settings' printed facts
+    (``tournaments.regulation.Printed.text``)."""
+
+    def __init__(self, t: Tournament):
+        self.t = t
+
+    def played_rounds(self) -> int:
+        return played_rounds(self.t).count()
+
+    def match_lengths(self) -> str:
+        return match_lengths(self.t)
+
+    def regulation(self) -> str:
+        return capfirst(regulation_text(self.t))
+
+    def number(self, value) -> str:
+        return number_text(Fraction(value))
+
+    def yes(self, value: bool) -> str:
+        return _yes(value)
+
+    def tiebreaks(self) -> str:
+        return ", ".join(_(metrics.METRICS[k].name) for k in self.t.tiebreak_keys()) or "—"
+
+
 def regulation_facts(t: Tournament) -> tuple[Fact, ...]:
-    facts = []
-    if t.category:
-        facts.append(Fact(_("Rank of the competition"), str(t.get_category_display())))
-    if t.organiser:
-        facts.append(Fact(_("Organiser"), t.organiser))
-    if t.regulation_number or t.regulation_date:
-        facts.append(Fact(_("Regulation"), capfirst(regulation_text(t))))
-    facts.append(Fact(_("Rules"), capfirst(book_full_title("004"))))
-    facts += [
-        Fact(_("Discipline"), str(t.get_discipline_display())),
-        Fact(_("System"), str(t.get_system_display())),
-        Fact(_("Character"), str(t.get_character_display())),
-        Fact(_("Group"), str(t.get_gender_group_display())),
-        Fact(_("Dates"), date_range(t.start_date, t.end_date)),
+    """The regulation's facts: each setting's own, from its row of the regulation's table
+    (``tournaments.regulation.SETTINGS``, placed by ``Printed.at``), among the event's (the rules, the dates,
+    the venue; then the participants)."""
+    measure = _Measure(t)
+    placed: list[tuple[int, Fact]] = [
+        (p.at, Fact(str(p.label), p.text(t, measure))) for p in regulation.printed(t)
     ]
+    placed.append((35, Fact(_("Rules"), capfirst(book_full_title("004")))))
+    placed.append((80, Fact(_("Dates"), date_range(t.start_date, t.end_date))))
     actual = actual_dates(t)
     if actual and actual != date_range(t.start_date, t.end_date):
-        facts.append(Fact(_("Actually played"), actual))
-    facts.append(Fact(_("Venue"), t.venue or "—"))
-    facts.append(Fact(_("Match length, points"), match_lengths(t)))
-    if t.time_control:
-        facts.append(Fact(_("Time control"), t.time_control))
-    if t.system == System.SWISS:
-        # 004 §1.4.6: the rounds played (never a draft), and the number fixed when round 1 was published
-        # (changed only by the chief judge) when they differ.
-        played = played_rounds(t).count()
-        fixed = t.rounds or played
-        text = str(played) if played == fixed else _("%(n)s of %(m)s") % {"n": played, "m": fixed}
-        facts.append(Fact(_("Rounds"), text))
-    if t.system == System.SWISS_LOSSES:
-        facts.append(Fact(_("Rounds"), str(played_rounds(t).count())))
-    if t.system == System.SWISS_LOSSES:
-        facts.append(Fact(_("Losses that eliminate"), str(t.max_losses)))
-    if t.system == System.ROUND_ROBIN:
-        facts.append(Fact(_("Cycles"), str(t.cycles)))
-    if t.system == System.MIXED:
-        facts.append(Fact(_("Groups"), str(t.group_count)))
-        facts.append(Fact(_("Qualifiers per group"), str(t.qualifiers_per_group)))
-        facts.append(Fact(_("Playoff system"), str(System(t.playoff_system).label)))
-    if t.system == System.SINGLE_ELIMINATION or (
-        t.system == System.MIXED and t.playoff_system == "single_elimination"
-    ):
-        facts.append(Fact(_("Third-place match"), _yes(t.third_place)))
-    if t.system == System.DOUBLE_ELIMINATION or (
-        t.system == System.MIXED and t.playoff_system == "double_elimination"
-    ):
-        facts.append(Fact(_("Grand final reset match"), _yes(t.grand_final_reset)))
-    keys = t.tiebreak_keys()
-    if t.system not in ELIMINATION_SYSTEMS:
-        facts.append(Fact(_("Points for a bye"), number_text(Fraction(t.bye_points))))
-        facts.append(Fact(_("Tie-break order"), ", ".join(_(metrics.METRICS[k].name) for k in keys) or "—"))
-    if t.discipline == "long":
-        facts.append(Fact(_("Koks zone (003, 004 §5.4.3)"), str(t.get_koks_zone_display())))
-    if t.system == System.MIXED:
-        facts.append(Fact(_("A tie for a qualifying place (004 §1.4.7)"), str(t.get_group_ties_display())))
-    facts.append(Fact(_("Second warning (004 §5.7.2)"), str(t.get_second_warning_display())))
-    facts.append(Fact(_("Protest window, minutes"), str(t.protest_window_minutes)))
-    if t.protest_deposit:
-        facts.append(Fact(_("Protest deposit"), f"{t.protest_deposit:.2f}".replace(".", ",")))
+        placed.append((85, Fact(_("Actually played"), actual)))
+    placed.append((90, Fact(_("Venue"), t.venue or "—")))
+    facts = [fact for _at, fact in sorted(placed, key=lambda p: p[0])]
     counts = Counter(t.participants.values_list("status", flat=True))
     # 004 §5.7.3: a removed player keeps no place; he is counted apart, not among those who took places.
     placed = counts[Participant.Status.ACTIVE] + counts[Participant.Status.WITHDRAWN]

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,6 +32,7 @@ from registration.permissions import (
     tournament_for_secretary,
 )
 from registration.tables import ParticipantTable
+from tournaments import regulation
 from tournaments.forms import TournamentForm
 from tournaments.models import System, Tournament, log
 from tournaments.tables import AuditTable, TournamentTable
@@ -40,6 +42,19 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     table = TournamentTable(Tournament.objects.all())
     can_create = request.user.has_perm("tournaments.add_tournament")
     return render(request, "public/list.html", {"table": table, "can_create": can_create})
+
+
+def _regulation_lines(t: Tournament, context: dict) -> list[tuple]:
+    """The «Regulation» card of the tournament's page: each setting's line from its row of the regulation's
+    table (``tournaments.regulation``, placed by ``Shown.at``) among the page's own (the status, the
+    participants)."""
+    page = {**context, "swiss_rounds_url": reverse("judging:swiss_rounds", args=[t.pk])}
+    placed = [(s.at, s.label, s.value(t, page)) for s in regulation.shown(t)]
+    placed += [
+        (0, _("Status"), t.get_status_display()),
+        (80, _("Participants"), context["participant_count"]),
+    ]
+    return [(label, value) for _at, label, value in sorted(placed, key=lambda p: p[0]) if value is not None]
 
 
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -63,6 +78,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     }
     if tournament.system == System.SWISS:
         context["planned_rounds"] = draw_manager.swiss_rounds(tournament)
+    context["regulation_lines"] = _regulation_lines(tournament, context)
     if runner:
         # What the secretary's next step is: check the draft, wait for results, draw, or finish.
         last = tournament.round_set.order_by("-number").first()

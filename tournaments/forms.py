@@ -9,51 +9,17 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from tournaments import regulation
 from tournaments.models import BLITZ_DISCIPLINES, DEFAULT_TIEBREAKS, System, Tiebreak, Tournament
 from tournaments.rules import cite
 
-MAX_MATCH_LENGTH = 51
+MAX_MATCH_LENGTH = regulation.MAX_MATCH_LENGTH
 
-
-# What the documents print about the competition; editable at any time (they change no result).
-DOCUMENT_FIELDS = [
-    "category",
-    "organiser",
-    "regulation_number",
-    "regulation_date",
-    "time_control_minutes",
-    "time_control_increment",
-    "playoff_time_control_minutes",
-    "playoff_time_control_increment",
-    "awarded_places",
-]
-
-
-TEAM_FIELDS = ("boards", "team_scoring", "team_draw_rule")
-
-# The settings that belong to some systems only (issue 14 item 8): the form shows them for those systems.
-SWISS = {System.SWISS, System.SWISS_LOSSES}
-BRACKETS = {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION, System.MIXED}
-SYSTEM_FIELDS = {
-    # A team mixed event qualifies by a Swiss of this many rounds instead of groups (004 §1.4.7, draw.teams).
-    "rounds": {System.SWISS, System.MIXED},
-    "bye_points": SWISS,
-    "avoid_same": SWISS,
-    "max_losses": {System.SWISS_LOSSES},
-    "cycles": {System.ROUND_ROBIN, System.MIXED},
-    "group_count": {System.MIXED},
-    "qualifiers_per_group": {System.MIXED},
-    "best_of_rest": {System.MIXED},
-    "playoff_system": {System.MIXED},
-    "playoff_match_length": {System.MIXED},
-    "playoff_time_control_minutes": {System.MIXED},
-    "playoff_time_control_increment": {System.MIXED},
-    "group_ties": {System.MIXED},
-    "third_place": {System.SINGLE_ELIMINATION, System.MIXED},
-    "classification": {System.SINGLE_ELIMINATION, System.MIXED},
-    "grand_final_reset": {System.DOUBLE_ELIMINATION, System.MIXED},
-    "draw_mode": {System.ROUND_ROBIN, *BRACKETS},
-}
+# The rows of the regulation's table (tournaments.regulation, one row a setting): what the documents print
+# (editable at any time), the settings that belong to some systems only (the form shows them for those
+# systems, issue 14 item 8).
+DOCUMENT_FIELDS = regulation.DOCUMENT_FIELDS
+SYSTEM_FIELDS = regulation.SYSTEM_FIELDS
 
 
 class TiebreakOrder(forms.Widget):
@@ -114,9 +80,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["tiebreaks"].help_text = _(
             "Tick the tie-breaks and put them in order (↑ ↓); nothing ticked: the system's default."
         )
-        self.fields["awarded_places"].required = False  # empty: the default, places 1–3
-        self.fields["checkin"].required = False  # empty: the default, before round 1
-        for name in TEAM_FIELDS:  # team events only (004 §1.3.4); empty: the default
+        for name in regulation.BLANK_DEFAULTS:  # empty: the default (the table's ``blank``)
             self.fields[name].required = False
         self.locked = bool(self.instance.pk and self.instance.settings_locked)
         if self.locked:
@@ -129,94 +93,10 @@ class TournamentForm(forms.ModelForm):
         """Each field with the systems it belongs to ("" for every system), for the template."""
         return [(field, " ".join(sorted(SYSTEM_FIELDS.get(field.name, ())))) for field in self]
 
-    def clean_match_length(self):
-        value = self.cleaned_data["match_length"]
-        if not 1 <= value <= MAX_MATCH_LENGTH:
-            raise forms.ValidationError(
-                _("The match length must be from 1 to %(n)s points.") % {"n": MAX_MATCH_LENGTH}
-            )
-        return value
-
-    def clean_playoff_match_length(self):
-        value = self.cleaned_data["playoff_match_length"]
-        if value is not None and not 1 <= value <= MAX_MATCH_LENGTH:
-            raise forms.ValidationError(
-                _("The match length must be from 1 to %(n)s points.") % {"n": MAX_MATCH_LENGTH}
-            )
-        return value
-
     def clean_regulation_date(self):
         value = self.cleaned_data["regulation_date"]
         if value is not None and not 1990 <= value.year <= 2100:
             raise forms.ValidationError(_("Check the date of the regulation."))
-        return value
-
-    def clean_time_control_minutes(self):
-        value = self.cleaned_data["time_control_minutes"]
-        if value is not None and not 1 <= value <= 600:
-            raise forms.ValidationError(_("From 1 to 600 minutes."))
-        return value
-
-    def clean_time_control_increment(self):
-        value = self.cleaned_data["time_control_increment"]
-        if value is not None and value > 600:
-            raise forms.ValidationError(_("At most 600 seconds a move."))
-        return value
-
-    def clean_playoff_time_control_minutes(self):
-        value = self.cleaned_data["playoff_time_control_minutes"]
-        if value is not None and not 1 <= value <= 600:
-            raise forms.ValidationError(_("From 1 to 600 minutes."))
-        return value
-
-    def clean_playoff_time_control_increment(self):
-        value = self.cleaned_data["playoff_time_control_increment"]
-        if value is not None and value > 600:
-            raise forms.ValidationError(_("At most 600 seconds a move."))
-        return value
-
-    def _team_default(self, name: str):
-        return self.cleaned_data.get(name) or Tournament._meta.get_field(name).default
-
-    def clean_boards(self):
-        value = self._team_default("boards")
-        if not 1 <= value <= 12:
-            raise forms.ValidationError(_("From 1 to 12 boards."))
-        return value
-
-    def clean_team_scoring(self):
-        return self._team_default("team_scoring")
-
-    def clean_team_draw_rule(self):
-        return self._team_default("team_draw_rule")
-
-    def clean_checkin(self):
-        return self.cleaned_data["checkin"] or Tournament._meta.get_field("checkin").default
-
-    def clean_awarded_places(self):
-        value = self.cleaned_data["awarded_places"]
-        if value is None:
-            return Tournament._meta.get_field("awarded_places").default
-        if not 1 <= value <= 10:
-            raise forms.ValidationError(_("From 1 to 10 places."))
-        return value
-
-    def clean_cycles(self):
-        value = self.cleaned_data["cycles"]
-        if not 1 <= value <= 4:
-            raise forms.ValidationError(_("From 1 to 4 cycles."))
-        return value
-
-    def clean_rounds(self):
-        value = self.cleaned_data["rounds"]
-        if value is not None and not 1 <= value <= 30:
-            raise forms.ValidationError(_("From 1 to 30 rounds."))
-        return value
-
-    def clean_max_losses(self):
-        value = self.cleaned_data["max_losses"]
-        if not 1 <= value <= 10:
-            raise forms.ValidationError(_("From 1 to 10 losses."))
         return value
 
     def clean_min_age(self):
@@ -228,23 +108,11 @@ class TournamentForm(forms.ModelForm):
             )
         return value
 
-    def clean_protest_window_minutes(self):
-        value = self.cleaned_data["protest_window_minutes"]
-        if not 1 <= value <= 120:
-            raise forms.ValidationError(_("From 1 to 120 minutes."))
-        return value
-
     def clean_protest_deposit(self):
         # 004 §5.10: a deposit only when the regulation sets one; empty means none.
         value = self.cleaned_data.get("protest_deposit") or 0
         if value < 0:
             raise forms.ValidationError(_("The deposit cannot be negative."))
-        return value
-
-    def clean_bye_points(self):
-        value = self.cleaned_data["bye_points"]
-        if value < 0 or value > 1:
-            raise forms.ValidationError(_("A bye is worth from 0 to 1 point."))
         return value
 
     def clean_tiebreaks(self):
@@ -280,3 +148,26 @@ class TournamentForm(forms.ModelForm):
             if not data.get("qualifiers_per_group"):
                 self.add_error("qualifiers_per_group", _("At least one player per group must qualify."))
         return data
+
+
+def _table_clean(setting: regulation.Setting):
+    """The form's ``clean_<name>`` of a row of the regulation's table: an empty answer is the model's default
+    when the row says so (``blank``), then the row's bounds."""
+
+    def clean(self):
+        value = self.cleaned_data.get(setting.name)
+        empty = value is None if setting.blank == "none" else not value
+        if setting.blank and empty:
+            value = Tournament._meta.get_field(setting.name).default
+        refusal = setting.check(value)
+        if refusal:
+            raise forms.ValidationError(refusal)
+        return value
+
+    clean.__name__ = f"clean_{setting.name}"
+    return clean
+
+
+for _setting in regulation.SETTINGS:
+    if _setting.blank or _setting.bounds is not None:
+        setattr(TournamentForm, f"clean_{_setting.name}", _table_clean(_setting))

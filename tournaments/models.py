@@ -14,6 +14,8 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 import rules_core
+from standings import metrics
+from tournaments import regulation
 from tournaments.rules import cite_lazy
 from tournaments.validators import sane_date
 
@@ -87,22 +89,11 @@ class DrawMode(models.TextChoices):
     RANDOM = "random", _("by lot")
 
 
-class Tiebreak(models.TextChoices):
-    """The tie-breaks a regulation may order (004 §1.4.3, §1.4.6); ``standings.metrics`` computes each one.
-
-    The keys are the same in both places (a test holds them equal): this is the settings' vocabulary, that
-    is the arithmetic.
-    """
-
-    BUCHHOLZ = "buchholz", _("Buchholz")
-    BUCHHOLZ_CUT1 = "buchholz_cut1", _("Buchholz cut 1")
-    MEDIAN_BUCHHOLZ = "median_buchholz", _("median Buchholz")
-    SONNEBORN_BERGER = "sonneborn_berger", _("Sonneborn-Berger")
-    DIRECT = "direct", _("direct encounter")
-    WINS = "wins", _("wins")
-    GAME_DIFFERENCE = "game_difference", _("game-point difference")
-    GAME_POINTS = "game_points", _("game points won")
-    PROGRESSIVE = "progressive", _("progressive score")
+# The tie-breaks a regulation may order (004 §1.4.3, §1.4.6): the choices are ``standings.metrics.METRICS``,
+# which computes each one — one vocabulary, its keys and names, held by tests/tournaments/test_regulation.py.
+Tiebreak = models.TextChoices(  # type: ignore[misc]
+    "Tiebreak", [(key.upper(), (key, _(m.name))) for key, m in metrics.METRICS.items()]
+)
 
 
 # The tie-break order a regulation gets when it names none (RULES.md). A round robin (or a group stage) must
@@ -394,40 +385,9 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
-    # Settings announced before the start lock when round 1 is published (004 §6.1.2 item 5).
-    LOCKED_AFTER_START = (
-        "discipline",
-        "system",
-        "character",
-        "gender_group",
-        "match_length",
-        "rounds",
-        "max_losses",
-        "cycles",
-        "group_count",
-        "qualifiers_per_group",
-        "best_of_rest",
-        "playoff_system",
-        "playoff_match_length",
-        "third_place",
-        "classification",
-        "grand_final_reset",
-        "draw_mode",
-        "protest_window_minutes",
-        "protest_deposit",
-        "min_age",
-        "bye_points",
-        "tiebreaks",
-        "head_rule",
-        "koks_zone",
-        "validate_records",
-        "avoid_same",
-        "boards",
-        "team_scoring",
-        "team_draw_rule",
-        "second_warning",
-        "group_ties",
-    )
+    # Settings announced before the start lock when round 1 is published (004 §6.1.2 item 5): the rows of the
+    # regulation's table that say so (tournaments.regulation, one row a setting).
+    LOCKED_AFTER_START = regulation.LOCKED_AFTER_START
 
     class Meta:
         verbose_name = _("tournament")

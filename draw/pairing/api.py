@@ -17,7 +17,14 @@ from .elimination import DROP_ORDERS, Bracket, double_elimination, single_elimin
 from .errors import BadRequest
 from .mixed import playoff_seeding
 from .round_robin import round_robin_schedule, snake_groups
-from .swiss import SwissPlayer, check_swiss_pairing, pair_swiss, recommended_swiss_rounds
+from .swiss import (
+    SwissPlayer,
+    check_swiss_pairing,
+    losses_finished,
+    pair_swiss,
+    recommended_swiss_rounds,
+    still_in,
+)
 
 __all__ = ["handle", "SYSTEMS"]
 
@@ -371,9 +378,10 @@ def _swiss(o: dict) -> dict:
     if max_losses is not None:
         max_losses = _int(max_losses, "max_losses", 1)
         until = _int(o["until_remaining"], "until_remaining", 1, MAX_PLAYERS)
-        eliminated = [p.id for p in players if not p.withdrawn and p.losses >= max_losses]
-        remaining = [p for p in players if not p.withdrawn and p.losses < max_losses]
-        answer = {"eliminated": eliminated, "remaining": len(remaining), "finished": len(remaining) <= until}
+        eliminated = [p.id for p in players if not p.withdrawn and not still_in(p.losses, max_losses)]
+        remaining = [p for p in players if not p.withdrawn and still_in(p.losses, max_losses)]
+        finished = losses_finished([p.losses for p in players if not p.withdrawn], max_losses, until)
+        answer = {"eliminated": eliminated, "remaining": len(remaining), "finished": finished}
         if answer["finished"]:
             if _bool(o, "avoid_same_club"):
                 answer["same_club"], answer["same_club_optimal"] = 0, True

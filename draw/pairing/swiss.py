@@ -876,6 +876,38 @@ def _solve(
 # --------------------------------------------------------------------------------------------------
 
 
+def still_in(losses: int, max_losses: int) -> bool:
+    """ "Swiss until N losses": a player is still in while he has fewer than ``max_losses`` losses."""
+    return losses < max_losses
+
+
+def losses_finished(losses: Iterable[int], max_losses: int, until_remaining: int = 1) -> bool:
+    """Whether a "Swiss until N losses" is over.
+
+    Parameters
+    ----------
+    losses : the losses of each player still entered (withdrawn players left out).
+    max_losses : the regulation's N: a player with that many losses is out.
+    until_remaining : the event ends once at most this many players are still in (default: one, the
+        winner).
+
+    Returns
+    -------
+    bool : True when no further round is paired.
+
+    Notes
+    -----
+    004 §1.4.6 and the regulation's "until N losses": the one place the end rule lives; the engine's
+    answer (``finished``) and the app's ``draw.manager.rounds_left`` both ask it.
+
+    Examples
+    --------
+    >>> losses_finished([0, 3, 3], 3), losses_finished([0, 1, 3], 3)
+    (True, False)
+    """
+    return sum(1 for n in losses if still_in(n, max_losses)) <= until_remaining
+
+
 def pair_swiss(
     players: Sequence[SwissPlayer],
     seed: int | str | None,
@@ -930,7 +962,9 @@ def pair_swiss(
     ('c', (('a', 'b'),))
     """
     rng = random.Random(str(seed))
-    active = [p for p in players if not p.withdrawn and (max_losses is None or p.losses < max_losses)]
+    active = [
+        p for p in players if not p.withdrawn and (max_losses is None or still_in(p.losses, max_losses))
+    ]
     index = {p.id: i for i, p in enumerate(active)}
     den = 1
     for p in active:
@@ -1203,7 +1237,9 @@ def is_valid_swiss_pairing(
     Optimality (cost, lowest bye group) is not checked here: the tests compare with an exact oracle.
     """
     problems: list[str] = []
-    active = {p.id: p for p in players if not p.withdrawn and (max_losses is None or p.losses < max_losses)}
+    active = {
+        p.id: p for p in players if not p.withdrawn and (max_losses is None or still_in(p.losses, max_losses))
+    }
     seen: dict[str, int] = {}
     pairs = list(pairs)
     for a, b in pairs:
@@ -1294,7 +1330,9 @@ def check_swiss_pairing(
     (True, Fraction(2, 1), Fraction(0, 1), ['cost_above_optimum'])
     """
     by_id = {p.id: p for p in players}
-    active = {p.id: p for p in players if not p.withdrawn and (max_losses is None or p.losses < max_losses)}
+    active = {
+        p.id: p for p in players if not p.withdrawn and (max_losses is None or still_in(p.losses, max_losses))
+    }
     problems: list[dict] = []
     warnings: list[dict] = []
 
