@@ -214,7 +214,17 @@ def _refusal(t: Tournament, m: Match, user, data: ResultInput, version: int, now
                 "not known."
             )
         )
-    return correction_lock(t, m, user, now)
+    lock = correction_lock(t, m, user, now)
+    if lock is None and m.result_kind and not data.reason.strip() and either_started_next(m, now):
+        # 003 forbids changing the players' protocol, not the transcription of it: after a player has started
+        # his next match the judging panel corrects a result typed wrong — with its reason, in the log.
+        return ResultError(
+            _(
+                "A player has started his next match: the judging panel corrects this result only with a "
+                "reason (003)."
+            )
+        )
+    return lock
 
 
 # The statuses of an open protest (``judging.models.Protest.OPEN``; draw does not import judging, a test
@@ -229,7 +239,8 @@ def correction_lock(t: Tournament, m: Match, user, now) -> ResultError | None:
 
     - 004 §5.11, §5.10: under protest, the judging panel decides; nobody else changes the result meanwhile;
     - 004 §5.10, §6.1.2: a result the panel ruled on (or confirmed deciding a protest) is the panel's;
-    - 003 «Протоколы»: once a player has started his next match the result is no longer corrected.
+    - 003 «Протоколы»: once a player has started his next match the result is no longer corrected — but by
+      the judging panel, with a reason (``_refusal``: a secretary's transcription typed wrong, issue 27).
     """
     if not m.result_kind:
         return None
@@ -243,7 +254,7 @@ def correction_lock(t: Tournament, m: Match, user, now) -> ResultError | None:
         return PanelOnly(
             _("The judging panel has ruled on this result: only the panel may change it (004 §5.10).")
         )
-    if either_started_next(m, now):
+    if not panel and either_started_next(m, now):
         return ResultError(
             _("A player has started his next match: the result can no longer be corrected (003).")
         )

@@ -229,12 +229,22 @@ def match_result(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         if form.panel_only_asked():
             raise PermissionDenied
         status = 400
-    lock = results.correction_lock(tournament, match, request.user, timezone.now())
+    now = timezone.now()
+    lock = results.correction_lock(tournament, match, request.user, now)
     locked = tournament.read_only_reason or (str(lock) if lock else "")
+    # 003: after a player's next match the panel corrects a transcription typed wrong, with a reason.
+    needs_reason = bool(not locked and match.result_kind and results.either_started_next(match, now))
     return render(
         request,
         "draw/result_form.html",
-        {"t": tournament, "match": match, "form": form, "locked": locked, "panel": panel},
+        {
+            "t": tournament,
+            "match": match,
+            "form": form,
+            "locked": locked,
+            "panel": panel,
+            "needs_reason": needs_reason,
+        },
         status=status,
     )
 

@@ -214,3 +214,34 @@ def test_the_review_preview_on_the_round_page_keeps_the_round_outside_a_transact
     assert page.status_code == 200 and 'value="redraw"' in page.content.decode()
     rnd = Round.objects.get(tournament=t, number=2)
     assert rnd.needs_review and rnd.matches.count() == 3
+
+
+def test_the_panel_corrects_a_transcription_after_the_next_match_started_with_a_reason_003(
+    client, running, secretary, chief_judge, plain_secretary
+):
+    """Issue 27 (partly right): 003 forbids changing the players' protocol, not the secretary's transcription
+    of it. After a player has started his next match a plain secretary still cannot change the result; the
+    judging panel can, with its reason — logged, and the round drawn on the old result flagged for review."""
+    with frozen(at(5)):
+        draw_and_start(running, secretary, 2, seed=3)
+    m = _first(running)
+    before = (m.score1, m.score2, m.winner_id)
+    client.force_login(plain_secretary)
+    with frozen(at(6)):
+        assert _correct(client, running, m, reason="опечатка").status_code == 400
+    m.refresh_from_db()
+    assert (m.score1, m.score2, m.winner_id) == before
+    client.force_login(chief_judge)
+    with frozen(at(6)):
+        page = client.get(reverse("draw:match_result", args=[running.pk, m.pk])).content.decode()
+        assert "с указанием причины" in page and "disabled" not in page
+        assert _correct(client, running, m).status_code == 400  # no reason: nothing changes
+        m.refresh_from_db()
+        assert (m.score1, m.score2, m.winner_id) == before
+        response = _correct(client, running, m, reason="Секретарь перепутал столы")
+    assert response.status_code == 302
+    m.refresh_from_db()
+    assert (m.score1, m.score2) == (before[1], before[0])
+    entry = AuditEntry.objects.filter(tournament=running, action="result").latest("pk")
+    assert entry.user == chief_judge and entry.reason == "Секретарь перепутал столы"
+    assert Round.objects.get(tournament=running, number=2).needs_review

@@ -1,0 +1,347 @@
+"""The commission's decisions: documents, admission, invalidity, a disqualification's bar."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from registration import admission
+from registration.manager.checks import FAILURES, Checker, verdicts_for
+from registration.manager.errors import AdmissionError, _lock_open
+from registration.manager.participants import seed_locked_reason
+from registration.manager.people import confirm_person
+from registration.models import (
+    Entry,
+    Participant,
+    Person,
+    Team,
+    accepts_participants,
+)
+from tournaments.models import Tournament, log
+from tournaments.rules import cite
+
+
+def _locked(entry: Entry) -> Entry:
+    """The entry re-read under a row lock, after the tournament's: admitting takes the same lock as the draw,
+    so a participant is never added half-way through one."""
+    _lock_open(entry.tournament_id)
+    return (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("person", "tournament", "team_entry")
+        .get(pk=entry.pk)
+    )
+
+
+@transaction.atomic
+def record_documents(entry: Entry, by, **ticks: bool) -> Entry:
+    """The commission ticks the documents it has seen (004 §2.3.3, §2.5.1)."""
+    entry = _locked(entry)
+    changed = [name for name, value in ticks.items() if getattr(entry, name) != value]
+    if not changed:
+        return entry
+    if entry.status == Entry.Status.ADMITTED:
+        raise AdmissionError(_("The entry is admitted: set it to pending before changing its documents."))
+    for name in changed:
+        setattr(entry, name, ticks[name])
+    entry.save(update_fields=changed)
+    shown = [str(Entry._meta.get_field(n).verbose_name) for n in ticks if ticks[n]]
+    log(
+        entry.tournament,
+        by,
+        "entry_documents",
+        _("Documents of %(p)s: %(d)s") % {"p": entry.person, "d": ", ".join(shown) or _("none")},
+        entry=entry.pk,
+    )
+    return entry
+
+
+@transaction.atomic
+def decide(entry: Entry, status: str, reason: str, by) -> Entry:
+    """The commission's decision: admitted (every check passed), refused (with a reason) or pending again.
+
+    Admission makes the person an active participant; any other decision takes an active participant out
+    (withdrawn, logged).
+    """
+    reason = reason.strip()
+    entry = _locked(entry)
+    if status not in Entry.Status.values:
+        raise AdmissionError(_("Choose a decision."))
+    if status == Entry.Status.REFUSED and not reason:
+        raise AdmissionError(_("A refusal needs a reason."))
+    if status == entry.status and reason == entry.decision_reason:
+        return entry
+    if status == Entry.Status.ADMITTED:
+        bad = admission.failed(verdicts_for(entry))
+        if bad:
+            raise AdmissionError(
+                _("The entry cannot be admitted: %(c)s.")
+                % {"c": "; ".join(f"{FAILURES[v.key]} ({cite(f'004 {v.clause}')})" for v in bad)}
+            )
+        _activate(entry, by)
+    else:
+        _take_out(entry, by, reason or _("entry set to pending"))
+    _save_decision(entry, status, reason, by)
+    log(
+        entry.tournament,
+        by,
+        "entry_decision",
+        _("Entry of %(p)s: %(s)s") % {"p": entry.person, "s": entry.get_status_display()},
+        reason=reason,
+        entry=entry.pk,
+        status=status,
+    )
+    return entry
+
+
+@dataclass(frozen=True)
+class BulkRefusal:
+    """An entry a bulk decision could not take, and why: each failed check with its clause."""
+
+    entry: Entry
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BulkOutcome:
+    decided: tuple[Entry, ...]
+    refused: tuple[BulkRefusal, ...]
+
+
+def decide_many(
+    tournament: Tournament, entry_ids, status: str, reason: str, by, documents: dict[str, bool] | None = None
+) -> BulkOutcome:
+    """The commission's decision on many entries at once (issue 14 item 4): the documents ticked for all of
+    them first (when given), then ``decide`` for each — every check with its clause, one transaction per
+    entry, so one entry that cannot be admitted refuses only itself. The refused ones come back with the
+    failed checks (each with its clause) or the decision's own message."""
+    if status not in Entry.Status.values:
+        raise AdmissionError(_("Choose a decision."))
+    if status == Entry.Status.REFUSED and not reason.strip():
+        raise AdmissionError(_("A refusal needs a reason."))
+    entries = list(
+        tournament.entries.filter(pk__in=list(entry_ids)).select_related("person", "tournament", "team_entry")
+    )
+    checker = Checker(tournament)
+    decided: list[Entry] = []
+    refused: list[BulkRefusal] = []
+    for entry in sorted(entries, key=lambda e: e.number or 0):
+        try:
+            if documents and entry.status != Entry.Status.ADMITTED:
+                entry = record_documents(entry, by, **documents)
+            if status == Entry.Status.ADMITTED:
+                bad = admission.failed(checker.verdicts(entry))
+                if bad:
+                    reasons = tuple(f"{FAILURES[v.key]} ({cite(f'004 {v.clause}')})" for v in bad)
+                    refused.append(BulkRefusal(entry, reasons))
+                    continue
+            decided.append(decide(entry, status, reason, by))
+        except AdmissionError as exc:
+            refused.append(BulkRefusal(entry, (str(exc),)))
+    return BulkOutcome(tuple(decided), tuple(refused))
+
+
+@transaction.atomic
+def declare_invalid(entry: Entry, reason: str, by) -> Entry:
+    """004 §5.1.4: an entry with false data is invalid, and the organiser refuses it."""
+    reason = reason.strip()
+    if not reason:
+        raise AdmissionError(_("Say what is false in the entry."))
+    entry = _locked(entry)
+    if entry.invalid:
+        return entry
+    _take_out(entry, by, reason)
+    entry.invalid, entry.invalid_reason = True, reason
+    refusal = _("invalid entry (%(rule)s): %(r)s") % {"r": reason, "rule": cite("004 §5.1.4")}
+    _save_decision(entry, Entry.Status.REFUSED, refusal, by, "invalid", "invalid_reason")
+    log(
+        entry.tournament,
+        by,
+        "entry_invalid",
+        _("Entry of %(p)s declared invalid (%(rule)s)") % {"p": entry.person, "rule": cite("004 §5.1.4")},
+        reason=reason,
+        entry=entry.pk,
+    )
+    return entry
+
+
+@transaction.atomic
+def declare_valid(entry: Entry, reason: str, by) -> Entry:
+    """Lift a declaration of invalidity made in error; the entry is pending again, to be examined anew."""
+    reason = reason.strip()
+    if not reason:
+        raise AdmissionError(_("A reason is required."))
+    entry = _locked(entry)
+    if not entry.invalid:
+        return entry
+    entry.invalid, entry.invalid_reason = False, ""
+    _save_decision(entry, Entry.Status.PENDING, "", by, "invalid", "invalid_reason")
+    log(
+        entry.tournament,
+        by,
+        "entry_valid",
+        _("Entry of %(p)s is valid again; pending") % {"p": entry.person},
+        reason=reason,
+        entry=entry.pk,
+    )
+    return entry
+
+
+def _save_decision(entry: Entry, status: str, reason: str, by, *also: str) -> None:
+    """The decision with who took it and when; ``also`` names other fields the caller has changed."""
+    entry.status, entry.decision_reason = status, reason
+    entry.decided_by = by if getattr(by, "is_authenticated", False) else None
+    entry.decided_at = timezone.now()
+    entry.save(update_fields=["status", "decision_reason", "decided_by", "decided_at", *also])
+
+
+def _activate(entry: Entry, by) -> None:
+    tournament, person = entry.tournament, entry.person
+    participant = Participant.objects.filter(tournament=tournament, person=person).first()
+    if participant is not None and participant.status == Participant.Status.REMOVED:
+        raise AdmissionError(
+            _("%(p)s was removed from this tournament (%(rule)s).")
+            % {
+                "p": person,
+                "rule": cite("004 §5.7.3"),
+            }
+        )
+    joins = participant is None or participant.status != Participant.Status.ACTIVE
+    if joins and not accepts_participants(tournament):
+        raise AdmissionError(_("Participants can no longer be added: the draw has started."))
+    team = (
+        Team.objects.get_or_create(tournament=tournament, name=entry.team_entry.name)[0]
+        if entry.team_entry_id
+        else None
+    )
+    if participant is None:
+        participant = Participant.objects.create(
+            tournament=tournament, person=person, team=team, partner=entry.partner
+        )
+    elif (
+        joins
+        or participant.team_id != getattr(team, "pk", None)
+        or participant.partner_id != entry.partner_id
+    ):
+        participant.status, participant.team = Participant.Status.ACTIVE, team
+        participant.partner = entry.partner  # 003 «Пары»
+        participant.save(update_fields=["status", "team", "partner"])
+    # What the protocols print about him comes from the entry the commission checked: this tournament's
+    # data, never the shared record's (issue 25 item 3: an admission here changes no other tournament's
+    # pages).
+    coach = entry.coach or (entry.team_entry.representative if entry.team_entry_id else "")
+    sport = {
+        "qualification": entry.qualification,
+        "club": entry.club,
+        "coach": coach,
+        "organisation": entry.organisation,
+        "region": entry.region,
+    }
+    # An imported seeding number or rating, while no draw has used the seeding numbers (issue 14 item 5).
+    if entry.rating is not None:
+        sport["rating"] = entry.rating
+    if entry.seed is not None and not seed_locked_reason(participant):
+        sport["seed"] = entry.seed
+    if any(getattr(participant, k) != v for k, v in sport.items()):
+        for k, v in sport.items():
+            setattr(participant, k, v)
+        participant.save(update_fields=list(sport))
+    # The commission has seen his documents and admits him: a record made by a public form is confirmed
+    # with the data it has shown (issue 25 item 8).
+    for someone in (person, entry.partner) if entry.partner_id else (person,):
+        confirm_person(someone, tournament, by)
+    if joins:
+        log(
+            tournament,
+            by,
+            "participant",
+            _("Participant admitted: %(p)s") % {"p": person},
+            participant=participant.pk,
+            entry=entry.pk,
+        )
+
+
+def is_playing(participant: Participant) -> bool:
+    """Drawn in a round of his tournament (a draft included): he has pairings, maybe results, to keep."""
+    from_matches = participant.tournament.round_set.filter(
+        models.Q(matches__player1=participant) | models.Q(matches__player2=participant)
+    )
+    return from_matches.exists()
+
+
+def _take_out(entry: Entry, by, reason: str) -> None:
+    participant = Participant.objects.filter(
+        tournament=entry.tournament, person=entry.person, status=Participant.Status.ACTIVE
+    ).first()
+    if participant is None:
+        return
+    if is_playing(participant):
+        # Sending him back to review would take a playing participant out of his pairings and results: his
+        # data are corrected on the participant's page, keeping him (and his results) the same participant.
+        raise AdmissionError(
+            _(
+                "%(p)s is already playing in this tournament: his entry cannot go back to review. Correct "
+                "his data on the participant's page, or withdraw him with a reason."
+            )
+            % {"p": participant}
+        )
+    participant.status = Participant.Status.WITHDRAWN
+    participant.save(update_fields=["status"])
+    log(
+        entry.tournament,
+        by,
+        "withdraw",
+        _("Participant withdrawn: %(p)s") % {"p": participant},
+        reason=reason,
+        participant=participant.pk,
+        entry=entry.pk,
+    )
+
+
+@transaction.atomic
+def bar_disqualified(tournament: Tournament, person: Person, reason: str, by) -> list[str]:
+    """004 §2.3.2: a disqualification in force on the first day of a tournament not yet started: the person is
+    withdrawn from it and his entry is refused, with the clause. Returns what was done, for the judge's notes.
+    (A draft round that pairs him is the caller's: the draw is above this app.)"""
+    _lock_open(tournament.pk)
+    done: list[str] = []
+    refusal = _("not admitted: %(r)s") % {"r": reason}
+    # 003 «Пары»: a pair one of whose players is disqualified is barred as a whole.
+    participant = Participant.objects.filter(
+        models.Q(person=person) | models.Q(partner=person),
+        tournament=tournament,
+        status=Participant.Status.ACTIVE,
+    ).first()
+    if participant is not None:
+        participant.status = Participant.Status.WITHDRAWN
+        participant.save(update_fields=["status"])
+        log(
+            tournament,
+            by,
+            "withdraw",
+            _("Participant withdrawn: %(p)s") % {"p": participant},
+            reason=refusal,
+            participant=participant.pk,
+            clause="004 §2.3.2",
+        )
+        done.append(_("%(p)s withdrawn: %(r)s") % {"p": person, "r": reason})
+    for entry in (
+        Entry.objects.select_for_update()
+        .filter(models.Q(person=person) | models.Q(partner=person), tournament=tournament)
+        .exclude(status=Entry.Status.REFUSED)
+    ):
+        _save_decision(entry, Entry.Status.REFUSED, refusal, by)
+        log(
+            tournament,
+            by,
+            "entry_decision",
+            _("Entry of %(p)s: %(s)s") % {"p": person, "s": entry.get_status_display()},
+            reason=refusal,
+            entry=entry.pk,
+            status=Entry.Status.REFUSED,
+            clause="004 §2.3.2",
+        )
+        done.append(_("entry of %(p)s refused: %(r)s") % {"p": person, "r": reason})
+    return done
