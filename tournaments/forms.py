@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from django import forms
+from django.db import models
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -176,7 +177,9 @@ class TournamentForm(forms.ModelForm):
         return value
 
     def _team_default(self, name: str):
-        return self.cleaned_data.get(name) or Tournament._meta.get_field(name).default
+        field = Tournament._meta.get_field(name)
+        assert isinstance(field, models.Field)  # a concrete column of the tournament, not a relation
+        return self.cleaned_data.get(name) or field.default
 
     def clean_boards(self):
         value = self._team_default("boards")
