@@ -195,6 +195,10 @@ class Lineup(models.Model):
 
 
 class Match(models.Model):
+    # Not a column: what ``draw.results`` did to the rounds drawn after a changed result, for the person who
+    # changed it (set on the match it returns).
+    notes: list[str]
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     # 004 §1.3.4: a board of a team match (board 0: the extra decisive match of a drawn knockout match).
     team_match = models.ForeignKey(

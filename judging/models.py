@@ -258,6 +258,7 @@ class Sanction(models.Model):
         refusal = self.match_refusal(m, participant)
         if refusal:
             raise JudgingError(refusal)
+        assert m is not None  # match_refusal refuses a missing match
         side = 2 if participant.pk == m.player1_id else 1
         if self.violation == Violation.FLAG:
             data = results.ResultInput(ResultKind.TIME, m.score1, m.score2, side, self.facts)
@@ -285,7 +286,7 @@ class Sanction(models.Model):
             qs = qs.exclude(pk=self.tournament_id)
         group = GenderGroup.WOMEN if self.person.gender == Gender.FEMALE else GenderGroup.MEN
         could = models.Q(gender_group=group)
-        if self.tournament_id:
+        if self.tournament is not None:
             could &= models.Q(discipline=self.tournament.discipline)
         his = models.Q(person=self.person) | models.Q(partner=self.person)
         entered = models.Q(pk__in=Entry.objects.filter(his).values("tournament_id")) | models.Q(

@@ -116,7 +116,7 @@ def _compute(t: Tournament) -> Standings:
     # results. Not in a team event (004 §1.3.4): there the team is the participant and its place comes from
     # the team matches (``draw.teams.team_table``, the team standings page), never from a sum of members.
     if t.character == Character.PERSONAL_TEAM:
-        team_of = {k: p.team.name for k, p in by_key.items() if p.team_id}
+        team_of = {k: p.team.name for k, p in by_key.items() if p.team is not None}
         out.teams = metrics.team_table([s.row for s in out.rows], team_of)
     return out
 
@@ -266,7 +266,7 @@ def _mixed(out: Standings, stages: list[Stage], results: dict[int, list[metrics.
         table = GroupTable(group, [StandingRow(by_key[r.player], r, group.name) for r in rows])
         for s in table.rows:
             if s.row.place is not None and s.row.place <= k:
-                decision = next(
+                decision: dict = next(
                     (
                         d
                         for key, d in ties.items()
@@ -386,7 +386,7 @@ def stage_bracket(stage: Stage, by_key: dict[str, Participant]) -> dict:
     out = []
     for m in answer["matches"]:
         row = played.get(m["id"])
-        scores = [None, None]
+        scores: list[int | None] = [None, None]
         if row is not None and row.result_kind not in ("", ResultKind.BYE, ResultKind.ANNULLED):
             # The engine's slots follow the draw: match our stored sides to its players.
             first = str(row.player1_id)
