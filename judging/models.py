@@ -201,6 +201,8 @@ class Sanction(models.Model):
             elif self.kind == self.Kind.REMOVAL:
                 if participant is None:
                     raise JudgingError(gettext("Choose the participant to remove."))
+                self.issued_by = user if getattr(user, "is_authenticated", False) else None
+                self.save()  # first: the consequence rows of the removal name it as their source
                 self.notes += removal.apply_removal(self, participant, user)
             elif self.kind == self.Kind.DISQUALIFICATION:
                 self._check_disqualification()
@@ -1121,7 +1123,7 @@ class MatchLink(models.Model):
 class TeamSanction(models.Model):
     """A sanction of a team as a whole (004 §5.7.1 "к участникам соревнований": in a team event the
     participant is the team, §1.3.4): a warning, or a removal (§5.7.3 on its team matches,
-    ``draw.teams.remove_team``); a second warning leads to removal (§5.7.2, as the regulation's
+    ``draw.removal``); a second warning leads to removal (§5.7.2, as the regulation's
     ``second_warning`` says). A disqualification bars a person (§5.7.4 "запрет для лица"): it is given to the
     players, one by one, never to a team."""
 
