@@ -21,6 +21,13 @@ from tournaments.models import Tournament
 Competitor = Participant | Team
 
 
+def signed(points: Fraction | Decimal) -> str:
+    """Points with their sign, as the standings print them: "−1", "+0.5"."""
+    value = Fraction(points)
+    text = f"{abs(float(value)):g}"
+    return ("−" if value < 0 else "+") + text
+
+
 @dataclass(frozen=True)
 class Adjustment:
     """Match points added to (> 0) or taken from (< 0) a competitor's total, with where they come from."""
@@ -29,6 +36,10 @@ class Adjustment:
     clause: str
     reason: str
     source: str  # the ruling it carries out, as it reads ("points deduction: Ivanov I."), or ""
+
+    @property
+    def signed(self) -> str:
+        return signed(self.points)
 
 
 @dataclass
