@@ -81,7 +81,9 @@ def sanction_lines(t: Tournament) -> tuple[SanctionLine, ...]:
                 clause=cite(s.clause),
                 facts=cite_text(s.facts),
                 match=match_label(s.match),
-                consequence=str(s.get_outcome_display()) if s.outcome else "",
+                consequence=str(s.get_outcome_display())
+                if s.outcome
+                else (_("%(n)s points") % {"n": consequences.signed(-s.points)} if s.points else ""),
                 term=sanction_term(s),
                 lifted=local_time(s.lifted_at),
             ),
