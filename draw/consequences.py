@@ -44,11 +44,15 @@ class Adjustment:
 
 @dataclass
 class Consequences:
-    """Every consequence recorded in a tournament, by competitor key (a participant's or a team's pk)."""
+    """Every consequence recorded in a tournament, by competitor key: a participant's pk, and apart (the keys
+    of two kinds of row may be the same number) a team's pk."""
 
     technical: set[str] = field(default_factory=set)  # 004 §5.7.3: removed, the rest lost technically
     annulled: set[str] = field(default_factory=set)  # 004 §5.7.3: removed, his results annulled
     adjustments: dict[str, list[Adjustment]] = field(default_factory=dict)
+    team_technical: set[str] = field(default_factory=set)  # the same for the teams of a team event
+    team_annulled: set[str] = field(default_factory=set)
+    team_adjustments: dict[str, list[Adjustment]] = field(default_factory=dict)
 
     def points(self, key: str) -> Fraction:
         """The sum of the competitor's points adjustments (0 without any)."""
@@ -63,13 +67,14 @@ def load(t: Tournament) -> Consequences:
     out = Consequences()
     rows = list(Consequence.objects.filter(tournament=t).order_by("created_at", "id"))
     for c in rows:
+        team = c.team_id is not None
         if c.kind == Consequence.Kind.TECHNICAL:
-            out.technical.add(c.key)
+            (out.team_technical if team else out.technical).add(c.key)
         elif c.kind == Consequence.Kind.ANNULLED:
-            out.annulled.add(c.key)
+            (out.team_annulled if team else out.annulled).add(c.key)
         else:
             source = c.source if c.source_type_id else None
-            out.adjustments.setdefault(c.key, []).append(
+            (out.team_adjustments if team else out.adjustments).setdefault(c.key, []).append(
                 Adjustment(Fraction(c.points), c.clause, c.reason, str(source) if source is not None else "")
             )
     return out

@@ -458,7 +458,7 @@ def _round_robin(t: Tournament, stage: Stage, teams: list[Team], number: int, se
     # In a round robin the team paired with the dummy rests: no team match for it; so does the opponent of a
     # removed team whose results are annulled. 004 §5.7.3: a team removed after more than half of its team
     # matches loses the rest technically (a walk-over team match).
-    technical = consequences.load(t).technical
+    technical = consequences.load(t).team_technical
     playing = {str(tm.pk) for tm in teams}
     return [
         (a, b, "", []) for a, b in scheduled["pairs"] if {a, b} <= playing | technical and {a, b} & playing

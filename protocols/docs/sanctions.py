@@ -91,7 +91,7 @@ def sanction_lines(t: Tournament) -> tuple[SanctionLine, ...]:
         for s in Sanction.objects.filter(tournament=t).select_related("person", "match__round")
     ]
     # 004 §5.7.3 on the team matches (draw.removal): a round robin's annulment is a consequence row.
-    annulled = consequences.load(t).annulled
+    annulled = consequences.load(t).team_annulled
     rows += [
         (
             s.issued_at,

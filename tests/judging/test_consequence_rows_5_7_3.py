@@ -10,9 +10,11 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from draw import consequences
 from draw.models import Consequence, Stage
 from judging.models import Sanction, TeamSanction
-from registration.models import Participant
+from registration.models import Participant, Person, Team
+from tests.factories import make_tournament
 from tests.judging.conftest import at, frozen, make_running, play
 from tests.judging.test_removal import _his, _remove, _rounds_until
 from tests.teams.test_team_removal_round_robin import _event, _round
@@ -120,3 +122,18 @@ def test_the_data_migration_turns_removed_teams_and_results_annulled_into_rows_0
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
     assert Sanction.objects.filter(pk=ruling.pk).exists()
+
+
+def test_a_players_row_never_reads_as_the_team_of_the_same_number(secretary, chief_judge):
+    """A participant and a team may have the same pk: a player removed in a team event (his board) must not
+    make the team of that number a removed one for the team draw (004 §5.7.3)."""
+    t = make_tournament(secretary, chief_judge, system="round_robin", character="team", boards=2)
+    team = Team.objects.create(pk=9001, tournament=t, name="Девять тысяч")
+    person = Person.objects.create(surname="Петров", name="Пётр")
+    player = Participant.objects.create(pk=9001, tournament=t, person=person, team=team, status="removed")
+    consequences.record(Consequence.Kind.TECHNICAL, player, None, clause="004 §5.7.3")
+    loaded = consequences.load(t)
+    assert loaded.technical == {"9001"} and loaded.team_technical == set()
+    consequences.record(Consequence.Kind.ANNULLED, team, None, clause="004 §5.7.3")
+    loaded = consequences.load(t)
+    assert loaded.team_annulled == {"9001"} and loaded.annulled == set()
