@@ -104,16 +104,3 @@ def record(
         source_type=ContentType.objects.get_for_model(source) if source is not None else None,
         source_id=source.pk if source is not None else None,
     )
-
-
-def removal_outcome(competitor: Competitor) -> str:
-    """How the competitor's removal reached his results (004 §5.7.3): "annulled", "technical" or ""."""
-    is_team = isinstance(competitor, Team)
-    rows = Consequence.objects.filter(
-        kind__in=(Consequence.Kind.ANNULLED, Consequence.Kind.TECHNICAL),
-        **({"team": competitor} if is_team else {"participant": competitor}),
-    )
-    kinds = set(rows.values_list("kind", flat=True))
-    if Consequence.Kind.ANNULLED in kinds:
-        return Consequence.Kind.ANNULLED
-    return Consequence.Kind.TECHNICAL if kinds else ""
