@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -280,5 +281,7 @@ def _stage_team_matches(stage: Stage, team: Team):
 
 
 def remove_team(team: Team, user, reason: str, source=None) -> list[str]:
-    """004 §5.7.3 for a team event (only the chief judge: the caller checks); returns the notes."""
-    return remove(TeamRemoval(team, reason), user, source).notes
+    """004 §5.7.3 for a team event (only the chief judge: the caller checks); returns the notes. All or
+    nothing."""
+    with transaction.atomic():
+        return remove(TeamRemoval(team, reason), user, source).notes
