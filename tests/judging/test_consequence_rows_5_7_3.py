@@ -73,12 +73,12 @@ def test_a_team_removal_is_a_row_with_its_team_sanction_and_leaves_the_plan_alon
 def test_the_data_migration_turns_removed_teams_and_results_annulled_into_rows_004_5_7_3():
     before = [
         ("draw", "0004_consequence"),
-        ("registration", "0007_people_of_other_tournaments"),
+        ("registration", "0008_participant_admission_doubts"),
         ("judging", "0003_team_sanction"),
     ]
     after = [
         ("draw", "0005_removals_into_consequences"),
-        ("registration", "0008_remove_participant_results_annulled"),
+        ("registration", "0009_remove_participant_results_annulled"),
         ("judging", "0003_team_sanction"),
     ]
     executor = MigrationExecutor(connection)

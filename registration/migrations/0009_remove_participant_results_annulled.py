@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('registration', '0007_people_of_other_tournaments'),
+        ('registration', '0008_participant_admission_doubts'),
         # Its values became the draw's consequence rows first (issue 26 part 3).
         ('draw', '0005_removals_into_consequences'),
     ]
