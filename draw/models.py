@@ -303,8 +303,10 @@ class Consequence(models.Model):
         POINTS = "points", _("points adjustment")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="consequences")
+    # Kept when the stage goes (a draft round 1 dropped deletes its stage, and the redraw makes a new one):
+    # the consequence is the competitor's in the tournament; the stage says where it was decided.
     stage = models.ForeignKey(
-        Stage, null=True, blank=True, on_delete=models.CASCADE, related_name="consequences"
+        Stage, null=True, blank=True, on_delete=models.SET_NULL, related_name="consequences"
     )
     kind = models.CharField(max_length=10, choices=Kind.choices)
     participant = models.ForeignKey(
