@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import warnings
+from decimal import Decimal
 
 from django import forms
 from django.conf import settings
@@ -223,6 +224,13 @@ class SanctionForm(forms.Form):
     tournaments_count = forms.IntegerField(
         label=_("or for a number of tournaments"), min_value=1, max_value=1000, required=False
     )
+    points = forms.DecimalField(
+        label=_("Points to deduct (a points deduction)"),
+        min_value=Decimal("0.5"),
+        max_value=Decimal("100"),
+        decimal_places=1,
+        required=False,
+    )
 
     def __init__(self, *args, tournament, participant=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -264,6 +272,8 @@ class SanctionForm(forms.Form):
             refusal = Sanction.match_refusal(match, participant)
             if refusal:
                 self.add_error("match", refusal)
+        if data.get("kind") == Sanction.Kind.POINTS_DEDUCTION and not data.get("points"):
+            self.add_error("points", _("Give the number of points to deduct."))
         return data
 
 

@@ -487,6 +487,7 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
                 ends_on=d["ends_on"],
                 matches_count=d["matches_count"],
                 tournaments_count=d["tournaments_count"],
+                points=d["points"] if d["kind"] == Sanction.Kind.POINTS_DEDUCTION else None,
                 form_token=d["token"],
             )
             try:

@@ -218,9 +218,6 @@ class Participant(models.Model):
     # may also number the field by it ("seed by rating", issue 14 item 5).
     rating = models.PositiveIntegerField(_("rating"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
-    # 004 §5.7.3: removed after not more than half of his round-robin matches, his results in the stage are
-    # annulled, and so are his later pairings there. Set by the removal (judging), read by the draw.
-    results_annulled = models.BooleanField(default=False)
     # 004 §2.3.3, §2.5.1: identity document, medical clearance and insurance seen by the admission commission.
     # An entry is admitted only with them; the secretary's "add participant" shortcut leaves them unchecked,
     # and the draw refuses until the commission has checked them (``registration.manager.check_documents``).

@@ -21,6 +21,7 @@ from fractions import Fraction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from draw import consequences
 from draw import manager as draw_manager
 from draw.models import Group, Match, ResultKind, Round, Stage
 from draw.results import load_results
@@ -73,6 +74,8 @@ class Standings:
     groups: list[GroupTable] = field(default_factory=list)
     teams: list[metrics.TeamRow] = field(default_factory=list)
     by_key: dict[str, Participant] = field(default_factory=dict)
+    # Match points given or taken by rulings (``draw.consequences``), each with its source, in order given.
+    adjustments: list[tuple[Participant, consequences.Adjustment]] = field(default_factory=list)
 
 
 @contextmanager
@@ -106,7 +109,15 @@ def _compute(t: Tournament) -> Standings:
     out = Standings(t, keys, [], by_key=by_key)
     if not stages or t.system in {System.SWISS, System.SWISS_LOSSES, System.ROUND_ROBIN}:
         stage_results = results.get(stages[0].pk, []) if stages else []
-        rows = metrics.table(list(by_key), stage_results, bye, keys, virtual_opponents=True)
+        # The points adjustments of rulings (a points deduction) count in the table's totals.
+        ruled = consequences.load(t) if stages else consequences.Consequences()
+        adjust = ruled.points_by_key()
+        rows = metrics.table(
+            list(by_key), stage_results, bye, keys, virtual_opponents=True, adjustments=adjust
+        )
+        out.adjustments = [
+            (by_key[k], a) for k, items in ruled.adjustments.items() if k in by_key for a in items
+        ]
         out.rows = _removed_last([StandingRow(by_key[r.player], r) for r in rows], keys)
     elif t.system in {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}:
         out.rows = _bracket_rows(stages[0], results.get(stages[0].pk, []), by_key, keys, bye)
