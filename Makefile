@@ -85,7 +85,7 @@ test-sqlite:
 # including the workers that share the database with the tests (records, protocols).
 test-postgres:
 	CELERY_TEST_BROKER_URL=$(REDIS_URL) DATABASE_URL=$(PG_URL) $(PY) -m pytest -n 2 -p no:cacheprovider \
-		--ignore=tests/pairing --ignore=tests/rules_core
+		--ignore=tests/draw/pairing --ignore=tests/rules_core
 
 lint: check
 

@@ -5,7 +5,7 @@ Run from the repository root:
     .venv/bin/python bench/bench_double_elimination.py [--events 20000] [--sizes 8 16 32 64 128]
 
 For each bracket size and result model (``random``: a coin; ``favourite``: the better seed wins 75%),
-the engine's bracket and the reference model (tests/pairing/double_elimination_model.py) are played
+the engine's bracket and the reference model (tests/draw/pairing/double_elimination_model.py) are played
 with the same simulated results; printed: mean lower-bracket rematches per event and mean rematches in
 a dropped player's first lower match.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.pairing.double_elimination_model import (  # noqa: E402
+from tests.draw.pairing.double_elimination_model import (  # noqa: E402
     engine_specs,
     reference_specs,
     simulate,

@@ -8,7 +8,7 @@ For each bracket size, the losers of upper round t (t = 1 .. k - 1; the last dro
 be put in any order of a family: split into 2^a blocks, rotate the blocks by r, reverse the block
 order and/or each block; so may the lower-bracket winners before each major round (which of them
 meet). Coordinate descent from the reference (brackets-manager.js's default orders, see
-tests/pairing/double_elimination_model.py): each choice in turn is replaced by the family member
+tests/draw/pairing/double_elimination_model.py): each choice in turn is replaced by the family member
 minimising the sum over both result models (random, favourite 75%) of the mean lower-bracket
 rematches plus the mean rematches in a dropped player's first lower match, among those no worse than
 the reference on any of the four figures; the same simulated results (seed) for every candidate.
@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.pairing.double_elimination_model import (  # noqa: E402
+from tests.draw.pairing.double_elimination_model import (  # noqa: E402
     ORDERINGS,
     REFERENCE_ORDERS,
     model_specs,

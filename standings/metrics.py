@@ -203,6 +203,12 @@ def _buchholz_cut1(row: Row, ctx: Context) -> Fraction:
     return Fraction(sum(values[1:]), ctx.scale)
 
 
+def _buchholz_cut2(row: Row, ctx: Context) -> Fraction:
+    # FIDE Handbook C.07 (tie-break regulations), «Buchholz Cut 2»: the two lowest opponents dropped.
+    values = sorted(points for points, _score in contributions(row, ctx))
+    return Fraction(sum(values[2:]), ctx.scale)
+
+
 def _median_buchholz(row: Row, ctx: Context) -> Fraction:
     values = sorted(points for points, _score in contributions(row, ctx))
     return Fraction(sum(values[1:-1]), ctx.scale)
@@ -255,6 +261,7 @@ METRICS: dict[str, Metric] = {
     for m in (
         Metric("buchholz", _("Buchholz"), _("Bh"), _buchholz),
         Metric("buchholz_cut1", _("Buchholz cut 1"), _("Bh-1"), _buchholz_cut1),
+        Metric("buchholz_cut2", _("Buchholz cut 2"), _("Bh-2"), _buchholz_cut2),
         Metric("median_buchholz", _("median Buchholz"), _("mBh"), _median_buchholz),
         Metric("sonneborn_berger", _("Sonneborn-Berger"), _("SB"), _sonneborn_berger),
         Metric("direct", _("direct encounter"), _("DE"), _direct_encounter, needs_tied_group=True),

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from tournaments.models import Tournament
 
 # Imports of Django code stay inside the fixtures, so the pure packages' tests (tests/pairing,
-# tests/rules_core) also run without Django: `pytest tests/pairing -p no:django`.
+# tests/rules_core) also run without Django: `pytest tests/draw/pairing -p no:django`.
 
 
 def pytest_collection_modifyitems(config, items) -> None:

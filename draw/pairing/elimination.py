@@ -218,7 +218,7 @@ def _natural(a: list) -> list:
 
 
 # Bracket size -> order of the losers of upper rounds 2, 3, ... (round 1's losers pair consecutively).
-# Chosen by simulation (bench/search_drop_orders.py, tests/pairing/test_drop_order.py): no worse than
+# Chosen by simulation (bench/search_drop_orders.py, tests/draw/pairing/test_drop_order.py): no worse than
 # the default of brackets-manager.js (a widely used generator) in lower-bracket rematches and in
 # rematches in a dropped player's first lower match, random and favourite-wins results, 8-128
 # players. Its orders are kept where no order of the searched family beats them on all four figures

@@ -11,7 +11,8 @@ from registration.models import Participant, Person, Team
 from tests.factories import START
 from tournaments.models import Tournament
 
-# The Swiss of tests/public/test_tiebreaks.py: (round, player1, player2 or None, winner, kind, score1, score2)
+# The Swiss of tests/standings/test_tiebreaks.py:
+# (round, player1, player2 or None, winner, kind, score1, score2)
 SWISS = [
     (1, "a", "b", "a", "played", 7, 3),
     (1, "c", "d", "c", "played", 7, 5),

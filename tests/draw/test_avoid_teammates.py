@@ -1,6 +1,7 @@
 """Personal-team events: "avoid pairing teammates (or players of one club or region)" honoured by the Swiss as
-a secondary objective after the score groups (004 §1.3.3, §1.4.6). The pure engine's property tests against an
-exact oracle are in tests/pairing/test_swiss_clubs.py; these drive the setting through the draw manager."""
+a secondary objective after the score groups (004 §1.3.3, §1.4.6). The pure engine's property tests against
+an exact oracle are in tests/draw/pairing/test_swiss_clubs.py; these drive the setting through the draw
+manager."""
 
 from __future__ import annotations
 

@@ -15,6 +15,8 @@ opponent: his points before the round + (1 − the player's result there) + ½ p
     d: c 2, virtual (R2: 0 + 0 + ½) ½, b 1                 Bh 3½  cut-1 3  median 1  SB ½
     e: virtual (R1: 0 + 0 + 1) 1, b 1, virtual (R3: 2 + 1) 3  Bh 5 cut-1 4  median 1  SB 1+1 = 2
 
+Buchholz cut 2 (the two lowest dropped): a 2, b 3, c 3, d 2, e 3.
+
 Progressive (a point in round r counts R − r + 1 times): a 3+2+1 = 6, b 1, c 3+1 = 4, d 2, e 3+2 = 5.
 Game points count played matches only: a 14 won, 9 lost; b 12/18; c 13/12; d 9/14; e 7/2.
 """
@@ -49,6 +51,7 @@ def rows(results=SWISS, tiebreaks=ALL, virtual=True, bye=1, players="abcde"):
     [
         ("buchholz", {"a": 5, "b": 6, "c": 5, "d": F(7, 2), "e": 5}),
         ("buchholz_cut1", {"a": 4, "b": 5, "c": 4, "d": 3, "e": 4}),
+        ("buchholz_cut2", {"a": 2, "b": 3, "c": 3, "d": 2, "e": 3}),
         ("median_buchholz", {"a": 2, "b": 2, "c": 1, "d": 1, "e": 1}),
         ("sonneborn_berger", {"a": 5, "b": 1, "c": 2, "d": F(1, 2), "e": 2}),
         ("wins", {"a": 3, "b": 1, "c": 1, "d": 0, "e": 1}),
