@@ -125,7 +125,9 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if tournament.status == Tournament.Status.FINISHED:
         messages.error(request, _("The tournament is finished."))
         return redirect("public:detail", pk=pk)
-    form = TournamentForm(request.POST or None, instance=tournament)
+    form = TournamentForm(
+        request.POST or None, instance=tournament, may_set_admission=is_chief_judge(request.user, tournament)
+    )
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             form.save()

@@ -8,7 +8,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from registration import admission
+from registration import admission, permissions
 from registration.manager.checks import FAILURES, Checker, verdicts_for
 from registration.manager.errors import AdmissionError, _lock_open
 from registration.manager.participants import seed_locked_reason
@@ -39,6 +39,7 @@ def _locked(entry: Entry) -> Entry:
 def record_documents(entry: Entry, by, **ticks: bool) -> Entry:
     """The commission ticks the documents it has seen (004 §2.3.3, §2.5.1)."""
     entry = _locked(entry)
+    permissions.check_admits(by, entry.tournament)  # 004 §5.3.1
     changed = [name for name, value in ticks.items() if getattr(entry, name) != value]
     if not changed:
         return entry
@@ -67,6 +68,7 @@ def decide(entry: Entry, status: str, reason: str, by) -> Entry:
     """
     reason = reason.strip()
     entry = _locked(entry)
+    permissions.check_admits(by, entry.tournament)  # 004 §5.3.1, §5.3.3: the commission decides
     if status not in Entry.Status.values:
         raise AdmissionError(_("Choose a decision."))
     if status == Entry.Status.REFUSED and not reason:
@@ -117,6 +119,7 @@ def decide_many(
     them first (when given), then ``decide`` for each — every check with its clause, one transaction per
     entry, so one entry that cannot be admitted refuses only itself. The refused ones come back with the
     failed checks (each with its clause) or the decision's own message."""
+    permissions.check_admits(by, tournament)  # 004 §5.3.1, §5.3.3
     if status not in Entry.Status.values:
         raise AdmissionError(_("Choose a decision."))
     if status == Entry.Status.REFUSED and not reason.strip():
@@ -150,6 +153,7 @@ def declare_invalid(entry: Entry, reason: str, by) -> Entry:
     if not reason:
         raise AdmissionError(_("Say what is false in the entry."))
     entry = _locked(entry)
+    permissions.check_admits(by, entry.tournament)  # 004 §5.3.1
     if entry.invalid:
         return entry
     _take_out(entry, by, reason)
@@ -174,6 +178,7 @@ def declare_valid(entry: Entry, reason: str, by) -> Entry:
     if not reason:
         raise AdmissionError(_("A reason is required."))
     entry = _locked(entry)
+    permissions.check_admits(by, entry.tournament)  # 004 §5.3.1
     if not entry.invalid:
         return entry
     entry.invalid, entry.invalid_reason = False, ""
