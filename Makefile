@@ -65,9 +65,10 @@ check: install
 	$(PY) manage.py makemigrations --check --dry-run -v0
 	$(VENV)/bin/mypy
 
-# The inner loop: SQLite, no browser, no PostgreSQL, no Celery worker.
+# The inner loop: SQLite, no browser, no PostgreSQL, no Celery worker, none of the tests marked slow (the big
+# fields, the full property runs: `make test` runs them; README "Tests").
 test-fast: install messages
-	$(PY) -m pytest -n 2 -p no:cacheprovider -m "not browser and not integration and not postgres"
+	$(PY) -m pytest -n 2 -p no:cacheprovider -m "not browser and not integration and not postgres and not slow"
 
 # Security (README, "Security"): the role × officials-action matrix, the public-data crawl with a draft round
 # present, the privacy of the public forms, rate limits, bounds and hardening — on SQLite, then the races,

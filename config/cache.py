@@ -115,7 +115,12 @@ class FailOpenRedisCache(RedisCache):
     @cached_property
     def _cache(self) -> RedisCacheClient:
         # No retry on a failed command: a dead Redis answers once, at once.
-        return self._class(self._servers, retry=Retry(NoBackoff(), 0), **self._options)
+        # Django's RedisCache sets these three in its __init__; django-stubs does not declare them.
+        return self._class(  # type: ignore[attr-defined]
+            self._servers,  # type: ignore[attr-defined]
+            retry=Retry(NoBackoff(), 0),
+            **self._options,  # type: ignore[attr-defined]
+        )
 
     def _run(self, call, fallback, *args, **kwargs):
         if not self._breaker.closed():

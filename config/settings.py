@@ -6,6 +6,7 @@ Production: set SECRET_KEY, DEBUG=0, ALLOWED_HOSTS, DATABASE_URL, CELERY_BROKER_
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -121,7 +122,7 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 
 
-def sqlite_database(path: str) -> dict:
+def sqlite_database(path: str) -> dict[str, Any]:
     """The embedded default (issue 20 item 6): write-ahead log (readers never wait for a writer, a commit is
     an append), synchronous=NORMAL (no fsync per commit in WAL mode: a power cut may lose the last commits,
     never corrupt the file), a writer waits up to SQLITE_BUSY_MS for another instead of failing, foreign keys
@@ -141,6 +142,7 @@ def sqlite_database(path: str) -> dict:
 
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+DATABASES: dict[str, Any]
 if DATABASE_URL:
     # A reused connection is checked before a request uses it (issue 25 item 7): after a PostgreSQL restart
     # (or a terminated backend) the next request opens a new one instead of answering 500.

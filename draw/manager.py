@@ -17,7 +17,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from draw import dependents, pairing, results, systems, teams
+from draw import consequences, dependents, pairing, results, systems, teams
 from draw.models import Group, GroupMember, Match, ResultKind, Round, Stage
 from registration.models import Participant
 from standings import metrics
@@ -634,10 +634,11 @@ def _round_robin(t: Tournament, stage: Stage, number: int, seed: int):
 
 def _schedule_pairings(t: Tournament, scheduled: dict, group: Group | None) -> list[Pairing]:
     by_key = participants_by_key(t)
+    annulled = consequences.load(t).annulled
     out = []
     for a, b in scheduled["pairs"]:
         pa, pb = by_key[a], by_key[b]
-        out.append(_walkover_if_out(pa, pb, group))
+        out.append(_walkover_if_out(pa, pb, group, annulled=annulled))
     if scheduled.get("bye"):
         # In round robin the dummy's partner simply rests: a bye that scores nothing (no points).
         p = by_key[scheduled["bye"]]
@@ -645,14 +646,21 @@ def _schedule_pairings(t: Tournament, scheduled: dict, group: Group | None) -> l
     return out
 
 
-def _walkover_if_out(pa: Participant, pb: Participant, group: Group | None, code: str = "") -> Pairing:
+def _walkover_if_out(
+    pa: Participant,
+    pb: Participant,
+    group: Group | None,
+    code: str = "",
+    annulled: frozenset | set = frozenset(),
+) -> Pairing:
     """A scheduled match with a player no longer in the event is a technical defeat for him.
 
     004 §5.7.3: a player removed after playing not more than half of his round-robin matches has all his
     results in the stage annulled; his future pairings then do not count either (annulled, not walked over).
+    ``annulled``: the keys of those players (``draw.consequences``).
     """
     for p in (pa, pb):
-        if p.status == Participant.Status.REMOVED and p.results_annulled:
+        if p.status == Participant.Status.REMOVED and p.key in annulled:
             reason = _("%(p)s removed: results in the stage annulled (%(rule)s)") % {
                 "p": p,
                 "rule": cite("004 §5.7.3"),

@@ -6,6 +6,7 @@ Standings are never stored: they are derived from the matches (``standings.ranki
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -195,6 +196,10 @@ class Lineup(models.Model):
 
 
 class Match(models.Model):
+    # Not a column: what ``draw.results`` did to the rounds drawn after a changed result, for the person who
+    # changed it (set on the match it returns).
+    notes: list[str]
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     # 004 §1.3.4: a board of a team match (board 0: the extra decisive match of a drawn knockout match).
     team_match = models.ForeignKey(
@@ -278,3 +283,76 @@ class CheckInLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.participant}: #{self.generation}"
+
+
+class Consequence(models.Model):
+    """What a ruling did to a competitor's results, as a row the draw owns (issue 26 part 3).
+
+    The judging panel's sanctions (``judging``) decide; the draw and the standings read only these rows, never
+    the rulings themselves (apps import downwards): the source ruling is a generic link.
+
+    - ``technical``: 004 §5.7.3, a competitor removed whose remaining matches of ``stage`` are technical
+      defeats (later scheduled ones walk-overs);
+    - ``annulled``: 004 §5.7.3, a competitor removed from a round robin after not more than half of his
+      matches: his results in ``stage`` are annulled, for the opponents too, and so are his later pairings;
+    - ``points``: match points added to (``points`` > 0) or taken from (< 0) the competitor's total in the
+      standings of ``stage`` (a points deduction).
+
+    The competitor is a participant (a player or a pair) or a team (a team event, 004 §1.3.4), never both.
+    """
+
+    class Kind(models.TextChoices):
+        TECHNICAL = "technical", _("remaining matches lost technically")
+        ANNULLED = "annulled", _("results in the stage annulled")
+        POINTS = "points", _("points adjustment")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="consequences")
+    # Kept when the stage goes (a draft round 1 dropped deletes its stage, and the redraw makes a new one):
+    # the consequence is the competitor's in the tournament; the stage says where it was decided.
+    stage = models.ForeignKey(
+        Stage, null=True, blank=True, on_delete=models.SET_NULL, related_name="consequences"
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    participant = models.ForeignKey(
+        "registration.Participant",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="consequences",
+    )
+    team = models.ForeignKey(
+        "registration.Team", null=True, blank=True, on_delete=models.CASCADE, related_name="consequences"
+    )
+    points = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
+    clause = models.CharField(max_length=100, blank=True)
+    reason = models.TextField(blank=True)
+    # The ruling it carries out (a sanction of the judging app), linked generically: draw imports no judging.
+    source_type = models.ForeignKey(
+        "contenttypes.ContentType", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    source_id = models.PositiveBigIntegerField(null=True, blank=True)
+    source = GenericForeignKey("source_type", "source_id")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(participant__isnull=False, team__isnull=True)
+                | models.Q(participant__isnull=True, team__isnull=False),
+                name="consequence_one_competitor",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(kind="points") | models.Q(points__isnull=False),
+                name="consequence_points_given",
+            ),
+        ]
+        indexes = [models.Index(fields=["tournament", "kind"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.participant or self.team}"
+
+    @property
+    def key(self) -> str:
+        """The competitor's key in the draw and the standings (a participant's or a team's pk)."""
+        return str(self.participant_id or self.team_id)

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from draw import pairing, systems
+from draw import consequences, pairing, systems
 from draw import results as draw_results
 from draw.models import Lineup, Match, ResultKind, Round, Stage, TeamMatch
 from registration.models import Participant, Team
@@ -458,7 +458,7 @@ def _round_robin(t: Tournament, stage: Stage, teams: list[Team], number: int, se
     # In a round robin the team paired with the dummy rests: no team match for it; so does the opponent of a
     # removed team whose results are annulled. 004 §5.7.3: a team removed after more than half of its team
     # matches loses the rest technically (a walk-over team match).
-    technical = {k for k, outcome in stage.plan.get("removed_teams", {}).items() if outcome == "technical"}
+    technical = consequences.load(t).team_technical
     playing = {str(tm.pk) for tm in teams}
     return [
         (a, b, "", []) for a, b in scheduled["pairs"] if {a, b} <= playing | technical and {a, b} & playing
@@ -826,9 +826,6 @@ def add_decider(tm: TeamMatch, player1: Participant, player2: Participant, user)
     return match
 
 
-COUNTED = (ResultKind.PLAYED, ResultKind.TIME, ResultKind.TECHNICAL)
-
-
 def _walkover(rnd: Round, table: int, a: Team, b: Team, code: str = "") -> TeamMatch:
     """004 §5.7.3: the scheduled team match of a removed team is a technical defeat, 0 on every board: a team
     match without boards, the team left in the event as team 1 (``team_results`` gives it every board)."""
@@ -836,107 +833,6 @@ def _walkover(rnd: Round, table: int, a: Team, b: Team, code: str = "") -> TeamM
     return TeamMatch.objects.create(
         round=rnd, table=table, team1=present, team2=gone, bracket_code=code, flags=["walkover", "removed"]
     )
-
-
-def _stage_team_matches(stage: Stage, team: Team):
-    return (
-        TeamMatch.objects.filter(round__stage=stage, team2__isnull=False)
-        .filter(models_q_team(team))
-        .exclude(round__status=Round.Status.DRAFT)
-    )
-
-
-def removal_annuls(stage: Stage | None, team: Team) -> bool:
-    """004 §5.7.3 for a team removed from a round robin: whether it played not more than half of the team
-    matches the stage's schedule gives it (its results are then annulled; otherwise they stand and the rest
-    are technical defeats). A team match counts as played when every board has a result."""
-    if stage is None or stage.system != System.ROUND_ROBIN or "rounds" not in stage.plan:
-        return False
-    key = str(team.pk)
-    scheduled = sum(1 for rnd in stage.plan["rounds"] for pair in rnd["pairs"] if key in pair)
-    played = 0
-    for tm in _stage_team_matches(stage, team).prefetch_related("boards"):
-        boards = [m for m in tm.boards.all() if m.board >= 1]  # a walk-over has none
-        played += bool(boards) and all(m.result_kind in COUNTED for m in boards)
-    return 2 * played <= scheduled
-
-
-def remove_team(team: Team, user, reason: str) -> list[str]:
-    """004 §5.7.3 for a team event. Only the chief judge (the caller checks); a draft round pairing the team
-    is drawn again with its seed first, and the later draws leave it out.
-
-    Round robin, the team has played not more than half of its scheduled team matches: all its team matches
-    are annulled (every board annulled, not counted for anybody) and its scheduled opponents rest. Otherwise
-    (more than half; Swiss and elimination always): its results stand, its unplayed boards of the published
-    rounds are technical defeats and its later scheduled team matches are walk-overs of the opponents (round
-    robin, elimination); a Swiss simply does not pair it again."""
-    reason = reason.strip()
-    if not reason:
-        raise TeamDrawError(_("A removal needs a reason."))
-    notes: list[str] = []
-    with transaction.atomic():
-        t = Tournament.objects.select_for_update().get(pk=team.tournament_id)
-        if t.read_only_reason:
-            raise TeamDrawError(t.read_only_reason)
-        team = Team.objects.select_for_update().get(pk=team.pk)
-        if team.removed:
-            raise TeamDrawError(_("%(team)s has already been removed.") % {"team": team.name})
-        stage = t.stages.filter(number=1).first()
-        annul = removal_annuls(stage, team)
-        if stage is not None and stage.system == System.ROUND_ROBIN:
-            outcome = "annulled" if annul else "technical"
-            removed = {**stage.plan.get("removed_teams", {}), str(team.pk): outcome}
-            stage.plan = {**stage.plan, "removed_teams": removed}
-            stage.save(update_fields=["plan"])
-        team.removed = True
-        team.save(update_fields=["removed"])
-        draft = t.round_set.filter(status=Round.Status.DRAFT).first()
-        if draft is not None and draft.team_matches.filter(models_q_team(team)).exists():
-            number, seed = draft.number, draft.seed
-            draft.delete()
-            try:
-                draw_team_round(t, user, number, seed)
-                notes.append(
-                    _("Draft round %(n)s drawn again without %(team)s.") % {"n": number, "team": team.name}
-                )
-            except TeamDrawError as exc:
-                notes.append(str(exc))
-        boards = Match.objects.filter(
-            Q(team_match__team1=team) | Q(team_match__team2=team), round__tournament=t
-        ).exclude(round__status=Round.Status.DRAFT)
-        if annul:
-            # 004 §5.7.3: not more than half played → all its results in the stage annulled, for the opponents
-            # too (the team matches and every board).
-            why = _("%(team)s removed: results in the stage annulled (004 §5.7.3): %(r)s") % {
-                "team": team.name,
-                "r": reason,
-            }
-            for tm in _stage_team_matches(stage, team):
-                tm.flags = [*tm.flags, "annulled"]
-                tm.save(update_fields=["flags"])
-            for m in list(boards.exclude(result_kind=ResultKind.ANNULLED)):
-                data = draw_results.ResultInput(ResultKind.ANNULLED, reason=why)
-                notes += draw_results.panel_result(m.pk, user, data, why, "004 §5.7.3", ("removed",)).notes
-            notes.append(_("All results of %(team)s are annulled (004 §5.7.3).") % {"team": team.name})
-        else:
-            # 004 §5.7.3: technical defeat, 0 score, in every remaining match (elimination, Swiss, or more
-            # than half of a round robin played).
-            why = _("%(team)s removed (004 §5.7.3): %(r)s") % {"team": team.name, "r": reason}
-            for m in list(boards.filter(result_kind="").select_related("player1")):
-                side = 2 if m.player1 and m.player1.team_id == team.pk else 1
-                data = draw_results.ResultInput(ResultKind.TECHNICAL, winner_side=side, reason=why)
-                notes += draw_results.panel_result(m.pk, user, data, why, "004 §5.7.3", ("removed",)).notes
-        log(
-            t,
-            user,
-            "team_removed",
-            why,
-            reason=reason,
-            team=team.pk,
-            clause="004 §5.7.3",
-            outcome="annulled" if annul else "technical",
-        )
-    return notes
 
 
 def set_board_order(team: Team, ordered_ids: list[int], captain_id: int | None, user) -> str:

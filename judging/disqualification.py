@@ -1,7 +1,7 @@
 """A disqualification takes effect at once (004 §2.3.2, §5.7.4).
 
 * In the tournament it is given in, a disqualified participant who still plays is removed: §5.7.3's
-  consequences by the system of play (``judging.removal``).
+  consequences by the system of play (``judging.removal``, the rule in ``draw.removal``).
 * In his other tournaments that have not started (no round published) and whose first day falls in the ban,
   he is withdrawn with the reason, a draft that pairs him is drawn again, and his entries there are refused
   with the clause (``registration.manager.bar_disqualified``). For a ban counted in matches the rounds still

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import warnings
+from decimal import Decimal
 
 from django import forms
 from django.conf import settings
@@ -16,7 +17,7 @@ from pypdf import PdfReader
 
 from draw.models import Match, ResultKind, TeamMatch
 from judging.models import Protest, Sanction, TeamSanction, Upload, Violation
-from registration.models import Participant
+from registration.models import Official, Participant
 from tournaments.validators import sane_date
 
 IMAGE_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif"}
@@ -72,7 +73,8 @@ class ProtestForm(forms.Form):
     evidence = forms.CharField(
         label=_("Evidence (text)"), widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=8000
     )
-    files = EvidenceField(
+    # A form field (the form's metaclass moves it into base_fields): Form.files, the uploads, is untouched.
+    files = EvidenceField(  # type: ignore[assignment]
         label=_("Attachments"),
         required=False,
         help_text=_("Images (PNG, JPEG, GIF) or PDF."),
@@ -199,12 +201,16 @@ class DecisionForm(forms.Form):
 class SanctionForm(forms.Form):
     # A fresh token per form shown: the same form sent twice (a double click) records one sanction.
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
-    participant = forms.ModelChoiceField(label=_("Participant"), queryset=None)
+    participant: forms.ModelChoiceField[Participant] = forms.ModelChoiceField(
+        label=_("Participant"), queryset=None
+    )
     kind = forms.ChoiceField(label=_("Sanction"), choices=Sanction.Kind.choices)
     violation = forms.ChoiceField(label=_("Violation"), choices=Violation.choices)
     clause = forms.CharField(label=_("Rule broken"), max_length=100)
     facts = forms.CharField(label=_("Facts"), widget=forms.Textarea(attrs={"rows": 3}))
-    match = forms.ModelChoiceField(label=_("Match (for a technical defeat)"), queryset=None, required=False)
+    match: forms.ModelChoiceField[Match] = forms.ModelChoiceField(
+        label=_("Match (for a technical defeat)"), queryset=None, required=False
+    )
     ends_on = forms.DateField(
         label=_("Disqualified until (inclusive)"),
         required=False,
@@ -217,6 +223,13 @@ class SanctionForm(forms.Form):
     )
     tournaments_count = forms.IntegerField(
         label=_("or for a number of tournaments"), min_value=1, max_value=1000, required=False
+    )
+    points = forms.DecimalField(
+        label=_("Points to deduct (a points deduction)"),
+        min_value=Decimal("0.5"),
+        max_value=Decimal("100"),
+        decimal_places=1,
+        required=False,
     )
 
     def __init__(self, *args, tournament, participant=None, **kwargs):
@@ -259,6 +272,8 @@ class SanctionForm(forms.Form):
             refusal = Sanction.match_refusal(match, participant)
             if refusal:
                 self.add_error("match", refusal)
+        if data.get("kind") == Sanction.Kind.POINTS_DEDUCTION and not data.get("points"):
+            self.add_error("points", _("Give the number of points to deduct."))
         return data
 
 
@@ -269,7 +284,9 @@ class TeamSanctionForm(forms.Form):
     kind = forms.ChoiceField(label=_("Sanction"), choices=TeamSanction.Kind.choices)
     clause = forms.CharField(label=_("Rule broken"), max_length=100, required=False)
     facts = forms.CharField(label=_("Facts"), widget=forms.Textarea(attrs={"rows": 3}), max_length=5000)
-    team_match = forms.ModelChoiceField(label=_("Team match (optional)"), queryset=None, required=False)
+    team_match: forms.ModelChoiceField[TeamMatch] = forms.ModelChoiceField(
+        label=_("Team match (optional)"), queryset=None, required=False
+    )
 
     def __init__(self, *args, team, **kwargs):
         super().__init__(*args, **kwargs)
@@ -363,7 +380,9 @@ class GroupTieForm(forms.Form):
 class MatchNoteForm(forms.Form):
     """The match judge and the replacement of the dice (003 «Игральные кости» п. 2) for the match protocol."""
 
-    judge = forms.ModelChoiceField(label=_("match judge"), queryset=None, required=False)
+    judge: forms.ModelChoiceField[Official] = forms.ModelChoiceField(
+        label=_("match judge"), queryset=None, required=False
+    )
     dice_replacement = forms.CharField(
         label=_("dice replaced (when, at whose request, why)"),
         required=False,

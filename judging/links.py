@@ -71,6 +71,7 @@ def open_token(token: str) -> Opened | None:
     if match.round.is_draft:
         return None
     me = match.player1 if match.player1_id == participant_id else match.player2
+    assert me is not None  # participant_id is one of the two
     if generation(match, me) != gen:
         return None
     return Opened(match, me)

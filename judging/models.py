@@ -20,12 +20,12 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from draw import results
-from draw.models import Match, ResultKind, Round
+from draw import consequences, results
+from draw.models import Consequence, Match, ResultKind, Round
 from judging import disqualification, redraw, removal, signals, state
 from judging.errors import AlreadyApplied, AlreadyFiled, JudgingError
 from registration.models import Entry, Gender, Official, Participant, Person
-from tournaments.models import GenderGroup, SecondWarning, Tournament, log
+from tournaments.models import GenderGroup, SecondWarning, System, Tournament, log
 from tournaments.rules import cite
 from tournaments.validators import sane_date
 
@@ -120,6 +120,8 @@ class Sanction(models.Model):
         REMOVAL = "removal", _("removal")
         DISQUALIFICATION = "disqualification", _("disqualification")
         TECHNICAL_DEFEAT = "technical_defeat", _("technical defeat")
+        # Not among 004 §5.7.1's sanctions: the regulation's own (README, Choices); the standings count it.
+        POINTS_DEDUCTION = "points_deduction", _("points deduction")
 
     class Outcome(models.TextChoices):
         NONE = "", "—"
@@ -145,6 +147,7 @@ class Sanction(models.Model):
     tournaments_count = models.PositiveSmallIntegerField(
         _("for a number of tournaments"), null=True, blank=True
     )
+    points = models.DecimalField(_("points deducted"), max_digits=4, decimal_places=1, null=True, blank=True)
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -201,9 +204,13 @@ class Sanction(models.Model):
             elif self.kind == self.Kind.REMOVAL:
                 if participant is None:
                     raise JudgingError(gettext("Choose the participant to remove."))
+                self.issued_by = user if getattr(user, "is_authenticated", False) else None
+                self.save()  # first: the consequence rows of the removal name it as their source
                 self.notes += removal.apply_removal(self, participant, user)
             elif self.kind == self.Kind.DISQUALIFICATION:
                 self._check_disqualification()
+            elif self.kind == self.Kind.POINTS_DEDUCTION:
+                self._deduct_points(user, participant)
             self.issued_by = user if getattr(user, "is_authenticated", False) else None
             self.save()
             if self.kind == self.Kind.DISQUALIFICATION:
@@ -258,6 +265,7 @@ class Sanction(models.Model):
         refusal = self.match_refusal(m, participant)
         if refusal:
             raise JudgingError(refusal)
+        assert m is not None  # match_refusal refuses a missing match
         side = 2 if participant.pk == m.player1_id else 1
         if self.violation == Violation.FLAG:
             data = results.ResultInput(ResultKind.TIME, m.score1, m.score2, side, self.facts)
@@ -273,6 +281,36 @@ class Sanction(models.Model):
             raise JudgingError(str(exc)) from exc
         self.notes += changed.notes
 
+    def _deduct_points(self, user, participant) -> None:
+        """A points deduction: a ``points`` consequence row of the draw, read by the standings' table."""
+        if participant is None:
+            raise JudgingError(gettext("Choose the participant."))
+        if not self.points or self.points <= 0:
+            raise JudgingError(gettext("Give the number of points to deduct."))
+        t = self.tournament
+        if t is None or t.system not in (System.SWISS, System.SWISS_LOSSES, System.ROUND_ROBIN):
+            raise JudgingError(gettext("Points are deducted in a Swiss or a round-robin table only."))
+        if participant.status == participant.Status.REMOVED:
+            raise JudgingError(
+                gettext("%(p)s has been removed: he has no place to lose.") % {"p": participant}
+            )
+        self.issued_by = user if getattr(user, "is_authenticated", False) else None
+        self.save()  # first: the consequence row names it as its source
+        stage = t.stages.filter(number=1).first()
+        consequences.record(
+            Consequence.Kind.POINTS,
+            participant,
+            stage,
+            source=self,
+            points=-self.points,
+            clause=self.clause,
+            reason=self.facts,
+        )
+        self.notes.append(
+            gettext("Points deducted from %(p)s in the standings: %(n)s.")
+            % {"p": participant, "n": consequences.signed(-self.points)}
+        )
+
     def missed_tournaments(self, before: datetime.date, entered_only: bool = False):
         """What the person misses under this disqualification (004 §5.7.4), up to the day ``before``.
 
@@ -285,7 +323,7 @@ class Sanction(models.Model):
             qs = qs.exclude(pk=self.tournament_id)
         group = GenderGroup.WOMEN if self.person.gender == Gender.FEMALE else GenderGroup.MEN
         could = models.Q(gender_group=group)
-        if self.tournament_id:
+        if self.tournament is not None:
             could &= models.Q(discipline=self.tournament.discipline)
         his = models.Q(person=self.person) | models.Q(partner=self.person)
         entered = models.Q(pk__in=Entry.objects.filter(his).values("tournament_id")) | models.Q(
@@ -1121,7 +1159,7 @@ class MatchLink(models.Model):
 class TeamSanction(models.Model):
     """A sanction of a team as a whole (004 §5.7.1 "к участникам соревнований": in a team event the
     participant is the team, §1.3.4): a warning, or a removal (§5.7.3 on its team matches,
-    ``draw.teams.remove_team``); a second warning leads to removal (§5.7.2, as the regulation's
+    ``draw.removal``); a second warning leads to removal (§5.7.2, as the regulation's
     ``second_warning`` says). A disqualification bars a person (§5.7.4 "запрет для лица"): it is given to the
     players, one by one, never to a team."""
 

@@ -124,6 +124,8 @@ def apply_with_next_round(protest: Protest, user, choice: str) -> list[str]:
     rnd.refresh_from_db()
     later = Round.objects.filter(tournament=protest.tournament, number__gt=rnd.number).exists()
     result = changes(rnd)
+    gone: list[str]
+    come: list[str]
     if isinstance(result, str):
         gone, come = [], []
     else:

@@ -88,13 +88,20 @@ def match_state(
     if started_next is None:
         started_next = {pid for pid in _players(match) if next_match_started(match, pid, now)}
     left = [
-        window_end(match, pid) - now
+        _window_end_of_ended(match, pid) - now
         for pid in _players(match)
-        if pid not in started_next and now < window_end(match, pid)
+        if pid not in started_next and now < _window_end_of_ended(match, pid)
     ]
     if not left:
         return FINAL, None
     return PROVISIONAL, int(max(left).total_seconds())
+
+
+def _window_end_of_ended(match: Match, participant_id: int) -> datetime.datetime:
+    """``window_end`` of a match that has ended (its window has an end)."""
+    end = window_end(match, participant_id)
+    assert end is not None
+    return end
 
 
 def _next_started_at(match: Match, pid: int) -> datetime.datetime | None:
@@ -129,7 +136,8 @@ def finalize_match(match: Match, now: datetime.datetime) -> bool:
         # bump below then never waits on it while holding the match's row (a deadlock with a protest filed).
         ids = Match.objects.filter(pk=match.pk).values_list("round__tournament_id", flat=True)
         tournament_id = ids.first()  # None: the match was deleted meanwhile (a redraw); nothing to write
-        list(Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk", flat=True))
+        if tournament_id is not None:
+            list(Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk", flat=True))
         locked = (
             Match.objects.select_for_update(of=("self",))
             .select_related("round__tournament")
@@ -166,14 +174,14 @@ def _final_moment(match: Match, now: datetime.datetime) -> datetime.datetime | N
         return None
     closes = []
     for pid in _players(match):
-        end = window_end(match, pid)
+        end = _window_end_of_ended(match, pid)
         started = _next_started_at(match, pid)
         closes.append(min(end, started) if started is not None else end)
     moment = max(closes)
     if now < moment:
         return None
     reviewed = match.protests.exclude(reviewed_at__isnull=True).order_by("-reviewed_at").first()
-    if reviewed is not None and reviewed.reviewed_at > moment:
+    if reviewed is not None and reviewed.reviewed_at is not None and reviewed.reviewed_at > moment:
         moment = reviewed.reviewed_at
     return moment
 

@@ -1,6 +1,7 @@
 """Sanctions of a team as a whole in a team event (004 §5.7.1, §1.3.4: the team is the participant).
 
-A warning, or a removal (004 §5.7.3 on the team-match level: ``draw.teams.remove_team``). A second warning
+A warning, or a removal (004 §5.7.3 on the team-match level: ``draw.removal``, the rule a participant's
+removal follows too, with the sanction as the source of its consequence rows). A second warning
 of the team leads to removal (004 §5.7.2): by the regulation's ``second_warning`` the team is removed at once,
 or the removal is proposed to the chief judge — the team's page then says so above the removal form, and he
 removes the team (or not) with a reason. A disqualification bars a person (004 §5.7.4), so it is given to
@@ -13,7 +14,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from draw import teams
+from draw import removal
 from draw.models import TeamMatch
 from judging.errors import JudgingError
 from judging.models import TeamSanction, lock_open
@@ -89,12 +90,12 @@ def apply(
         )
         try:
             if kind == TeamSanction.Kind.REMOVAL:
-                notes += teams.remove_team(team, user, facts)
+                notes += removal.remove_team(team, user, facts, source=sanction)
             elif warnings_of(team) >= 2:
                 if t.second_warning == SecondWarning.REMOVE:
                     # 004 §5.7.2: the second warning removes at once, as the regulation says.
                     why = _("Second warning (004 §5.7.2): %(f)s") % {"f": facts}
-                    notes += teams.remove_team(team, user, why)
+                    notes += removal.remove_team(team, user, why, source=sanction)
                     notes.append(
                         _("Second warning: %(team)s is removed at once, as the regulation says (%(rule)s).")
                         % {"team": team.name, "rule": cite("004 §5.7.2")}
@@ -104,6 +105,6 @@ def apply(
                         _("Second warning: removal of %(team)s is proposed to the chief judge (%(rule)s).")
                         % {"team": team.name, "rule": cite("004 §5.7.2")}
                     )
-        except teams.TeamDrawError as exc:
+        except removal.RemovalError as exc:
             raise JudgingError(str(exc)) from exc
     return sanction, notes

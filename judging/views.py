@@ -462,7 +462,8 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "judging/sanction_form.html", {"t": tournament, "form": None}, status=400)
     # The chosen player (the filter above the form, or the form sent): only his matches are offered.
     picked = request.POST.get("participant") if request.method == "POST" else request.GET.get("participant")
-    chosen = tournament.participants.filter(pk=sane_int(picked)).first()
+    picked_pk = sane_int(picked)
+    chosen = tournament.participants.filter(pk=picked_pk).first() if picked_pk is not None else None
     # The team round page links each board's player here with his match chosen (``match``).
     form = SanctionForm(
         request.POST or None,
@@ -486,6 +487,7 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
                 ends_on=d["ends_on"],
                 matches_count=d["matches_count"],
                 tournaments_count=d["tournaments_count"],
+                points=d["points"] if d["kind"] == Sanction.Kind.POINTS_DEDUCTION else None,
                 form_token=d["token"],
             )
             try:

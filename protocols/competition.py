@@ -47,9 +47,10 @@ def first_event(c: Competition) -> Tournament | None:
 
 def of_first_event(t: Tournament) -> Competition:
     """The competition whose documents ``t`` holds; Http404 unless ``t`` is its first event."""
-    if not t.competition_id or first_event(t.competition) != t:
+    c = t.competition
+    if c is None or first_event(c) != t:
         raise Http404
-    return t.competition
+    return c
 
 
 def version(c: Competition) -> int:

@@ -46,6 +46,9 @@ def competition_kinds() -> tuple[str, ...]:
 
 def fingerprint(data: object) -> str:
     """A stable hash of a document's plain data (sha256 of its canonical JSON)."""
+    assert dataclasses.is_dataclass(data) and not isinstance(
+        data, type
+    )  # every build gives a frozen dataclass
     text = json.dumps(dataclasses.asdict(data), sort_keys=True, default=str, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 

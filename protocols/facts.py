@@ -324,8 +324,8 @@ def regulation_facts(t: Tournament) -> tuple[Fact, ...]:
     facts = [fact for _at, fact in sorted(placed, key=lambda p: p[0])]
     counts = Counter(t.participants.values_list("status", flat=True))
     # 004 §5.7.3: a removed player keeps no place; he is counted apart, not among those who took places.
-    placed = counts[Participant.Status.ACTIVE] + counts[Participant.Status.WITHDRAWN]
-    text = str(placed)
+    took_places = counts[Participant.Status.ACTIVE] + counts[Participant.Status.WITHDRAWN]
+    text = str(took_places)
     extra = []
     if counts[Participant.Status.WITHDRAWN]:
         extra.append(_("withdrew: %(n)s") % {"n": counts[Participant.Status.WITHDRAWN]})

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from django.http import Http404
 
 from draw.models import Round
 from protocols.registry import ROUNDS, Listed
 from tournaments.models import Tournament
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # --- what a key names -----------------------------------------------------------------------------------
 
@@ -104,7 +108,7 @@ def listed_for_officials(shelf: Shelf) -> Iterable[Listed]:
     return [Listed()] if shelf.official else []
 
 
-def each_round(title: str, officials: bool = False, team_events: bool = False) -> Callable:
+def each_round(title: StrOrPromise, officials: bool = False, team_events: bool = False) -> Callable:
     """One line per round the reader sees (``title`` % {"n": number}), in the rounds' section; only for the
     officials, only in a team event, if asked."""
 

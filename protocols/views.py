@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -65,11 +66,8 @@ def document(request: HttpRequest, pk: int, kind: str, key: int | str = "") -> H
         return redirect(_document_url(doc))
     # Which document is current comes from the tournament's version: the page builds no document data.
     current = documents.latest(t, kind, key, documents.current_version(t, kind))
-    previous = (
-        Document.objects.filter(tournament=t, kind=kind, key=key, status=Document.Status.READY)
-        .exclude(pk=current.pk if current else None)
-        .first()
-    )
+    older = Document.objects.filter(tournament=t, kind=kind, key=key, status=Document.Status.READY)
+    previous = (older.exclude(pk=current.pk) if current else older).first()
     failed = None
     if current is None:
         failed = Document.objects.filter(
@@ -135,7 +133,7 @@ def download(request: HttpRequest, doc_pk: int) -> FileResponse:
 
 
 @require_GET
-def document_pdf(request: HttpRequest, pk: int, kind: str, key: int | str = "") -> HttpResponse:
+def document_pdf(request: HttpRequest, pk: int, kind: str, key: int | str = "") -> HttpResponseBase:
     """Documents in one click (issue 14 item 9): the PDF of the current data — made now if needed — is
     downloaded at once; while a worker is still making it, the document's page shows the progress and starts
     the download by itself when it is ready."""

@@ -141,7 +141,13 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     # Pages of 100 keep a 1,000-player field fast on a phone and on the server; exports hold every row.
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     teams = TeamStandingsTable(team_records(data.teams)) if data.teams else None
-    context = {"t": t, "table": table, "teams": teams, "live_url": live_url(request)}
+    context = {
+        "t": t,
+        "table": table,
+        "teams": teams,
+        "adjustments": data.adjustments,
+        "live_url": live_url(request),
+    }
     if _is_fragment(request):
         return render(request, "public/_standings_live.html", context)
     return render(request, "public/standings.html", context)

@@ -210,8 +210,8 @@ def checker_elements(snap: dict, prev: dict | None = None) -> list[str]:
     # Side 1 bears off into the bottom of the tray (its home is bottom right), side 2 into the top.
     ys = [BOTTOM - 4 - (i + 1) * 11 for i in range(off1)] + [TOP + 4 + i * 11 for i in range(off2)]
     for i, y in enumerate(ys):
-        side = 1 if i < off1 else 2
-        out.append(f'<rect class="off s{side}" x="{tray_x}" y="{y}" width="{tray_w}" height="9" rx="2"/>')
+        tray = 1 if i < off1 else 2
+        out.append(f'<rect class="off s{tray}" x="{tray_x}" y="{y}" width="{tray_w}" height="9" rx="2"/>')
     for count, y in ((off1, BOTTOM - 8 - off1 * 11), (off2, TOP + 16 + off2 * 11)):
         if count:
             out.append(f'<text class="traylabel" x="{tray_x + tray_w / 2}" y="{y}">{count}</text>')

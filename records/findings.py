@@ -254,7 +254,7 @@ def replay_marks(record, verdict) -> dict[int, list[dict]]:
                 "expected": f["expected"],
                 "legal": f.get("legal") or [],
                 "legal_count": f.get("legal_count", 0),
-                "play": EXPECTED.get(f.get("code")) == LEGAL,
+                "play": EXPECTED.get(f.get("code", "")) == LEGAL,
                 "note": f.get("code") == "not_checked",
             }
         )

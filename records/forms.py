@@ -26,15 +26,18 @@ class AttachForm(forms.Form):
     def __init__(self, *args, match: Match, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         p1 = str(match.player1)
-        self.fields["player1_side"].choices = [
+        sides = self.fields["player1_side"]
+        assert isinstance(sides, forms.TypedChoiceField)
+        sides.choices = [
             ("", _("by the names in the record")),
             (1, _("%(p)s is the left column (the first name of the score line)") % {"p": p1}),
             (2, _("%(p)s is the right column (the second name of the score line)") % {"p": p1}),
         ]
-        self.parsed = None
+        self.parsed: manager.Parsed | None = None
 
     def clean(self) -> dict:
         data = super().clean()
+        assert data is not None  # Form.clean returns the cleaned data
         upload, pasted = data.get("file"), (data.get("text") or "")
         if upload and pasted.strip():
             raise forms.ValidationError(_("Upload a file or paste the text, not both."))

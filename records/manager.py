@@ -62,6 +62,10 @@ def decode(data: bytes) -> str:
         raise RecordError(_("The file is not a text record (.mat or .txt).")) from None
 
 
+# What ``read`` returns, named here for the forms and views (they reach rules_core only through this module).
+Parsed = rules_core.MatchRecord
+
+
 def read(text: str) -> rules_core.MatchRecord:
     """Parse the text or raise RecordError naming the line (in Russian by default)."""
     if len(text.encode("utf-8")) > MAX_BYTES:
@@ -73,10 +77,10 @@ def read(text: str) -> rules_core.MatchRecord:
 
 
 def parse_error_message(exc: rules_core.MatParseError, text: str) -> str:
-    detail = _PARSE_MESSAGES.get(exc.message)
+    known = _PARSE_MESSAGES.get(exc.message)
     unreadable = re.fullmatch(r"cannot read (['\"])(?P<w>.*)\1", exc.message)
-    if detail:
-        detail = str(detail)
+    if known:
+        detail = str(known)
     elif unreadable:
         detail = _("cannot read «%(w)s»") % {"w": unreadable["w"]}
     else:
@@ -159,8 +163,9 @@ def agreement(record: Record, verdict: Verdict | None) -> Agreement:
     match = record.match
     length_differs = record.record_length != match.match_length
     record_score = verdict.match_score() if verdict is not None else None
-    entered = match.result_kind == ResultKind.PLAYED and match.score1 is not None and match.score2 is not None
-    match_score = (match.score1, match.score2) if entered else None
+    match_score: tuple[int, int] | None = None
+    if match.result_kind == ResultKind.PLAYED and match.score1 is not None and match.score2 is not None:
+        match_score = (match.score1, match.score2)
     unchecked = tuple(verdict.unchecked_games) if verdict is not None else ()
     checked = verdict.checked_score() if verdict is not None and unchecked else None
     if record_score is None:
@@ -169,10 +174,10 @@ def agreement(record: Record, verdict: Verdict | None) -> Agreement:
         state = "no_result"
     elif not unchecked:
         state = "agrees" if record_score == match_score else "differs"
-    elif checked[0] > match_score[0] or checked[1] > match_score[1]:
-        state = "differs"  # the checked games alone already give a player more than was entered
     else:
-        state = "partly"
+        assert checked is not None  # some games unchecked: the verdict's score of the checked ones
+        # The checked games alone may already give a player more than was entered.
+        state = "differs" if checked[0] > match_score[0] or checked[1] > match_score[1] else "partly"
     return Agreement(state, record_score, match_score, length_differs, unchecked, checked)
 
 

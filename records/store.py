@@ -44,6 +44,7 @@ def attach(
 ) -> Record:
     """Store a new current record for the match (the previous one is kept, superseded); then validate it."""
     parsed = manager.read(text)
+    sides_by: str
     if player1_side in (1, 2):
         side, sides_by = player1_side, SidesBy.UPLOADER
     else:

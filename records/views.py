@@ -38,6 +38,9 @@ def match_record(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     record = _current(match)
     verdict = manager.current_verdict(record) if record else None
     findings, notes, games = texts.verdict_rows(record, verdict) if verdict is not None else ([], [], [])
+    history = match.records.select_related("uploaded_by")
+    if record:
+        history = history.exclude(pk=record.pk)
     context = {
         "t": tournament,
         "match": match,
@@ -47,7 +50,7 @@ def match_record(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         "notes": notes,
         "games": games,
         "agreement": manager.agreement(record, verdict) if record else None,
-        "history": match.records.select_related("uploaded_by").exclude(pk=record.pk if record else None),
+        "history": history,
         "can_attach": access.can_attach(request.user, match),
         "runner": can_run(request.user, tournament) and not tournament.read_only_reason,
     }

@@ -53,7 +53,33 @@ def fold(text: str) -> str:
     return " ".join(str(text).replace("ё", "е").replace("Ё", "Е").replace("-", " ").split()).casefold()
 
 
-class Person(models.Model):
+class Names:
+    """The names a person is printed by, of ``Person`` and of ``PersonData`` (a tournament's copy) alike."""
+
+    surname: str
+    name: str
+    patronymic: str
+    birth_date: datetime.date | None
+    birth_year_only: bool
+
+    @property
+    def full_name(self) -> str:
+        return " ".join(part for part in (self.surname, self.name, self.patronymic) if part)
+
+    @property
+    def birth_display(self) -> str:
+        """The date of birth as printed: "08.06.1965", or "1965" when only the year is known."""
+        if self.birth_date is None:
+            return ""
+        return str(self.birth_date.year) if self.birth_year_only else self.birth_date.strftime("%d.%m.%Y")
+
+    @property
+    def short_name(self) -> str:
+        initials = "".join(f"{part[0]}." for part in (self.name, self.patronymic) if part)
+        return f"{self.surname} {initials}".strip()
+
+
+class Person(Names, models.Model):
     """One record per human across tournaments, so history and sanctions follow the person."""
 
     surname = models.CharField(_("surname"), max_length=100)
@@ -102,29 +128,13 @@ class Person(models.Model):
             kwargs["update_fields"] = {*update_fields, "match_key"}
         super().save(*args, **kwargs)
 
-    @property
-    def full_name(self) -> str:
-        return " ".join(part for part in (self.surname, self.name, self.patronymic) if part)
-
-    @property
-    def birth_display(self) -> str:
-        """The date of birth as printed: "08.06.1965", or "1965" when only the year is known."""
-        if self.birth_date is None:
-            return ""
-        return str(self.birth_date.year) if self.birth_year_only else self.birth_date.strftime("%d.%m.%Y")
-
-    @property
-    def short_name(self) -> str:
-        initials = "".join(f"{part[0]}." for part in (self.name, self.patronymic) if part)
-        return f"{self.surname} {initials}".strip()
-
 
 # What a tournament may correct about a person for itself (``Participant.corrections``).
 CORRECTABLE = ("surname", "name", "patronymic", "birth_date", "birth_year_only", "gender")
 
 
 @dataclass(frozen=True)
-class PersonData:
+class PersonData(Names):
     """A person's data as one tournament prints them (``Participant.data``): the same names as ``Person``'s,
     so a page reads ``p.data.organisation`` where it read ``p.person.organisation``."""
 
@@ -148,10 +158,6 @@ class PersonData:
             values["organisation"] = participant.organisation or person.organisation
             values["region"] = participant.region or person.region
         return cls(**values)
-
-    full_name = Person.full_name
-    birth_display = Person.birth_display
-    short_name = Person.short_name
 
 
 class Team(models.Model):
@@ -212,9 +218,6 @@ class Participant(models.Model):
     # may also number the field by it ("seed by rating", issue 14 item 5).
     rating = models.PositiveIntegerField(_("rating"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
-    # 004 §5.7.3: removed after not more than half of his round-robin matches, his results in the stage are
-    # annulled, and so are his later pairings there. Set by the removal (judging), read by the draw.
-    results_annulled = models.BooleanField(default=False)
     # 004 §2.3.3, §2.5.1: identity document, medical clearance and insurance seen by the admission commission.
     # An entry is admitted only with them; the secretary's "add participant" shortcut leaves them unchecked,
     # and the draw refuses until the commission has checked them (``registration.manager.check_documents``).

@@ -47,7 +47,7 @@ def layout(
     names = sorted(bands, key=lambda b: (ORDER.index(b) if b in ORDER else len(ORDER), b))
     pos: dict[str, tuple[float, float]] = {}
     titles: list[tuple[str, float, float]] = []
-    top = PAD
+    top: float = PAD
     width = 0.0
     for band in names:
         ms = bands[band]
@@ -55,7 +55,7 @@ def layout(
         column = {r: i for i, r in enumerate(rounds)}
         titles.append((band, PAD, top + 16))
         y0 = top + TITLE_H
-        bottom = y0
+        bottom: float = y0
         last_in_column: dict[int, float] = {}
         for m in sorted(ms, key=lambda m: (m["round"], _index(m["id"]))):
             c = column[m["round"]]

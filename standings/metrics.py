@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol, TypeVar
@@ -115,6 +115,8 @@ class Row:
     # How the row's place was told from the others (``decided_by``): "points", a tie-break key, "lot",
     # "match" (a play-off match), or "" while it shares its place.
     decided: str = ""
+    # Match points given or taken by a ruling (a points deduction: < 0), already in ``points``.
+    adjustment: Fraction = Fraction(0)
 
     @property
     def place_label(self) -> str:
@@ -350,6 +352,7 @@ def table(
     bye_points: Fraction = Fraction(1),
     tiebreaks: Sequence[str] = ("buchholz",),
     virtual_opponents: bool = False,
+    adjustments: Mapping[str, Fraction] | None = None,
 ) -> list[Row]:
     """Rank ``players`` by match points, then by ``tiebreaks`` in order.
 
@@ -361,6 +364,8 @@ def table(
     bye_points: what a bye is worth (the regulation's value).
     tiebreaks: keys of ``METRICS`` in order.
     virtual_opponents: count unplayed rounds through FIDE's virtual opponent (see the module notes).
+    adjustments: match points added to (or, < 0, taken from) a player's total by a ruling; they count
+        wherever his points count (his place, his opponents' Buchholz).
 
     Returns
     -------
@@ -371,6 +376,10 @@ def table(
         raise ValueError(f"unknown tie-break keys: {unknown}")
     results = [r for r in results if r.winner is not None or r.kind == "annulled" or r.player2 is None]
     rows = records(players, results, bye_points)
+    for player, points in (adjustments or {}).items():
+        if player in rows:
+            rows[player].points += points
+            rows[player].adjustment += points
     rounds = max((e.round for row in rows.values() for e in row.entries), default=0)
     bye = Fraction(bye_points)
     ctx = Context(rows, rounds, virtual_opponents, scale=math.lcm(2, bye.denominator))

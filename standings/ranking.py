@@ -21,6 +21,7 @@ from fractions import Fraction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from draw import consequences
 from draw import manager as draw_manager
 from draw.models import Group, Match, ResultKind, Round, Stage
 from draw.results import load_results
@@ -73,6 +74,8 @@ class Standings:
     groups: list[GroupTable] = field(default_factory=list)
     teams: list[metrics.TeamRow] = field(default_factory=list)
     by_key: dict[str, Participant] = field(default_factory=dict)
+    # Match points given or taken by rulings (``draw.consequences``), each with its source, in order given.
+    adjustments: list[tuple[Participant, consequences.Adjustment]] = field(default_factory=list)
 
 
 @contextmanager
@@ -106,7 +109,15 @@ def _compute(t: Tournament) -> Standings:
     out = Standings(t, keys, [], by_key=by_key)
     if not stages or t.system in {System.SWISS, System.SWISS_LOSSES, System.ROUND_ROBIN}:
         stage_results = results.get(stages[0].pk, []) if stages else []
-        rows = metrics.table(list(by_key), stage_results, bye, keys, virtual_opponents=True)
+        # The points adjustments of rulings (a points deduction) count in the table's totals.
+        ruled = consequences.load(t) if stages else consequences.Consequences()
+        adjust = ruled.points_by_key()
+        rows = metrics.table(
+            list(by_key), stage_results, bye, keys, virtual_opponents=True, adjustments=adjust
+        )
+        out.adjustments = [
+            (by_key[k], a) for k, items in ruled.adjustments.items() if k in by_key for a in items
+        ]
         out.rows = _removed_last([StandingRow(by_key[r.player], r) for r in rows], keys)
     elif t.system in {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}:
         out.rows = _bracket_rows(stages[0], results.get(stages[0].pk, []), by_key, keys, bye)
@@ -116,7 +127,7 @@ def _compute(t: Tournament) -> Standings:
     # results. Not in a team event (004 §1.3.4): there the team is the participant and its place comes from
     # the team matches (``draw.teams.team_table``, the team standings page), never from a sum of members.
     if t.character == Character.PERSONAL_TEAM:
-        team_of = {k: p.team.name for k, p in by_key.items() if p.team_id}
+        team_of = {k: p.team.name for k, p in by_key.items() if p.team is not None}
         out.teams = metrics.team_table([s.row for s in out.rows], team_of)
     return out
 
@@ -266,7 +277,7 @@ def _mixed(out: Standings, stages: list[Stage], results: dict[int, list[metrics.
         table = GroupTable(group, [StandingRow(by_key[r.player], r, group.name) for r in rows])
         for s in table.rows:
             if s.row.place is not None and s.row.place <= k:
-                decision = next(
+                decision: dict = next(
                     (
                         d
                         for key, d in ties.items()
@@ -386,7 +397,7 @@ def stage_bracket(stage: Stage, by_key: dict[str, Participant]) -> dict:
     out = []
     for m in answer["matches"]:
         row = played.get(m["id"])
-        scores = [None, None]
+        scores: list[int | None] = [None, None]
         if row is not None and row.result_kind not in ("", ResultKind.BYE, ResultKind.ANNULLED):
             # The engine's slots follow the draw: match our stored sides to its players.
             first = str(row.player1_id)

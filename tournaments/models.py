@@ -33,7 +33,7 @@ class Discipline(models.TextChoices):
 
 BLITZ_DISCIPLINES = {Discipline.LONG_BLITZ, Discipline.SHORT_BLITZ}
 # The game each discipline plays on the board (what rules_core validates).
-GAME_OF = {
+GAME_OF: dict[str, str] = {
     Discipline.LONG: "long",
     Discipline.LONG_BLITZ: "long",
     Discipline.SHORT: "short",
@@ -91,7 +91,7 @@ class DrawMode(models.TextChoices):
 
 # The tie-breaks a regulation may order (004 §1.4.3, §1.4.6): the choices are ``standings.metrics.METRICS``,
 # which computes each one — one vocabulary, its keys and names, held by tests/tournaments/test_regulation.py.
-Tiebreak = models.TextChoices(  # type: ignore[misc]
+Tiebreak = models.TextChoices(  # type: ignore[misc,call-overload]  # built from METRICS at import
     "Tiebreak", [(key.upper(), (key, _(m.name))) for key, m in metrics.METRICS.items()]
 )
 
@@ -100,7 +100,7 @@ Tiebreak = models.TextChoices(  # type: ignore[misc]
 # not start with the Buchholz family: everyone meets everyone, so the opponents' points of two tied players
 # are the same and can never split them; direct encounter and Sonneborn-Berger can (004 §1.4.3).
 ROUND_ROBIN_TIEBREAKS = "direct,sonneborn_berger,wins,game_difference"
-DEFAULT_TIEBREAKS = {
+DEFAULT_TIEBREAKS: dict[str, str] = {
     System.SWISS: "buchholz,wins",
     System.SWISS_LOSSES: "buchholz,wins",
     System.ROUND_ROBIN: ROUND_ROBIN_TIEBREAKS,

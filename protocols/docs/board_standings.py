@@ -83,6 +83,7 @@ def board_games(t: Tournament) -> list[board_standings.BoardGame]:
     )
     out = []
     for board, p1, p2, winner in rows:
+        assert board is not None  # board__gte=1
         for player in (p1, p2):
             if player is not None:
                 out.append(board_standings.BoardGame(board, str(player), winner == player))
@@ -108,7 +109,7 @@ def build(t: Tournament) -> BoardStandingsData:
                 BoardStandingLine(
                     place=row.place_label,
                     player=p.short_name,
-                    team=p.team.name if p.team_id else "",
+                    team=p.team.name if p.team is not None else "",
                     points=row.points,
                     games=row.games,
                     percent=percent_text(row.percent),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from django.db.models import Min
 from django.http import Http404
@@ -137,9 +138,13 @@ def build(stage: Stage) -> BracketData:
     boxes = []
     for m in shown:
         slots = m.get("slots") or [None, None]
-        names = tuple(
-            (by_key[k].short_name if k in by_key else "") or slot_label(slots[i], numbers)
-            for i, k in enumerate(m["players"])
+        # A bracket match has two slots: two names, two scores.
+        names = cast(
+            tuple[str, str],
+            tuple(
+                (by_key[k].short_name if k in by_key else "") or slot_label(slots[i], numbers)
+                for i, k in enumerate(m["players"])
+            ),
         )
         row = stored.get(m["id"])
         technical = bool(m.get("walkover")) or (row is not None and row.result_kind == ResultKind.TECHNICAL)
@@ -149,7 +154,7 @@ def build(stage: Stage) -> BracketData:
         if technical and winner:
             scores = ("+", "−") if winner == 1 else ("−", "+")
         else:
-            scores = tuple("" if s is None else str(s) for s in m["scores"])
+            scores = cast(tuple[str, str], tuple("" if s is None else str(s) for s in m["scores"]))
         # One per slot: the drawn box whose winner comes into it, "" when none (a seed, a bye, a loser).
         sources = tuple(
             s["winner_of"] if isinstance(s, dict) and s.get("winner_of") in numbers else "" for s in slots
@@ -245,7 +250,7 @@ MIN_NAME_FONT = 7.0  # names never print smaller than this
 class BandLayout:
     band: BracketBand
     columns: list[int]  # the rounds, left to right
-    pos: dict[str, tuple[float, float]]  # box id → (column index, y of its top below the band's head)
+    pos: dict[str, tuple[int, float]]  # box id → (column index, y of its top below the band's head)
     height: float
 
 

@@ -67,7 +67,7 @@ def build(rnd: Round) -> PairingsData:
             note = _("bye")
         elif "walkover" in m.flags:
             note = _("walk-over")
-        elif m.group_id:
+        elif m.group is not None:
             note = _("group %(g)s") % {"g": m.group.name}
         rows.append(PairingRow(m.table, person_name(m.player1), person_name(m.player2), m.match_length, note))
     stage = "" if rnd.stage.kind == Stage.Kind.MAIN else str(rnd.stage.get_kind_display())

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from draw import consequences
 from draw.models import Match, TeamMatch
 from judging.models import Sanction, TeamSanction
 from protocols import keys
@@ -80,16 +81,17 @@ def sanction_lines(t: Tournament) -> tuple[SanctionLine, ...]:
                 clause=cite(s.clause),
                 facts=cite_text(s.facts),
                 match=match_label(s.match),
-                consequence=str(s.get_outcome_display()) if s.outcome else "",
+                consequence=str(s.get_outcome_display())
+                if s.outcome
+                else (_("%(n)s points") % {"n": consequences.signed(-s.points)} if s.points else ""),
                 term=sanction_term(s),
                 lifted=local_time(s.lifted_at),
             ),
         )
         for s in Sanction.objects.filter(tournament=t).select_related("person", "match__round")
     ]
-    # 004 §5.7.3 on the team matches (draw.teams.remove_team): a round robin's annulment is in the stage plan.
-    stage = t.stages.filter(number=1).first()
-    removed = stage.plan.get("removed_teams", {}) if stage is not None else {}
+    # 004 §5.7.3 on the team matches (draw.removal): a round robin's annulment is a consequence row.
+    annulled = consequences.load(t).team_annulled
     rows += [
         (
             s.issued_at,
@@ -102,7 +104,9 @@ def sanction_lines(t: Tournament) -> tuple[SanctionLine, ...]:
                 clause=cite(s.clause),
                 facts=cite_text(s.facts),
                 match=match_label(s.team_match),
-                consequence=str(Sanction.Outcome(removed.get(str(s.team_id), "technical")).label)
+                consequence=str(
+                    Sanction.Outcome("annulled" if str(s.team_id) in annulled else "technical").label
+                )
                 if s.kind == TeamSanction.Kind.REMOVAL
                 else "",
                 term="",

@@ -113,7 +113,7 @@ def _bracket_rounds(t: Tournament, system: str, players: int) -> int:
         return first - 1 + max((m["round"] for m in answer["matches"]), default=0)
     if players < 2:
         return 0
-    request = {"system": system, "players": [f"p{i}" for i in range(players)]}
+    request: dict[str, object] = {"system": system, "players": [f"p{i}" for i in range(players)]}
     if system == System.SINGLE_ELIMINATION:
         request.update(third_place=t.third_place, classification=t.classification)
     else:
@@ -146,8 +146,8 @@ def build(t: Tournament) -> ScheduleData:
                     rounds.setdefault(first - 1 + m["round"], []).append({**m, "number": numbers[m["id"]]})
             brackets[stage.pk] = rounds
             for band in data.bands:
-                for rnd, title in band.columns:
-                    key = (stage.pk, first - 1 + rnd)
+                for column, title in band.columns:
+                    key = (stage.pk, first - 1 + column)
                     label = (
                         f"{band.title}: {title}" if title and band.key != "main" else (title or band.title)
                     )

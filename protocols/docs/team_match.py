@@ -132,19 +132,27 @@ def _board_line(m: Match, tm: TeamMatch, team_of: dict[int, int | None]) -> Team
     )
 
 
+def _board(m: Match) -> int:
+    """The board of a team match's game (0: the extra decisive match): every game of a team match has one."""
+    assert m.board is not None
+    return m.board
+
+
 def build(tm: TeamMatch) -> TeamMatchProtocolData:
     """One team match (004 §1.3.4): both teams with their captains and representatives, the boards in the
     line-up with each board's result, the team result by the regulation's scoring (``team_scoring``), the
     extra decisive match (board 0) if one was set, and lines for the judge's and the captains' signatures."""
     rnd = tm.round
+    team2 = tm.team2
+    assert team2 is not None  # a bye is no team match: it has no protocol
     t = rnd.tournament
-    boards = sorted(tm.boards.all(), key=lambda m: m.board)
+    boards = sorted(tm.boards.all(), key=_board)
     team_of = {p.pk: p.team_id for m in boards for p in (m.player1, m.player2, m.winner) if p is not None}
-    lines = tuple(_board_line(m, tm, team_of) for m in boards if m.board >= 1)
+    lines = tuple(_board_line(m, tm, team_of) for m in boards if _board(m) >= 1)
     decider_match = next((m for m in boards if m.board == 0), None)
     decider = _board_line(decider_match, tm, team_of) if decider_match else None
-    sides = tuple(teams._side(m, tm, team_of) for m in boards if m.board >= 1)
-    complete = bool(lines) and all(m.result_kind for m in boards if m.board >= 1)
+    sides = tuple(teams._side(m, tm, team_of) for m in boards if _board(m) >= 1)
+    complete = bool(lines) and all(m.result_kind for m in boards if _board(m) >= 1)
     result = team_metrics.TeamResult(
         rnd.number,
         str(tm.team1_id),
@@ -170,14 +178,14 @@ def build(tm: TeamMatch) -> TeamMatchProtocolData:
         if t.system == "single_elimination":
             winner = team_metrics.decide(result, t.team_draw_rule)
             if winner and side == 0:
-                name = tm.team1.name if winner == 1 else tm.team2.name
+                name = tm.team1.name if winner == 1 else team2.name
                 how = (
                     _("by the board count-back (the highest board won)")
                     if t.team_draw_rule == "count_back"
                     else _("by the decisive match")
                 )
                 through = _("%(team)s goes through %(how)s.") % {"team": name, "how": how}
-    representatives: dict[int, list[str]] = {}
+    representatives: dict[int | None, list[str]] = {}
     for o in Official.objects.filter(
         tournament=t, role=Official.Role.REPRESENTATIVE, team__in=[tm.team1_id, tm.team2_id]
     ).select_related("person"):
@@ -200,7 +208,7 @@ def build(tm: TeamMatch) -> TeamMatchProtocolData:
         round=rnd.number,
         table=tm.table,
         team1=tm.team1.name,
-        team2=tm.team2.name,
+        team2=team2.name,
         captain1=captain(tm.team1),
         captain2=captain(tm.team2),
         representatives1=representative_text(tm.team1),

@@ -27,7 +27,8 @@ def round_records(context, tournament: Tournament, rnd: Round) -> dict:
         r.match_id: r
         for r in Record.objects.filter(match__round=rnd, superseded_at__isnull=True).select_related("verdict")
     }
-    rows, flagged = [], 0
+    rows: list[dict[str, object]] = []
+    flagged = 0
     # Only the matches that can give a row: those with a record and the user's own (a 2,500-table round is
     # not read whole for the few rows this list has; issue 20).
     relevant = Q(pk__in=list(records))

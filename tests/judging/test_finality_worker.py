@@ -30,6 +30,7 @@ Match.objects.filter(round=rnd).update(
 
 
 @pytest.mark.integration
+@pytest.mark.slow  # the real worker waits for its beat
 def test_a_real_worker_runs_the_scheduled_finality_task_twice(tmp_path):
     broker_url()  # skip early without Redis
     sqlite = tmp_path / "w.db"

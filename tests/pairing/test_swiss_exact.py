@@ -61,21 +61,45 @@ def play_and_check(seed: int, n: int, rounds: int, draws: bool, churn: bool) -> 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@settings(max_examples=600, **SETTINGS)
-@given(
+# Each property twice: its full count of examples in `make test` (slow), a sixth in the inner loop
+# (`make test-fast`; issue 26 part 5).
+SMALL = dict(
     seed=st.integers(0, 2**32),
     n=st.integers(1, 16),
     rounds=st.integers(1, 12),
     draws=st.booleans(),
     churn=st.booleans(),
 )
+
+
+@pytest.mark.slow
+@settings(max_examples=600, **SETTINGS)
+@given(**SMALL)
 def test_small_fields_match_the_exact_optimum_round_after_round(seed, n, rounds, draws, churn):
     play_and_check(seed, n, rounds, draws, churn)
 
 
+@settings(max_examples=100, **SETTINGS)
+@given(**SMALL)
+def test_small_fields_match_the_exact_optimum_round_after_round_100_examples(seed, n, rounds, draws, churn):
+    play_and_check(seed, n, rounds, draws, churn)
+
+
+UP_TO_60 = dict(
+    seed=st.integers(0, 2**32), n=st.integers(17, 60), rounds=st.integers(3, 9), draws=st.booleans()
+)
+
+
+@pytest.mark.slow
 @settings(max_examples=60, **SETTINGS)
-@given(seed=st.integers(0, 2**32), n=st.integers(17, 60), rounds=st.integers(3, 9), draws=st.booleans())
+@given(**UP_TO_60)
 def test_fields_up_to_60_match_the_exact_optimum(seed, n, rounds, draws):
+    play_and_check(seed, n, rounds, draws, churn=False)
+
+
+@settings(max_examples=10, **SETTINGS)
+@given(**UP_TO_60)
+def test_fields_up_to_60_match_the_exact_optimum_10_examples(seed, n, rounds, draws):
     play_and_check(seed, n, rounds, draws, churn=False)
 
 
@@ -91,16 +115,29 @@ def reservoirs_everywhere(margin: int = 0):
         swiss_module.RESERVOIR_MIN, swiss_module.RESERVOIR_MARGIN = saved
 
 
-@settings(max_examples=200, **SETTINGS)
-@given(
+WINDOW = dict(
     seed=st.integers(0, 2**32),
     n=st.integers(6, 30),
     rounds=st.integers(4, 14),
     draws=st.booleans(),
     margin=st.sampled_from([-4, -2, 0, 2]),
 )
+
+
+@pytest.mark.slow
+@settings(max_examples=200, **SETTINGS)
+@given(**WINDOW)
 def test_window_path_matches_the_exact_optimum_with_small_reservoirs(seed, n, rounds, draws, margin):
     # negative margins make even knotted groups reservoirs: they must be demoted, never trusted
+    with reservoirs_everywhere(margin):
+        play_and_check(seed, n, rounds, draws, churn=False)
+
+
+@settings(max_examples=35, **SETTINGS)
+@given(**WINDOW)
+def test_window_path_matches_the_exact_optimum_with_small_reservoirs_35_examples(
+    seed, n, rounds, draws, margin
+):
     with reservoirs_everywhere(margin):
         play_and_check(seed, n, rounds, draws, churn=False)
 

@@ -136,13 +136,60 @@ def double33(secretary, chief_judge, media):
     return t
 
 
-@pytest.fixture
-def round_robin40(secretary, chief_judge, media):
+def big_round_robin(secretary, judge, players: int, length: int = 7):
+    """A round robin of ``players`` with every round played, built fast: round 1 by the draw manager (the
+    Berger plan), the other rounds in bulk from it. Only one match in it is won 7:6 — by the player drawn
+    5th over the one drawn ``players - 2``-th — every other 7:0…7:4 (with ``length`` 7)."""
+    import random
+
+    from django.utils import timezone
+
+    from draw import manager as draw_manager
+    from draw.models import Match, ResultKind, Round
     from tests.factories import make_tournament
 
-    t = make_tournament(secretary, chief_judge, players=40, system="round_robin", match_length=3)
-    play_direct(t, secretary)
+    t = make_tournament(secretary, judge, players=players, system="round_robin", match_length=length)
+    first = draw_manager.draw_round(t, secretary, 1, seed=3)
+    stage = first.stage
+    stage.refresh_from_db()
+    schedule, order = stage.plan["rounds"], stage.plan["order"]
+    now = timezone.now()
+    rounds = [first] + Round.objects.bulk_create(
+        Round(tournament=t, stage=stage, number=n, seed=3) for n in range(2, len(schedule) + 1)
+    )
+    Round.objects.filter(tournament=t).update(status=Round.Status.FINISHED, published_at=now)
+    Match.objects.filter(round=first).delete()
+    rng = random.Random(players)
+    chosen = {order[4], order[players - 3]}
+    matches = []
+    for rnd, planned in zip(rounds, schedule, strict=True):
+        for table, (a, b) in enumerate(planned["pairs"], start=1):
+            loser = length - 1 if {a, b} == chosen else rng.randrange(0, min(5, length - 1))
+            a_wins = a == order[4] if {a, b} == chosen else rng.random() < 0.5
+            matches.append(
+                Match(
+                    round=rnd,
+                    table=table,
+                    player1_id=int(a),
+                    player2_id=int(b),
+                    match_length=length,
+                    result_kind=ResultKind.PLAYED,
+                    score1=length if a_wins else loser,
+                    score2=loser if a_wins else length,
+                    winner_id=int(a) if a_wins else int(b),
+                    ended_at=now,
+                    final_at=now,
+                )
+            )
+    Match.objects.bulk_create(matches, batch_size=2000)
     return t
+
+
+@pytest.fixture
+def round_robin40(secretary, chief_judge, media):
+    # Every round played in bulk (big_round_robin), not through the managers: 39 rounds of 20 results took
+    # most of the test's half minute (issue 26 part 5).
+    return big_round_robin(secretary, chief_judge, 40, length=3)
 
 
 def text_sizes(pdf: bytes) -> list[tuple[int, str, float]]:

@@ -6,63 +6,15 @@ rounds in bulk from it."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from django.utils import timezone
 from reportlab.pdfbase import pdfmetrics
 
-from draw import manager as draw_manager
-from draw.models import Match, ResultKind, Round
 from protocols import layout
 from protocols.docs import crosstable
 from protocols.documents import render_document
-from tests.factories import make_tournament
-from tests.protocols.conftest import pdf_reader, pdf_text
+from tests.protocols.conftest import big_round_robin, pdf_reader, pdf_text
 
 pytestmark = pytest.mark.django_db
-
-LENGTH = 7
-
-
-def big_round_robin(secretary, judge, players: int):
-    """A round robin of ``players`` with every round played; only one match in it is won 7:6 — by the
-    player drawn 5th over the one drawn ``players - 2``-th — every other 7:0…7:4."""
-    t = make_tournament(secretary, judge, players=players, system="round_robin", match_length=LENGTH)
-    first = draw_manager.draw_round(t, secretary, 1, seed=3)
-    stage = first.stage
-    stage.refresh_from_db()
-    schedule, order = stage.plan["rounds"], stage.plan["order"]
-    now = timezone.now()
-    rounds = [first] + Round.objects.bulk_create(
-        Round(tournament=t, stage=stage, number=n, seed=3) for n in range(2, len(schedule) + 1)
-    )
-    Round.objects.filter(tournament=t).update(status=Round.Status.FINISHED, published_at=now)
-    Match.objects.filter(round=first).delete()
-    rng = random.Random(players)
-    chosen = {order[4], order[players - 3]}
-    matches = []
-    for rnd, planned in zip(rounds, schedule, strict=True):
-        for table, (a, b) in enumerate(planned["pairs"], start=1):
-            loser = 6 if {a, b} == chosen else rng.randrange(0, 5)
-            a_wins = a == order[4] if {a, b} == chosen else rng.random() < 0.5
-            matches.append(
-                Match(
-                    round=rnd,
-                    table=table,
-                    player1_id=int(a),
-                    player2_id=int(b),
-                    match_length=LENGTH,
-                    result_kind=ResultKind.PLAYED,
-                    score1=LENGTH if a_wins else loser,
-                    score2=loser if a_wins else LENGTH,
-                    winner_id=int(a) if a_wins else int(b),
-                    ended_at=now,
-                    final_at=now,
-                )
-            )
-    Match.objects.bulk_create(matches, batch_size=2000)
-    return t
 
 
 def runs(page) -> list[tuple[float, float, str]]:
@@ -82,7 +34,11 @@ def runs(page) -> list[tuple[float, float, str]]:
     return out
 
 
-@pytest.mark.parametrize("players", [84, 120, 200])
+# 84 is the smallest field too wide for A3 (the first that failed): it stays in the inner loop; 120 and 200,
+# the largest round robin, are `slow` (`make test` only; issue 26 part 5).
+@pytest.mark.parametrize(
+    "players", [84, pytest.param(120, marks=pytest.mark.slow), pytest.param(200, marks=pytest.mark.slow)]
+)
 def test_the_crosstable_of_a_big_round_robin_is_split_into_blocks_with_the_headers_on_every_page(
     players, secretary, chief_judge, media
 ):
@@ -105,9 +61,9 @@ def test_the_crosstable_of_a_big_round_robin_is_split_into_blocks_with_the_heade
 
     # The one 7:6: in the row of the player drawn 5th and the column of the one drawn players-2; its mirror
     # 6:7 in the opposite cell.
+    pages = [runs(page) for page in pdf_reader(pdf).pages]
     for row_number, column, score in ((5, players - 2, "7:6"), (players - 2, 5, "6:7")):
         assert rows[row_number - 1].cells[column - 1] == f"{'1' if score == '7:6' else '0'}\n{score}"
-        pages = [runs(page) for page in pdf_reader(pdf).pages]
         found = [page for page in pages if any(text == score for _x, _y, text in page)]
         assert len(found) == 1
         page = found[0]

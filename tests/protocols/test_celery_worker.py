@@ -13,6 +13,7 @@ from tests.workers import broker_url, celery_worker, database_url_of
 
 pytestmark = [
     pytest.mark.integration,
+    pytest.mark.slow,
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(connection.vendor != "postgresql", reason="the worker needs a shared database"),

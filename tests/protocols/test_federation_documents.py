@@ -509,6 +509,7 @@ def test_40_players_fit_a3_with_two_line_cells(round_robin40):
     assert min(sizes) >= 6
 
 
+@pytest.mark.slow  # the same split is asserted on a real field of 84 in the inner loop (test_big_crosstables)
 def test_a_200_player_crosstable_is_split_into_column_blocks_with_the_row_headers(round_robin):
     from tests.protocols.conftest import pdf_text as texts
 
@@ -593,6 +594,7 @@ def test_a_bye_is_no_match_played_in_elimination_and_standings_are_signed(single
     assert "Главный судья" in pages[-1] and "Главный секретарь" in pages[-1]
 
 
+@pytest.mark.slow  # a subprocess that loads the demo and renders two documents to PNG
 def test_the_samples_script_runs_with_the_two_demo_tournaments(tmp_path):
     """It crashed on Tournament.objects.get() once the demo had two tournaments."""
     import subprocess

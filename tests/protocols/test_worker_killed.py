@@ -24,6 +24,7 @@ from tests.workers import broker_url, celery_worker, database_url_of
 
 pytestmark = [
     pytest.mark.integration,
+    pytest.mark.slow,
     pytest.mark.postgres,
     pytest.mark.security,
     pytest.mark.django_db(transaction=True),

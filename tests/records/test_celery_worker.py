@@ -11,7 +11,7 @@ from records.models import Verdict
 from tests.records.conftest import build, legal_text
 from tests.workers import broker_url, celery_worker, database_url_of
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_real_worker_validates_a_record_once(secretary, chief_judge, participant_user):

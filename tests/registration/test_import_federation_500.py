@@ -46,6 +46,7 @@ def test_the_committed_file_is_what_the_script_writes():
     assert (DATA / "federation_500.csv").read_bytes() == federation.content()
 
 
+@pytest.mark.slow  # 500 rows through the pages; the 200-row file of test_import.py stays in the inner loop
 def test_a_500_row_federation_file_is_imported_end_to_end(client, secretary, t, known):
     client.force_login(secretary)
     people = Person.objects.count()

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -186,12 +187,27 @@ _KEYS = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.dictionaries(st.sampled_from(_KEYS), _JSON, max_size=9))
-def test_moves_random_requests_get_an_answer_or_an_error_line(req):
+_REQUESTS = st.dictionaries(st.sampled_from(_KEYS), _JSON, max_size=9)
+
+
+def answer_or_error_line(req) -> None:
     code, outs = run(["moves"], json.dumps(req) + "\n")
     assert len(outs) == 1 and ("plays" in outs[0] or "error" in outs[0])
     assert code in (0, 2)
+
+
+# The same property twice: 300 examples in `make test` (slow), 50 in the inner loop (issue 26 part 5).
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(_REQUESTS)
+def test_moves_random_requests_get_an_answer_or_an_error_line(req):
+    answer_or_error_line(req)
+
+
+@settings(max_examples=50, deadline=None)
+@given(_REQUESTS)
+def test_moves_random_requests_get_an_answer_or_an_error_line_50_examples(req):
+    answer_or_error_line(req)
 
 
 @settings(max_examples=200, deadline=None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 import pytest
@@ -76,10 +77,16 @@ def test_an_unknown_koks_zone_is_refused():
         game_multiplier(pos({6: 15}, discipline="long"), "long", "7-12")
 
 
+# The first seed of random_match("long", 1, seed) that gives such a match (found by scanning from 0): the scan
+# starts there, the same search without the 259 replays before it (7 s a call; issue 26 part 5).
+KOKS_ZONE_SEED = 259
+
+
+@functools.cache
 def koks_zone_record(points: int) -> str:
     """A legal one-point long-nardy match whose loser has borne off nothing and keeps a checker on his
     19-24 and none on his 13-18 (koks only by the "19-24" reading); its Wins line says ``points``."""
-    for seed in range(1000):
+    for seed in range(KOKS_ZONE_SEED, 1000):
         rec = random_match("long", 1, seed)
         win = rec.games[0].actions[-1]
         last = replay(rec, "long")[-1]

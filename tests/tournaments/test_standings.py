@@ -44,3 +44,15 @@ def test_equal_rows_share_a_place_range():
 def test_unknown_tiebreak_is_refused():
     with pytest.raises(ValueError, match="unknown tie-break"):
         table(["a"], [], tiebreaks=("luck",))
+
+
+def test_a_points_adjustment_counts_in_the_total_the_place_and_the_opponents_buchholz():
+    """A ruling's points adjustment (a points deduction, issue 26 part 3): in his total and place, and in his
+    opponents' Buchholz as his points are (README, Choices)."""
+    results = [Result("a", "b", "a", "played", 7, 3), Result("c", "d", "c", "played", 7, 1)]
+    plain = {r.player: r for r in table(["a", "b", "c", "d"], results, tiebreaks=("buchholz",))}
+    rows = table(["a", "b", "c", "d"], results, tiebreaks=("buchholz",), adjustments={"a": Fraction(-1)})
+    by = {r.player: r for r in rows}
+    assert plain["a"].points == 1 and by["a"].points == 0 and by["a"].adjustment == -1
+    assert by["b"].metrics["buchholz"] == 0 and plain["b"].metrics["buchholz"] == 1
+    assert rows[0].player == "c" and by["c"].adjustment == 0
