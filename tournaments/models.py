@@ -390,6 +390,7 @@ class Tournament(models.Model):
         max_length=10,
         choices=AdmissionBy.choices,
         default=AdmissionBy.COMMISSION,
+        db_default=AdmissionBy.COMMISSION,  # rows written by older code (a migration's historical model)
         help_text=_("Set by the chief judge, who forms the admission commission (004 §5.3.1)."),
     )
 

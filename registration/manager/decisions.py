@@ -306,10 +306,13 @@ def _take_out(entry: Entry, by, reason: str) -> None:
 
 
 @transaction.atomic
-def bar_disqualified(tournament: Tournament, person: Person, reason: str, by) -> list[str]:
+def bar_disqualified(
+    tournament: Tournament, person: Person, reason: str, by, sanction: int | None = None
+) -> list[str]:
     """004 §2.3.2: a disqualification in force on the first day of a tournament not yet started: the person is
     withdrawn from it and his entry is refused, with the clause. Returns what was done, for the judge's notes.
-    (A draft round that pairs him is the caller's: the draw is above this app.)"""
+    (A draft round that pairs him is the caller's: the draw is above this app.) ``sanction``: its pk, kept in
+    the log so that lifting it finds what it did (``reopen_barred``, 004 §5.7.4)."""
     _lock_open(tournament.pk)
     done: list[str] = []
     refusal = _("not admitted: %(r)s") % {"r": reason}
@@ -330,6 +333,7 @@ def bar_disqualified(tournament: Tournament, person: Person, reason: str, by) ->
             reason=refusal,
             participant=participant.pk,
             clause="004 §2.3.2",
+            sanction=sanction,
         )
         done.append(_("%(p)s withdrawn: %(r)s") % {"p": person, "r": reason})
     for entry in (
@@ -347,6 +351,43 @@ def bar_disqualified(tournament: Tournament, person: Person, reason: str, by) ->
             entry=entry.pk,
             status=Entry.Status.REFUSED,
             clause="004 §2.3.2",
+            sanction=sanction,
         )
         done.append(_("entry of %(p)s refused: %(r)s") % {"p": person, "r": reason})
     return done
+
+
+@transaction.atomic
+def reopen_barred(tournament: Tournament, sanction: int, reason: str, by) -> list[str]:
+    """004 §5.7.4: the disqualification ``sanction`` (its pk) is lifted: the entries ``bar_disqualified``
+    refused because of it here go back to pending, for the commission to examine anew — those still refused
+    with that refusal (one the commission has decided on since is left as it is). The caller says whether
+    the tournament may still take them (not started, not finished). Returns the notes."""
+    _lock_open(tournament.pk)
+    notes: list[str] = []
+    barred = tournament.audit.filter(
+        action="entry_decision", data__sanction=sanction, data__status=Entry.Status.REFUSED
+    )
+    for row in barred.order_by("pk"):
+        entry = (
+            Entry.objects.select_for_update(of=("self",))
+            .select_related("person")
+            .filter(pk=row.data.get("entry"), tournament=tournament)
+            .first()
+        )
+        if entry is None or entry.status != Entry.Status.REFUSED or entry.decision_reason != row.reason:
+            continue
+        _save_decision(entry, Entry.Status.PENDING, "", by)
+        log(
+            tournament,
+            by,
+            "entry_decision",
+            _("Entry of %(p)s: %(s)s") % {"p": entry.person, "s": entry.get_status_display()},
+            reason=reason,
+            entry=entry.pk,
+            status=Entry.Status.PENDING,
+            clause="004 §5.7.4",
+            sanction=sanction,
+        )
+        notes.append(_("entry of %(p)s pending again, for the commission") % {"p": entry.person})
+    return notes
