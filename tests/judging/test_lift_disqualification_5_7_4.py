@@ -148,6 +148,7 @@ def test_after_the_finish_only_a_league_official_lifts_it_5_7_4(
     client.force_login(chief_judge)
     assert _lift(client, sanction).status_code == 403
     client.force_login(league_official)
+    assert reverse("judging:disqualifications") in client.get(reverse("public:list")).content.decode()
     page = client.get(reverse("judging:disqualifications")).content.decode()
     assert reverse("judging:sanction_lift", args=[sanction.pk]) in page
     response = _lift(client, sanction, back="league")
