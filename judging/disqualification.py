@@ -21,20 +21,26 @@ into him (``registration.permissions.may_rewrite``). One rule: ``reaches`` (issu
 from __future__ import annotations
 
 import copy
+import logging
 
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from draw import manager as draw_manager
 from draw.models import Round
 from judging import removal
+from judging.errors import JudgingError
 from registration import manager as registration_manager
 from registration import permissions
 from registration.models import Entry, Participant
-from tournaments.models import Tournament
+from tournaments.models import Tournament, log
 
 CLAUSE = "004 §2.3.2, §5.7.4"
+logger = logging.getLogger(__name__)
 
 
 def reaches_everywhere(sanction) -> bool:
@@ -109,7 +115,7 @@ def carry_out(sanction, participant: Participant | None, user) -> list[str]:
             continue
         if not in_force_on(sanction, t.start_date):
             continue
-        barred = registration_manager.bar_disqualified(t, sanction.person, reason, user)
+        barred = registration_manager.bar_disqualified(t, sanction.person, reason, user, sanction.pk)
         left = Participant.objects.filter(his, tournament=t).first()
         if left is not None:
             note = draw_manager.player_left(t, left, user)
@@ -141,3 +147,105 @@ def _competition_siblings(sanction, here: Participant | None, user) -> list[str]
         notes += [f"{t}: {line}" for line in removal.apply_removal(copy.copy(sanction), there, user)]
         notes.append(_("%(p)s is removed from %(t)s (004 §5.7.3).") % {"p": there, "t": t})
     return notes
+
+
+# --- lifting a disqualification (004 §5.7.4; issue 27 item 6) -----------------------------------------------
+
+
+def may_lift(user, sanction) -> bool:
+    """THE rule for lifting a disqualification (004 §5.7.4): a league official always; the chief judge of
+    the tournament it was given in while that tournament is not finished. Only one not lifted yet."""
+    if sanction.kind != type(sanction).Kind.DISQUALIFICATION or sanction.lifted_at is not None:
+        return False
+    if permissions.is_league_official(user):
+        return True
+    t = sanction.tournament
+    return t is not None and not t.is_finished and permissions.is_chief_judge(user, t)
+
+
+def lift(sanction, reason: str, user) -> list[str]:
+    """Lift a disqualification (004 §5.7.4): who and why recorded on it and in the tournament's log (the one
+    it was given in, if any). Its effects: the entries refused because of it (``bar_disqualified`` logged
+    the sanction with them) go back to pending for the commission in the tournaments not started and not
+    finished, unless another disqualification in force still bars him there; a removal already carried out
+    in a running tournament stays (its results follow §5.7.3 and are not undone). Returns the notes: what
+    was reopened and what stays."""
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise JudgingError(_("Say why the disqualification is lifted."))
+    Sanction = type(sanction)
+    with transaction.atomic():
+        rows = Sanction.objects.select_for_update(of=("self",)).select_related("tournament", "person")
+        sanction = rows.get(pk=sanction.pk)
+        if sanction.kind != Sanction.Kind.DISQUALIFICATION:
+            raise JudgingError(_("Only a disqualification is lifted."))
+        if sanction.lifted_at is not None:
+            raise JudgingError(_("This disqualification has already been lifted."))
+        if not may_lift(user, sanction):
+            raise PermissionDenied(f"{user} may not lift sanction {sanction.pk} (004 §5.7.4)")
+        sanction.lifted_at = timezone.now()
+        sanction.lifted_by = user if getattr(user, "is_authenticated", False) else None
+        sanction.lift_reason = reason
+        sanction.save(update_fields=["lifted_at", "lifted_by", "lift_reason"])
+        notes = _reopen(sanction, reason, user) + _removals_stay(sanction)
+        summary = _("Disqualification of %(p)s lifted") % {"p": sanction.person}
+        if sanction.tournament is not None:
+            log(
+                sanction.tournament,
+                user,
+                "sanction_lifted",
+                summary,
+                reason=reason,
+                sanction=sanction.pk,
+                clause="004 §5.7.4",
+                notes=notes,
+            )
+    logger.info("Disqualification %s of person %s lifted by %s", sanction.pk, sanction.person_id, user)
+    return notes
+
+
+def _reopen(sanction, reason: str, user) -> list[str]:
+    notes: list[str] = []
+    barred = (
+        Tournament.objects.filter(
+            audit__action="entry_decision", audit__data__sanction=sanction.pk, audit__data__status="refused"
+        )
+        .distinct()
+        .order_by("start_date", "pk")
+    )
+    for t in barred:
+        if t.is_finished:
+            notes.append(_("%(t)s is finished: his entry there stays refused.") % {"t": t})
+            continue
+        if Round.objects.filter(tournament=t).exclude(status=Round.Status.DRAFT).exists():
+            notes.append(
+                _("%(t)s has started: his entry there stays refused (participants can no longer be added).")
+                % {"t": t}
+            )
+            continue
+        still = type(sanction).objects.disqualifying(sanction.person, t.start_date).exclude(pk=sanction.pk)
+        if any(reaches(other, t) for other in still):
+            notes.append(
+                _("%(t)s: his entry stays refused: another disqualification is in force there (%(c)s).")
+                % {"t": t, "c": CLAUSE}
+            )
+            continue
+        notes += [f"{t}: {line}" for line in registration_manager.reopen_barred(t, sanction.pk, reason, user)]
+    return notes
+
+
+def _removals_stay(sanction) -> list[str]:
+    """004 §5.7.3: a removal carried out (in the tournament it was given in and the events of its
+    competition) stays; lifting says so."""
+    if sanction.tournament_id is None:
+        return []
+    removed = Participant.objects.filter(
+        Q(person_id=sanction.person_id) | Q(partner_id=sanction.person_id),
+        tournament_id__in=permissions.registry(sanction.tournament),
+        status=Participant.Status.REMOVED,
+    ).select_related("tournament")
+    return [
+        _("%(p)s stays removed from %(t)s: a removal carried out is not undone (004 §5.7.3).")
+        % {"p": p, "t": p.tournament}
+        for p in removed
+    ]

@@ -153,6 +153,11 @@ class Sanction(models.Model):
     )
     issued_at = models.DateTimeField(auto_now_add=True)
     lifted_at = models.DateTimeField(null=True, blank=True)
+    # 004 §5.7.4: who lifted a disqualification, and why (``judging.disqualification.lift``).
+    lifted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    lift_reason = models.TextField(_("why it was lifted"), blank=True)
     # The token of the form it came with: the same form sent twice records one sanction (issue 13 item 12).
     form_token = models.CharField(max_length=64, blank=True, editable=False)
 

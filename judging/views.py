@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from draw import manager as draw_manager
 from draw.models import Match, Round
-from judging import lifecycle, redraw, state, team_sanctions
+from judging import disqualification, lifecycle, redraw, state, team_sanctions
 from judging.errors import AlreadyApplied, AlreadyFiled
 from judging.forms import (
     AnswerForm,
@@ -50,6 +50,7 @@ from registration.models import Team
 from registration.permissions import (
     can_run,
     is_chief_judge,
+    is_league_official,
     is_official,
     is_panel,
     tournament_for_chief_judge,
@@ -418,6 +419,11 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
     provisional = [
         (m, states[m.pk].key, states[m.pk].seconds_left) for m in entered if states[m.pk].key != state.FINAL
     ]
+    sanctions = list(
+        Sanction.objects.filter(tournament=tournament).select_related(
+            "person", "issued_by", "lifted_by", "tournament"
+        )[:200]
+    )
     context = {
         "t": tournament,
         "open_protests": open_protests,
@@ -427,9 +433,9 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "provisional": provisional,
         "chief_judge": is_chief_judge(request.user, tournament),
         "proposal_form": ProposalForm(),
-        "sanctions": Sanction.objects.filter(tournament=tournament).select_related("person", "issued_by")[
-            :200
-        ],
+        "sanctions": sanctions,
+        # 004 §5.7.4: the disqualifications the reader may lift (``disqualification.may_lift``).
+        "liftable": {s.pk for s in sanctions if disqualification.may_lift(request.user, s)},
         # 004 §5.7.1, §1.3.4: a team's own sanctions (warnings, removal) beside its players'.
         "team_sanctions": TeamSanction.objects.filter(tournament=tournament).select_related(
             "team", "issued_by", "team_match__round"
@@ -453,6 +459,42 @@ def _group_ties(tournament: Tournament) -> list:
         return []
     by_key = draw_manager.participants_by_key(tournament)
     return [(g, [by_key[r.player] for r in block]) for g, block in draw_manager.qualifying_ties(tournament)]
+
+
+@require_POST
+def sanction_lift(request: HttpRequest, sanction_pk: int) -> HttpResponse:
+    """Lift a disqualification with a reason (004 §5.7.4): from the chief judge's desk or the league's list;
+    who may is ``disqualification.may_lift`` (checked again by ``lift``)."""
+    sanction = get_object_or_404(Sanction.objects.select_related("tournament", "person"), pk=sanction_pk)
+    if not disqualification.may_lift(request.user, sanction):
+        raise PermissionDenied
+    try:
+        notes = disqualification.lift(sanction, request.POST.get("reason", ""), request.user)
+    except JudgingError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Disqualification of %(p)s lifted.") % {"p": sanction.person})
+        for note in notes:
+            messages.info(request, note)
+    at_desk = request.POST.get("back") == "desk" and sanction.tournament_id
+    if at_desk and is_panel(request.user, sanction.tournament):
+        return redirect("judging:desk", pk=sanction.tournament_id)
+    if is_league_official(request.user):
+        return redirect("judging:disqualifications")
+    return redirect("judging:desk", pk=sanction.tournament_id)
+
+
+def disqualifications(request: HttpRequest) -> HttpResponse:
+    """The league's disqualifications, in force or lifted (004 §5.7.4): a league official lifts any."""
+    if not is_league_official(request.user):
+        raise PermissionDenied
+    rows = list(
+        Sanction.objects.filter(kind=Sanction.Kind.DISQUALIFICATION).select_related(
+            "person", "tournament", "issued_by", "lifted_by"
+        )[:500]
+    )
+    liftable = {s.pk for s in rows if disqualification.may_lift(request.user, s)}
+    return render(request, "judging/disqualifications.html", {"sanctions": rows, "liftable": liftable})
 
 
 def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:

@@ -28,7 +28,7 @@ from registration import competition as registry
 from registration import manager
 from registration.forms import EntryForm
 from registration.models import Entry, Participant, Person
-from registration.permissions import can_decide, can_run, is_official
+from registration.permissions import can_run, is_official, may_admit
 from standings import metrics, ranking
 from tournaments.models import Competition, Tournament
 
@@ -210,7 +210,7 @@ def competition_admit(request: HttpRequest, cpk: int, person_pk: int) -> HttpRes
     entries = Entry.objects.filter(tournament__competition=c, person=person)
     if not entries.exists():
         raise PermissionDenied
-    if not all(can_decide(request.user, e.tournament) for e in entries):
+    if not all(may_admit(request.user, e.tournament) for e in entries):  # 004 §5.3.1
         raise PermissionDenied
     try:
         outcomes = registry.admit_person(

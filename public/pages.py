@@ -28,6 +28,7 @@ from registration.permissions import (
     can_decide,
     can_run,
     is_chief_judge,
+    is_league_official,
     is_official,
     tournament_for_secretary,
 )
@@ -41,7 +42,9 @@ from tournaments.tables import AuditTable, TournamentTable
 def tournament_list(request: HttpRequest) -> HttpResponse:
     table = TournamentTable(Tournament.objects.all())
     can_create = request.user.has_perm("tournaments.add_tournament")
-    return render(request, "public/list.html", {"table": table, "can_create": can_create})
+    # 004 §5.7.4: a league official's list of disqualifications, where he lifts one.
+    league = is_league_official(request.user)
+    return render(request, "public/list.html", {"table": table, "can_create": can_create, "league": league})
 
 
 def _regulation_lines(t: Tournament, context: dict) -> list[tuple]:
@@ -125,7 +128,9 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if tournament.status == Tournament.Status.FINISHED:
         messages.error(request, _("The tournament is finished."))
         return redirect("public:detail", pk=pk)
-    form = TournamentForm(request.POST or None, instance=tournament)
+    form = TournamentForm(
+        request.POST or None, instance=tournament, may_set_admission=is_chief_judge(request.user, tournament)
+    )
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             form.save()

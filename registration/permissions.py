@@ -15,7 +15,7 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from registration.models import Entry, Official, Participant, Person
-from tournaments.models import Tournament
+from tournaments.models import AdmissionBy, Tournament
 
 # The judging panel (ГСК): the chief judge and the chief secretary (004 §6.1.1) and their deputies. It rules
 # on protests (004 §5.11, §6.1.2 item 4) and alone awards a technical defeat or a loss on time and annuls a
@@ -31,9 +31,12 @@ RUNNERS = PANEL | {Official.Role.SECRETARY}
 # The tournament's officials: whoever sees personal data, the change log, documents for officials. A team's
 # representative is registered and accredited like them but speaks for his team only (004 §2.4.3): never here.
 OFFICIALS = set(Official.Role.values) - {Official.Role.REPRESENTATIVE}
-# 004 §5.3.1–5.3.3: the admission commission, formed by the chief judge from the judging panel, decides;
-# the chief judge and the secretaries decide with it.
+# The commission's desk: who sees and keeps the entries — types an entry from paper, imports a file, corrects
+# data, seeds the field (the secretaries and the commission). Deciding on an entry is ``may_admit``'s.
 DECIDERS = RUNNERS | {Official.Role.ADMISSION}
+# 004 §5.3.1, §5.3.3: the admission commission, formed by the chief judge from the judging panel (the chief
+# judge, the chief secretary, their deputies) and the organiser's representatives, decides on entries.
+COMMISSION = PANEL | {Official.Role.ADMISSION}
 
 
 def plays_in(person_id: int | None, tournaments) -> set[int]:
@@ -113,6 +116,22 @@ def can_decide(user, tournament: Tournament) -> bool:
     return _holds(user, tournament, DECIDERS)
 
 
+def may_admit(user, tournament: Tournament) -> bool:
+    """THE rule for deciding on entries (004 §5.3.1, §5.3.3): admitting, refusing, setting pending again (one
+    entry or many), declaring an entry invalid or valid, ticking the documents the commission has seen,
+    keeping a participant admitted after a correction. The admission commission (``COMMISSION``) by default;
+    with the regulation's ``admission_by`` = "officials" the secretaries too (``DECIDERS``)."""
+    roles = DECIDERS if tournament.admission_by == AdmissionBy.OFFICIALS else COMMISSION
+    return _holds(user, tournament, roles)
+
+
+def check_admits(user, tournament: Tournament) -> None:
+    """``may_admit`` on the server, for every path that changes a decision: PermissionDenied, nothing
+    changed."""
+    if not may_admit(user, tournament):
+        raise PermissionDenied(f"{user} may not decide on entries of tournament {tournament.pk} (004 §5.3.1)")
+
+
 def can_merge_persons(user, tournament: Tournament) -> bool:
     """Who opens the twins page and asks for a merge (issue 17): a league official, and the tournament's
     admission commission and runners (``DECIDERS``). Which two records a merge may join is
@@ -145,6 +164,10 @@ def tournament_for_chief_judge(request, pk: int) -> Tournament:
 
 def tournament_for_commission(request, pk: int) -> Tournament:
     return _tournament_for(request, pk, can_decide)
+
+
+def tournament_for_admission(request, pk: int) -> Tournament:
+    return _tournament_for(request, pk, may_admit)
 
 
 def is_own_entry(user, entry: Entry) -> bool:

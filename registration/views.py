@@ -52,7 +52,9 @@ from registration.permissions import (
     can_run,
     is_official,
     is_own_entry,
+    may_admit,
     may_manage,
+    tournament_for_admission,
     tournament_for_commission,
     tournament_for_officials,
     tournament_for_secretary,
@@ -214,8 +216,9 @@ def entry_list(request: HttpRequest, pk: int) -> HttpResponse:
     for value in tournament.entries.values_list("status", flat=True):
         counts[value] += 1
     decider = can_decide(request.user, tournament)
+    admits = may_admit(request.user, tournament)  # 004 §5.3.1: the bulk decision is the commission's
     hidden = ["team"] if tournament.character == Character.PERSONAL else []
-    if not decider or tournament.read_only_reason:
+    if not admits or tournament.read_only_reason:
         hidden.append("select")
     table = EntryTable(rows, exclude=tuple(hidden))
     return render(
@@ -227,7 +230,7 @@ def entry_list(request: HttpRequest, pk: int) -> HttpResponse:
             "status": status,
             "statuses": [(value, label, counts[value]) for value, label in Entry.Status.choices],
             "decider": decider,
-            "bulk": decider and not tournament.read_only_reason,
+            "bulk": admits and not tournament.read_only_reason,
             "bulk_form": BulkDecisionForm(),
             "runner": can_run(request.user, tournament),
             "teams": tournament.team_entries.all() if tournament.character != Character.PERSONAL else None,
@@ -325,6 +328,7 @@ def entry_detail(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
             "documents": [c for c in checks if c.kind == "document"],
             "admissible": all(c.passed for c in checks),
             "decider": decider,
+            "admits": may_admit(request.user, tournament),  # 004 §5.3.1
             "official": official,
             "participant": tournament.participants.filter(person=entry.person).first(),
             "history": manager.history(entry) if official else (),
@@ -368,7 +372,7 @@ def entry_edit(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
 
 
 def _entry_for_commission(request: HttpRequest, pk: int, entry_pk: int) -> tuple[Tournament, Entry]:
-    tournament = tournament_for_commission(request, pk)
+    tournament = tournament_for_admission(request, pk)  # 004 §5.3.1: a decision on the entry
     return tournament, get_object_or_404(Entry, pk=entry_pk, tournament=tournament)
 
 
@@ -419,7 +423,7 @@ def entries_bulk(request: HttpRequest, pk: int) -> HttpResponse:
     """Admit or refuse many entries in one action, with the documents ticked for them all (issue 14 item 4).
 
     Each entry is still judged by every check with its clause; the page lists the refused ones with why."""
-    tournament = tournament_for_commission(request, pk)
+    tournament = tournament_for_admission(request, pk)  # 004 §5.3.1
     form = BulkDecisionForm(request.POST)
     ids = [int(v) for v in request.POST.getlist("entries") if str(v).isdigit()]
     if not ids:
@@ -811,7 +815,14 @@ def participant_edit(request: HttpRequest, pk: int, participant_pk: int) -> Http
         Participant.objects.select_related("person"), pk=participant_pk, tournament=tournament
     )
     form = ParticipantEditForm(request.POST or None, participant=participant)
-    documents = ParticipantDocumentsForm(request.POST or None) if not participant.documents_checked else None
+    admits = may_admit(
+        request.user, tournament
+    )  # 004 §5.3.1: the documents and keeping him are the commission's
+    documents = (
+        ParticipantDocumentsForm(request.POST or None)
+        if admits and not participant.documents_checked
+        else None
+    )
     status = 200
     if request.method == "POST":
         if request.POST.get("action") == "keep":
@@ -864,7 +875,7 @@ def participant_edit(request: HttpRequest, pk: int, participant_pk: int) -> Http
             "seed_locked": manager.seed_locked_reason(participant),
             "shared_record": manager.corrects_the_record(participant, request.user),
             "read_only": tournament.read_only_reason,
-            "decides": can_decide(request.user, tournament),
+            "decides": admits,
         },
         status=status,
     )

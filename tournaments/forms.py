@@ -74,8 +74,12 @@ class TournamentForm(forms.ModelForm):
             "regulation_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, may_set_admission: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
+        if not may_set_admission:
+            # 004 §5.3.1: the chief judge forms the admission commission; nobody else says who admits (a
+            # disabled field keeps its value whatever is posted).
+            self.fields["admission_by"].disabled = True
         self.fields["tiebreaks"].widget = TiebreakOrder()
         self.fields["tiebreaks"].help_text = _(
             "Tick the tie-breaks and put them in order (↑ ↓); nothing ticked: the system's default."

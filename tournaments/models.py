@@ -137,6 +137,14 @@ class SecondWarning(models.TextChoices):
     REMOVE = "remove", _("removes the participant at once")
 
 
+class AdmissionBy(models.TextChoices):
+    """004 §5.3.1, §5.3.3: the admission commission (formed by the chief judge from the judging panel and the
+    organiser's representatives) decides on entries; the regulation may let the secretaries decide too."""
+
+    COMMISSION = "commission", _("the admission commission (the judging panel and its members)")
+    OFFICIALS = "officials", _("the commission and the secretaries")
+
+
 class GroupTies(models.TextChoices):
     """004 §1.4.7: how a tie for a qualifying place in a group is broken after the tie-breaks."""
 
@@ -376,6 +384,14 @@ class Tournament(models.Model):
         choices=GroupTies.choices,
         default=GroupTies.LOT,
         help_text=_("After the tie-breaks."),
+    )
+    admission_by = models.CharField(
+        _("who admits entries (004 §5.3.1)"),
+        max_length=10,
+        choices=AdmissionBy.choices,
+        default=AdmissionBy.COMMISSION,
+        db_default=AdmissionBy.COMMISSION,  # rows written by older code (a migration's historical model)
+        help_text=_("Set by the chief judge, who forms the admission commission (004 §5.3.1)."),
     )
 
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)

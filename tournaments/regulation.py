@@ -357,6 +357,9 @@ SETTINGS: tuple[Setting, ...] = (
         systems=frozenset({MIXED}),
         printed=Printed(225, _("A tie for a qualifying place (004 §1.4.7)"), _display("group_ties")),
     ),
+    # 004 §5.3.1, §5.3.3: who decides on entries (``registration.permissions.may_admit``); only the chief
+    # judge changes it (he forms the commission: the form disables it for anybody else).
+    Setting("admission_by", blank="empty"),
 )
 
 BY_NAME = {s.name: s for s in SETTINGS}

@@ -31,6 +31,7 @@ from registration.manager.decisions import (  # noqa: F401
     declare_valid,
     is_playing,
     record_documents,
+    reopen_barred,
 )
 from registration.manager.entries import (  # noqa: F401
     contacts_of,

@@ -8,7 +8,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from registration import admission
+from registration import admission, permissions
 from registration.manager.checks import FAILURES, Checker, verdicts_for
 from registration.manager.errors import AdmissionError, _lock_open
 from registration.manager.participants import seed_locked_reason
@@ -39,6 +39,7 @@ def _locked(entry: Entry) -> Entry:
 def record_documents(entry: Entry, by, **ticks: bool) -> Entry:
     """The commission ticks the documents it has seen (004 §2.3.3, §2.5.1)."""
     entry = _locked(entry)
+    permissions.check_admits(by, entry.tournament)  # 004 §5.3.1
     changed = [name for name, value in ticks.items() if getattr(entry, name) != value]
     if not changed:
         return entry
@@ -67,6 +68,7 @@ def decide(entry: Entry, status: str, reason: str, by) -> Entry:
     """
     reason = reason.strip()
     entry = _locked(entry)
+    permissions.check_admits(by, entry.tournament)  # 004 §5.3.1, §5.3.3: the commission decides
     if status not in Entry.Status.values:
         raise AdmissionError(_("Choose a decision."))
     if status == Entry.Status.REFUSED and not reason:
@@ -117,6 +119,7 @@ def decide_many(
     them first (when given), then ``decide`` for each — every check with its clause, one transaction per
     entry, so one entry that cannot be admitted refuses only itself. The refused ones come back with the
     failed checks (each with its clause) or the decision's own message."""
+    permissions.check_admits(by, tournament)  # 004 §5.3.1, §5.3.3
     if status not in Entry.Status.values:
         raise AdmissionError(_("Choose a decision."))
     if status == Entry.Status.REFUSED and not reason.strip():
@@ -150,6 +153,7 @@ def declare_invalid(entry: Entry, reason: str, by) -> Entry:
     if not reason:
         raise AdmissionError(_("Say what is false in the entry."))
     entry = _locked(entry)
+    permissions.check_admits(by, entry.tournament)  # 004 §5.3.1
     if entry.invalid:
         return entry
     _take_out(entry, by, reason)
@@ -174,6 +178,7 @@ def declare_valid(entry: Entry, reason: str, by) -> Entry:
     if not reason:
         raise AdmissionError(_("A reason is required."))
     entry = _locked(entry)
+    permissions.check_admits(by, entry.tournament)  # 004 §5.3.1
     if not entry.invalid:
         return entry
     entry.invalid, entry.invalid_reason = False, ""
@@ -301,10 +306,13 @@ def _take_out(entry: Entry, by, reason: str) -> None:
 
 
 @transaction.atomic
-def bar_disqualified(tournament: Tournament, person: Person, reason: str, by) -> list[str]:
+def bar_disqualified(
+    tournament: Tournament, person: Person, reason: str, by, sanction: int | None = None
+) -> list[str]:
     """004 §2.3.2: a disqualification in force on the first day of a tournament not yet started: the person is
     withdrawn from it and his entry is refused, with the clause. Returns what was done, for the judge's notes.
-    (A draft round that pairs him is the caller's: the draw is above this app.)"""
+    (A draft round that pairs him is the caller's: the draw is above this app.) ``sanction``: its pk, kept in
+    the log so that lifting it finds what it did (``reopen_barred``, 004 §5.7.4)."""
     _lock_open(tournament.pk)
     done: list[str] = []
     refusal = _("not admitted: %(r)s") % {"r": reason}
@@ -325,6 +333,7 @@ def bar_disqualified(tournament: Tournament, person: Person, reason: str, by) ->
             reason=refusal,
             participant=participant.pk,
             clause="004 §2.3.2",
+            sanction=sanction,
         )
         done.append(_("%(p)s withdrawn: %(r)s") % {"p": person, "r": reason})
     for entry in (
@@ -342,6 +351,43 @@ def bar_disqualified(tournament: Tournament, person: Person, reason: str, by) ->
             entry=entry.pk,
             status=Entry.Status.REFUSED,
             clause="004 §2.3.2",
+            sanction=sanction,
         )
         done.append(_("entry of %(p)s refused: %(r)s") % {"p": person, "r": reason})
     return done
+
+
+@transaction.atomic
+def reopen_barred(tournament: Tournament, sanction: int, reason: str, by) -> list[str]:
+    """004 §5.7.4: the disqualification ``sanction`` (its pk) is lifted: the entries ``bar_disqualified``
+    refused because of it here go back to pending, for the commission to examine anew — those still refused
+    with that refusal (one the commission has decided on since is left as it is). The caller says whether
+    the tournament may still take them (not started, not finished). Returns the notes."""
+    _lock_open(tournament.pk)
+    notes: list[str] = []
+    barred = tournament.audit.filter(
+        action="entry_decision", data__sanction=sanction, data__status=Entry.Status.REFUSED
+    )
+    for row in barred.order_by("pk"):
+        entry = (
+            Entry.objects.select_for_update(of=("self",))
+            .select_related("person")
+            .filter(pk=row.data.get("entry"), tournament=tournament)
+            .first()
+        )
+        if entry is None or entry.status != Entry.Status.REFUSED or entry.decision_reason != row.reason:
+            continue
+        _save_decision(entry, Entry.Status.PENDING, "", by)
+        log(
+            tournament,
+            by,
+            "entry_decision",
+            _("Entry of %(p)s: %(s)s") % {"p": entry.person, "s": entry.get_status_display()},
+            reason=reason,
+            entry=entry.pk,
+            status=Entry.Status.PENDING,
+            clause="004 §5.7.4",
+            sanction=sanction,
+        )
+        notes.append(_("entry of %(p)s pending again, for the commission") % {"p": entry.person})
+    return notes

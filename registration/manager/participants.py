@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -160,8 +159,7 @@ def keep_admitted(participant: Participant, reason: str, by) -> None:
     """The admission commission (004 §5.3.1) decides that a participant whose corrected data failed a check
     plays on, with its reason (logged); the draw pairs him again. Withdrawing him is the other answer."""
     tournament = _lock_open(participant.tournament_id)
-    if not permissions.can_decide(by, tournament):
-        raise PermissionDenied(f"{by} may not decide on participant {participant.pk}")
+    permissions.check_admits(by, tournament)  # 004 §5.3.1
     participant = Participant.objects.select_for_update().get(pk=participant.pk)
     reason = " ".join((reason or "").split())
     if not reason:
@@ -219,7 +217,7 @@ def seed_participants(tournament: Tournament, order: str, by) -> int:
 def check_documents(participant: Participant, by, *, identity: bool, medical: bool, insurance: bool) -> None:
     """The admission commission has seen the documents of a participant added without an entry (004 §2.3.3,
     §2.5.1). All three are needed; until then the draw refuses to pair him."""
-    _lock_open(participant.tournament_id)
+    permissions.check_admits(by, _lock_open(participant.tournament_id))  # 004 §5.3.1
     participant = Participant.objects.select_for_update().get(pk=participant.pk)
     if not (identity and medical and insurance):
         raise AdmissionError(

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from registration import manager
-from registration.models import Entry, Participant, RankNorm, rank_fulfilled
+from registration.models import Entry, Official, Participant, RankNorm, rank_fulfilled
 from tests.factories import make_tournament
 from tests.registration.helpers import make_entry
 from tournaments.models import Tournament
@@ -44,7 +44,8 @@ def test_admission_copies_rank_club_and_coach_from_the_entry(t, secretary):
 
 def _participant(t) -> Participant:
     entry = make_entry(t)
-    manager.decide(entry, Entry.Status.ADMITTED, "", None)
+    chief_secretary = t.officials.get(role=Official.Role.CHIEF_SECRETARY).person.user
+    manager.decide(entry, Entry.Status.ADMITTED, "", chief_secretary)
     return Participant.objects.get(tournament=t, person=entry.person)
 
 

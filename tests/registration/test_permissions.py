@@ -102,8 +102,11 @@ def test_the_commission_the_chief_judge_and_the_secretary_decide(client, scene, 
     assert Participant.objects.get(tournament=t, person=entry.person).status == Participant.Status.ACTIVE
 
 
-def test_a_plain_secretary_decides_too(client, scene):
+def test_a_plain_secretary_decides_when_the_regulation_says_so_5_3_1(client, scene):
+    # admission_by = "officials": the secretaries decide with the commission (the default: the commission).
     t, entry, _official = scene
+    t.admission_by = "officials"
+    t.save(update_fields=["admission_by"])
     user = make_user("secretary2")
     Official.objects.create(tournament=t, person=user.person, role=Official.Role.SECRETARY)
     client.force_login(user)
