@@ -280,6 +280,11 @@ def rounds_left(t: Tournament) -> bool:
         rows = _table(t, [str(tm.pk) for tm in active_teams(t)], team_results(t))
         return not systems.losses_finished(t, [r.lost for r in rows])  # the engine's end rule
     if t.system == System.ROUND_ROBIN:
+        # 004 §1.4.3: the schedule drawn at round 1 is played whole; a removed team (004 §5.7.3) does not
+        # shorten it — its scheduled opponents rest or win technically (``_round_robin``).
+        stage = t.stages.filter(number=1).first()
+        if stage is not None and "rounds" in stage.plan:
+            return number <= len(stage.plan["rounds"])
         n = len(active_teams(t))
         return number <= (n - 1 + n % 2) * t.cycles
     if t.system == System.SINGLE_ELIMINATION:
