@@ -557,20 +557,24 @@ def swiss_rounds(t: Tournament) -> int:
 
 
 def fix_swiss_rounds(t: Tournament, user) -> str:
-    """004 §1.4.6: a Swiss left without a number of rounds gets the recommended number for its field when
-    round 1 is published, stored, so that later withdrawals cannot shorten it. Only the chief judge changes it
+    """004 §1.4.6: a Swiss (personal or team) left without a number of rounds gets the recommended number for
+    its field (its active participants, or its teams) when round 1 is published, stored, so that later
+    withdrawals and removals cannot shorten it. Only the chief judge changes it
     then, with a reason (``judging.lifecycle.change_swiss_rounds``). Returns the note, "" when nothing was
     fixed."""
-    if t.system != System.SWISS or t.rounds or t.is_team_event:
+    if t.system != System.SWISS or t.rounds:
         return ""
-    active = t.participants.filter(status=Participant.Status.ACTIVE).count()
+    if t.is_team_event:
+        # 004 §1.4.6, §1.3.4: in a team event the field is the teams (issue 27 item 7).
+        active = len(teams.active_teams(t))
+        text = _("The number of rounds is fixed at %(n)s, recommended for %(p)s teams (004 §1.4.6).")
+    else:
+        active = t.participants.filter(status=Participant.Status.ACTIVE).count()
+        text = _("The number of rounds is fixed at %(n)s, recommended for %(p)s participants (004 §1.4.6).")
     n = pairing.recommended_swiss_rounds(active)
     Tournament.objects.filter(pk=t.pk, rounds__isnull=True).update(rounds=n)
     t.rounds = n
-    note = _("The number of rounds is fixed at %(n)s, recommended for %(p)s participants (004 §1.4.6).") % {
-        "n": n,
-        "p": active,
-    }
+    note = text % {"n": n, "p": active}
     log(t, user, "rounds", note, rounds=n, clause="004 §1.4.6")
     return note
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from draw import dependents
-from draw.models import Match, ResultKind, Round, Stage
+from draw.models import Consequence, Match, ResultKind, Round, Stage, TeamMatch
 from registration.permissions import is_panel
 from standings import metrics
 from tournaments.models import AuditEntry, Tournament, bump_version, log
@@ -240,10 +240,15 @@ def correction_lock(t: Tournament, m: Match, user, now) -> ResultError | None:
     - 004 §5.11, §5.10: under protest, the judging panel decides; nobody else changes the result meanwhile;
     - 004 §5.10, §6.1.2: a result the panel ruled on (or confirmed deciding a protest) is the panel's;
     - 003 «Протоколы»: once a player has started his next match the result is no longer corrected — but by
-      the judging panel, with a reason (``_refusal``: a secretary's transcription typed wrong, issue 27).
+      the judging panel, with a reason (``_refusal``: a secretary's transcription typed wrong, issue 27);
+    - 004 §5.7.3: a result the removal of a competitor decided is nobody's to change (``removal_lock``): the
+      panel's rulings (``panel_result``, ``panel_replay``) obey it too.
     """
     if not m.result_kind:
         return None
+    removed = removal_lock(m)
+    if removed is not None:
+        return removed
     panel = is_panel(user, t)
     if not panel and m.protests.filter(status__in=OPEN_PROTEST).exists():
         return PanelOnly(
@@ -259,6 +264,42 @@ def correction_lock(t: Tournament, m: Match, user, now) -> ResultError | None:
             _("A player has started his next match: the result can no longer be corrected (003).")
         )
     return None
+
+
+def removal_lock(m: Match) -> ResultError | None:
+    """004 §5.7.3: the result a removal decided — annulled with the removed competitor's results, or his
+    technical defeat it wrote — follows the removal: no ruling (an upheld protest, a replay) and no correction
+    brings another result back (issue 27 item 5). What the removal decided is its ``Consequence`` rows and the
+    "removed" flag it sets on every match it writes."""
+    if not m.result_kind:
+        return None
+    written = "removed" in m.flags and m.result_kind in (ResultKind.ANNULLED, ResultKind.TECHNICAL)
+    if not written and m.result_kind == ResultKind.ANNULLED:
+        players = [pid for pid in (m.player1_id, m.player2_id) if pid]
+        teams: list[int] = []
+        if m.team_match_id:
+            teams = [
+                tid
+                for tid in TeamMatch.objects.filter(pk=m.team_match_id)
+                .values_list("team1_id", "team2_id")
+                .get()
+                if tid
+            ]
+        written = Consequence.objects.filter(
+            Q(participant_id__in=players) | Q(team_id__in=teams),
+            tournament_id=m.round.tournament_id,
+            stage_id=m.round.stage_id,
+            kind=Consequence.Kind.ANNULLED,
+        ).exists()
+    if not written:
+        return None
+    return ResultError(
+        _(
+            "This result was decided by a removal (%(rule)s): the removed competitor's results are annulled "
+            "or lost technically, and no ruling or correction brings another result back."
+        )
+        % {"rule": cite("004 §5.7.3")}
+    )
 
 
 def _apply(m: Match, data: ResultInput, now=None) -> str:
@@ -311,6 +352,10 @@ def panel_result(
     m = Match.objects.select_for_update().select_related("round").get(pk=match_id)
     if m.is_bye:
         raise ResultError(_("A bye has no result to enter."))
+    # 004 §5.7.3: only a removal itself (its "removed" flag) rewrites what a removal decided.
+    locked = None if "removed" in flags else removal_lock(m)
+    if locked is not None:
+        raise locked
     now = timezone.now()
     before = Before.of(m)
     described = _apply(m, data, now)
@@ -337,6 +382,9 @@ def panel_replay(match_id: int, user, why: str, clause: str) -> Match:
     """A replay ordered by the panel: the result is cleared and the match is to be played again."""
     t = lock_open_tournament(match_id)
     m = Match.objects.select_for_update().select_related("round").get(pk=match_id)
+    locked = removal_lock(m)  # 004 §5.7.3: a replay would bring back a match the removal decided
+    if locked is not None:
+        raise locked
     before = Before.of(m)
     described = _describe(m)
     m.result_kind, m.result_reason, m.winner_id = "", "", None

@@ -43,6 +43,10 @@ class TeamDrawError(Exception):
 # --- rosters and line-ups ---------------------------------------------------------------------------------
 
 
+# A team match's flag for a board lost by a team short of players: "lost_board:<board>:<losing side>".
+LOST_BOARD = "lost_board:"
+
+
 def roster(team: Team) -> list[Participant]:
     """The team's active players in the board order (004 §1.3.4): ``board_order``, then seed, then entry."""
     members = team.members.filter(status=Participant.Status.ACTIVE).select_related("person")
@@ -63,7 +67,7 @@ def lineup_for(team: Team, number: int, boards: int) -> tuple[list[Participant],
     if stored is not None:
         by_id = {p.pk: p for p in players}
         chosen = [by_id.get(pk) for pk in stored.players]
-        if len(chosen) == boards and all(chosen):
+        if len(chosen) == min(boards, len(players)) and all(chosen):
             return chosen, True  # type: ignore[return-value]
     return players[:boards], False
 
@@ -86,8 +90,10 @@ def submit_lineup(team: Team, number: int, player_ids: list[int], user) -> str:
             # The team's page offers the draft round or the next one; any other number is nobody's round.
             raise TeamDrawError(_("A line-up is given for the round being drawn or the next one."))
         members = {p.pk for p in roster(team)}
-        if len(player_ids) != t.boards or len(set(player_ids)) != len(player_ids):
-            raise TeamDrawError(_("Choose %(n)s different players, one per board.") % {"n": t.boards})
+        # 004 §5.7.3: a team short of players fields those it has, boards 1 on; it loses the rest.
+        needed = min(t.boards, len(members))
+        if len(player_ids) != needed or len(set(player_ids)) != len(player_ids):
+            raise TeamDrawError(_("Choose %(n)s different players, one per board.") % {"n": needed})
         if not set(player_ids) <= members:
             raise TeamDrawError(_("Only active players of the team's roster may play."))
         Lineup.objects.update_or_create(
@@ -149,7 +155,9 @@ def _team_match_results(
             )
             out.append((tm, walkover))
             continue
-        sides, complete, decider = [], True, None
+        complete, decider = True, None
+        # 004 §5.7.3: a board the short team lost is won by the other side (0 for both when both lost it).
+        by_board = {board: {1: 2, 2: 1}.get(side, 0) for board, side in lost_boards(tm).items()}
         for m in boards.get(tm.pk, []):
             won = _side(m, tm, team_of)
             if m.board == 0:
@@ -157,7 +165,8 @@ def _team_match_results(
                 continue
             if not m.result_kind:
                 complete = False
-            sides.append(won)
+            by_board[m.board] = won
+        sides = [by_board[b] for b in sorted(by_board)]
         result = team_metrics.TeamResult(
             tm.round.number,
             str(tm.team1_id),
@@ -280,6 +289,11 @@ def rounds_left(t: Tournament) -> bool:
         rows = _table(t, [str(tm.pk) for tm in active_teams(t)], team_results(t))
         return not systems.losses_finished(t, [r.lost for r in rows])  # the engine's end rule
     if t.system == System.ROUND_ROBIN:
+        # 004 §1.4.3: the schedule drawn at round 1 is played whole; a removed team (004 §5.7.3) does not
+        # shorten it — its scheduled opponents rest or win technically (``_round_robin``).
+        stage = t.stages.filter(number=1).first()
+        if stage is not None and "rounds" in stage.plan:
+            return number <= len(stage.plan["rounds"])
         n = len(active_teams(t))
         return number <= (n - 1 + n % 2) * t.cycles
     if t.system == System.SINGLE_ELIMINATION:
@@ -339,10 +353,12 @@ def _draw_team_round(t: Tournament, user, number: int, seed: int | None) -> Roun
             pairs, singles = _knockout(t, teams, number)
     by_key = {str(tm.pk): tm for tm in t.teams.all()}  # removed teams too: their walk-overs (004 §5.7.3)
     for team in [by_key[k] for a, b, _c, _f in pairs for k in (a, b) if not by_key[k].removed]:
-        if len(roster(team)) < t.boards:
+        # 004 §5.7.3 concerns the player: a team short of players (one removed, no reserve) plays on with
+        # the boards it has and loses the others (``_rebuild_boards``); only a team with nobody left cannot.
+        if not roster(team):
             raise TeamDrawError(
-                _("Team %(team)s has %(k)s active players: %(n)s boards need %(n)s.")
-                % {"team": team.name, "k": len(roster(team)), "n": t.boards}
+                _("Team %(team)s has no active player left: it cannot play a team match.")
+                % {"team": team.name}
             )
     rnd = Round.objects.create(
         tournament=t, stage=stage, number=number, seed=seed, drawn_by=user if user.is_authenticated else None
@@ -377,8 +393,16 @@ def _rebuild_boards(t: Tournament, rnd: Round, tm: TeamMatch) -> None:
     two, _own2 = lineup_for(tm.team2, rnd.number, t.boards)
     length = rnd.effective_match_length()
     matches = []
+    # 004 §5.7.3: a team short of players (a player removed, no reserve) loses its last boards technically,
+    # 0 on them: recorded on the team match (``LOST_BOARD``), no board match is made for them.
+    lost = [f for f in tm.flags if not str(f).startswith(LOST_BOARD)]
     for i in range(t.boards):
-        a, b = one[i], two[i]
+        a = one[i] if i < len(one) else None
+        b = two[i] if i < len(two) else None
+        if a is None or b is None:
+            loser = 0 if a is None and b is None else (1 if a is None else 2)
+            lost.append(f"{LOST_BOARD}{i + 1}:{loser}")
+            continue
         first, second = (a, b) if i % 2 == 0 else (b, a)
         matches.append(
             Match(
@@ -392,6 +416,19 @@ def _rebuild_boards(t: Tournament, rnd: Round, tm: TeamMatch) -> None:
             )
         )
     Match.objects.bulk_create(matches)
+    if lost != tm.flags:
+        tm.flags = lost
+        tm.save(update_fields=["flags"])
+
+
+def lost_boards(tm: TeamMatch) -> dict[int, int]:
+    """The boards a team short of players lost (004 §5.7.3): board → the side that lost it (0: both)."""
+    out = {}
+    for f in tm.flags:
+        if str(f).startswith(LOST_BOARD):
+            board, side = str(f)[len(LOST_BOARD) :].split(":")
+            out[int(board)] = int(side)
+    return out
 
 
 def team_club(t: Tournament, team: Team) -> str | None:

@@ -98,6 +98,11 @@ def team_match_rows(rnd: Round, t: Tournament, protests: bool = False) -> list[d
             {
                 "tm": tm,
                 "boards": boards,
+                # 004 §5.7.3: the boards a team short of players lost: (board, the team that lost it).
+                "lost": [
+                    (board, {1: tm.team1, 2: tm.team2}.get(side))
+                    for board, side in sorted(teams.lost_boards(tm).items())
+                ],
                 "score1": bp[0],
                 "score2": bp[1],
                 "complete": bool(r and r.complete),
@@ -258,7 +263,8 @@ def team_page(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
         "lineups": lineups,
         "can_submit": may_submit_lineup(request.user, team) and not t.is_finished,
         "lineup_round": lineup_round,
-        "board_range": range(1, t.boards + 1),
+        # 004 §5.7.3: a team short of players fields those it has, boards 1 on.
+        "board_range": range(1, min(t.boards, len(roster)) + 1),
         "current": Lineup.objects.filter(team=team, round_number=lineup_round).first(),
         "order_open": can_run(request.user, t) and not t.round_set.exclude(status="draft").exists(),
         "chief_judge": is_chief_judge(request.user, t) and not t.is_finished and not team.removed,
@@ -279,7 +285,10 @@ def lineup_submit(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
     if not may_submit_lineup(request.user, team):
         raise PermissionDenied
     number = sane_int(request.POST.get("round"))
-    ids = [sane_int(request.POST.get(f"board{i}")) for i in range(1, t.boards + 1)]
+    fielded = min(
+        t.boards, len(teams.roster(team))
+    )  # 004 §5.7.3: a team short of players fields those it has
+    ids = [sane_int(request.POST.get(f"board{i}")) for i in range(1, fielded + 1)]
     if number is None or None in ids:
         messages.error(request, _("Choose a player for every board."))
         return redirect("public:team", pk=pk, team_pk=team_pk)
