@@ -128,7 +128,7 @@ def _conditional(
     t = (rows if visible is None else rows.annotate(visible=visible)).first()
     if t is None:
         raise ApiError(404, _("No such tournament."))
-    if visible is not None and not t.visible:
+    if visible is not None and not t.visible:  # type: ignore[attr-defined]  # annotated above with it
         raise ApiError(404, missing)
     etag, changed = make_etag(f"t{t.pk}v{t.version}"), t.changed_at or t.created_at
     if fresh := not_modified(request, etag, changed):
@@ -257,7 +257,7 @@ def _match_out(m: Match, state: MatchState, now: datetime.datetime) -> dict:
         "id": m.pk,
         "round": m.round.number,
         "table": m.table,
-        "group": m.group.name if m.group_id else None,
+        "group": m.group.name if m.group is not None else None,
         "player1": schemas.player_out(m.player1),
         "player2": schemas.player_out(m.player2),
         "score1": m.score1,

@@ -153,7 +153,12 @@ def not_modified(request: HttpRequest, etag: str, changed: datetime.datetime | N
         fresh = etag_matches(request, etag)
     else:
         since = parse_http_date_safe(request.headers.get("If-Modified-Since", ""))
-        fresh = since is not None and last_modified(changed) is not None and int(changed.timestamp()) <= since
+        fresh = (
+            since is not None
+            and changed is not None
+            and last_modified(changed) is not None
+            and int(changed.timestamp()) <= since
+        )
     if not fresh:
         return None
     response = HttpResponseNotModified()

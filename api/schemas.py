@@ -8,26 +8,38 @@ shows (``Tournament``, ``Match``, ``StandingsRow``…): no ``…Out``.
 from __future__ import annotations
 
 import datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ninja import Field, Schema
 from pydantic import create_model
 
-from draw.models import ResultKind, Round, Stage
-from registration.models import Participant
+from draw.models import ResultKind, Stage
+from draw.models import Round as RoundModel
+from registration.models import Participant as ParticipantModel
 from tournaments.models import Character, Discipline, GenderGroup, System
 from tournaments.models import Tournament as TournamentModel
 
 # The closed sets, from the models' own choices (a value outside them would be a bug, caught by the tests).
-DisciplineKey = Literal[tuple(Discipline.values)]
-SystemKey = Literal[tuple(System.values)]
-CharacterKey = Literal[tuple(Character.values)]
-GenderGroupKey = Literal[tuple(GenderGroup.values)]
-TournamentStatus = Literal[tuple(TournamentModel.Status.values)]
-RoundStatus = Literal[tuple(Round.Status.values)]
-StageKind = Literal[tuple(Stage.Kind.values)]
-ParticipantStatus = Literal[tuple(Participant.Status.values)]
-ResultKey = Literal[("", *ResultKind.values)]
+if TYPE_CHECKING:  # mypy cannot read a Literal built from the choices at run time: to it they are str
+    DisciplineKey = str
+    SystemKey = str
+    CharacterKey = str
+    GenderGroupKey = str
+    TournamentStatus = str
+    RoundStatus = str
+    StageKind = str
+    ParticipantStatus = str
+    ResultKey = str
+else:
+    DisciplineKey = Literal[tuple(Discipline.values)]
+    SystemKey = Literal[tuple(System.values)]
+    CharacterKey = Literal[tuple(Character.values)]
+    GenderGroupKey = Literal[tuple(GenderGroup.values)]
+    TournamentStatus = Literal[tuple(TournamentModel.Status.values)]
+    RoundStatus = Literal[tuple(RoundModel.Status.values)]
+    StageKind = Literal[tuple(Stage.Kind.values)]
+    ParticipantStatus = Literal[tuple(ParticipantModel.Status.values)]
+    ResultKey = Literal[("", *ResultKind.values)]
 MatchStateKey = Literal["not_started", "playing", "provisional", "under_protest", "final"]
 Language = Literal["ru", "en"]
 
@@ -44,7 +56,11 @@ class Player(Schema):
     )
 
 
-def player_out(p: Participant | None) -> dict | None:
+@overload
+def player_out(p: ParticipantModel) -> dict: ...
+@overload
+def player_out(p: ParticipantModel | None) -> dict | None: ...
+def player_out(p: ParticipantModel | None) -> dict | None:
     """A player's public fields as ``Player`` has them (every endpoint naming a player serialises him so)."""
     if p is None:
         return None
@@ -52,10 +68,10 @@ def player_out(p: Participant | None) -> dict | None:
         "id": p.pk,
         "name": p.full_name,
         "short_name": p.short_name,
-        "partner": p.partner.full_name if p.partner_id else None,
+        "partner": p.partner.full_name if p.partner is not None else None,
         "organisation": p.data.organisation,
         "region": p.data.region,
-        "team": p.team.name if p.team_id else None,
+        "team": p.team.name if p.team is not None else None,
     }
 
 
@@ -198,7 +214,7 @@ class ParticipantDetail(Participant):
     matches: list[ParticipantMatch] = Field(description="The matches of the published rounds, by round.")
 
 
-PAGE_FIELDS = {
+PAGE_FIELDS: dict[str, Any] = {
     "count": (int, Field(description="How many items there are in all (with the filters).")),
     "limit": (int, Field(description="The page size asked for.")),
     "offset": (int, Field(description="The first item's index, from 0.")),
@@ -213,17 +229,26 @@ def page_of(item: type[Schema], name: str, what: str) -> type[Schema]:
         name,
         __base__=Schema,
         __doc__=f"A page of {what}: `count` in all, `limit` from `offset`, links to the neighbours.",
-        items=(list[item], Field(description=f"The {what} of this page.")),
+        # A schema given at run time: the stubs cannot know it is a type.
+        items=(list[item], Field(description=f"The {what} of this page.")),  # type: ignore[valid-type]
         **PAGE_FIELDS,
     )
 
 
-TournamentPage = page_of(Tournament, "TournamentPage", "tournaments")
-RoundPage = page_of(Round, "RoundPage", "rounds")
-MatchPage = page_of(Match, "MatchPage", "matches")
-ParticipantPage = page_of(Participant, "ParticipantPage", "participants")
-BracketPage = page_of(Bracket, "BracketPage", "brackets")
-StandingsRowPage = page_of(StandingsRow, "StandingsRowPage", "standings rows")
+if TYPE_CHECKING:  # made at run time by create_model: to mypy each is a Schema
+    TournamentPage = Schema
+    RoundPage = Schema
+    MatchPage = Schema
+    ParticipantPage = Schema
+    BracketPage = Schema
+    StandingsRowPage = Schema
+else:
+    TournamentPage = page_of(Tournament, "TournamentPage", "tournaments")
+    RoundPage = page_of(Round, "RoundPage", "rounds")
+    MatchPage = page_of(Match, "MatchPage", "matches")
+    ParticipantPage = page_of(Participant, "ParticipantPage", "participants")
+    BracketPage = page_of(Bracket, "BracketPage", "brackets")
+    StandingsRowPage = page_of(StandingsRow, "StandingsRowPage", "standings rows")
 
 
 class RoundDetail(Round):

@@ -4,6 +4,7 @@ rounds are hidden. A router of its own, added to the ``api`` by ``api.api``."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Literal
 
 from django.shortcuts import get_object_or_404
@@ -113,7 +114,7 @@ def team_list(request, tid: int = Path(..., **TID)):
                 "match_points": row.match_points,
                 "board_points": float(row.board_points),
                 "sonneborn_berger": float(row.metrics.get("sonneborn_berger", 0)),
-                "captain": tm.captain.full_name if tm.captain_id else None,
+                "captain": tm.captain.full_name if tm.captain is not None else None,
                 "players": [
                     {**schemas.player_out(p), "board_order": p.board_order} for p in teams.roster(tm)
                 ],
@@ -139,7 +140,7 @@ def team_matches(request, tid: int = Path(..., **TID), number: int = Path(..., *
     )
     for tm in tms:
         r = results.get((str(tm.team1_id), str(tm.team2_id) if tm.team2_id else None))
-        a, b = team_metrics.board_points(r, t.bye_points, t.boards) if r else (0, 0)
+        a, b = team_metrics.board_points(r, Fraction(t.bye_points), t.boards) if r else (0, 0)
         state = _state(tm)
         annulled = state == "annulled"  # 004 §5.7.3: counts for nobody, no score to show
         out.append(
@@ -152,7 +153,7 @@ def team_matches(request, tid: int = Path(..., **TID), number: int = Path(..., *
                 "score2": None if annulled else float(b),
                 "complete": bool(r and r.complete),
                 "through": (
-                    {1: tm.team1_id, 2: tm.team2_id}.get(team_metrics.decide(r, t.team_draw_rule))
+                    {1: tm.team1_id, 2: tm.team2_id}.get(team_metrics.decide(r, t.team_draw_rule) or 0)
                     if r is not None and not annulled
                     else None
                 ),

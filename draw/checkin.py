@@ -160,10 +160,15 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         .select_related("person")
         .order_by("person__surname", "person__name")
     )
-    present = set(
-        CheckIn.objects.filter(participant__tournament=t, round_number=number).values_list(
-            "participant_id", flat=True
+    # No round open for a check-in (None): nobody is present.
+    present = (
+        set(
+            CheckIn.objects.filter(participant__tournament=t, round_number=number).values_list(
+                "participant_id", flat=True
+            )
         )
+        if number is not None
+        else set()
     )
     context = {
         "t": t,
@@ -179,9 +184,12 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
 def desk_check_in(request: HttpRequest, pk: int) -> HttpResponse:
     t = tournament_for_secretary(request, pk)
     number = open_for(t)
-    p = t.participants.filter(
-        pk=sane_int(request.POST.get("participant")), status=Participant.Status.ACTIVE
-    ).first()
+    chosen = sane_int(request.POST.get("participant"))
+    p = (
+        t.participants.filter(pk=chosen, status=Participant.Status.ACTIVE).first()
+        if chosen is not None
+        else None
+    )
     if number is None or p is None:
         messages.error(request, _("No check-in is open now."))
     else:

@@ -74,8 +74,9 @@ def load(t: Tournament) -> Consequences:
             (out.team_annulled if team else out.annulled).add(c.key)
         else:
             source = c.source if c.source_type_id else None
+            points = c.points or 0  # an adjustment always has its points
             (out.team_adjustments if team else out.adjustments).setdefault(c.key, []).append(
-                Adjustment(Fraction(c.points), c.clause, c.reason, str(source) if source is not None else "")
+                Adjustment(Fraction(points), c.clause, c.reason, str(source) if source is not None else "")
             )
     return out
 
@@ -91,13 +92,14 @@ def record(
     reason: str = "",
 ) -> Consequence:
     """Record one consequence of a ruling (``source``: the ruling's row, saved) for a participant or team."""
-    is_team = isinstance(competitor, Team)
+    team = competitor if isinstance(competitor, Team) else None
+    participant = None if isinstance(competitor, Team) else competitor
     return Consequence.objects.create(
         tournament_id=competitor.tournament_id,
         stage=stage,
         kind=kind,
-        participant=None if is_team else competitor,
-        team=competitor if is_team else None,
+        participant=participant,
+        team=team,
         points=None if points is None else Decimal(points),
         clause=clause,
         reason=reason,

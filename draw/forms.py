@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy
 
@@ -36,10 +38,12 @@ class ResultForm(forms.Form):
         self.panel = panel
         self.fields["score1"].label = str(match.player1)
         self.fields["score2"].label = str(match.player2)
-        self.fields["winner_side"].choices = [("", "—"), (1, str(match.player1)), (2, str(match.player2))]
+        sides = [("", "—"), (1, str(match.player1)), (2, str(match.player2))]
+        cast(forms.ChoiceField, self.fields["winner_side"]).choices = sides
         if not panel:
             # 004 §6.1.2 items 1–2: defeats and annulments are the judging panel's; a secretary enters scores.
-            self.fields["kind"].choices = [(ResultKind.PLAYED, ResultKind.PLAYED.label)]
+            played = [(ResultKind.PLAYED, ResultKind.PLAYED.label)]
+            cast(forms.ChoiceField, self.fields["kind"]).choices = played
             del self.fields["winner_side"]
 
     def clean(self):

@@ -11,8 +11,9 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, cast
 
-from django.db import IntegrityError, connections, router, transaction
+from django.db import IntegrityError, connections, models, router, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -458,13 +459,14 @@ def _insert_matches(rnd: Round, pairs: list[Pairing]) -> None:
     if not pairs:
         return
     connection = connections[router.db_for_write(Match)]
-    fields = [Match._meta.get_field(name) for name in _MATCH_COLUMNS]
+    # The columns are Match's own concrete fields, never a relation's reverse side: the stubs cannot know.
+    fields = [cast(models.Field, Match._meta.get_field(name)) for name in _MATCH_COLUMNS]
     by_name = {f.name: f for f in fields}
     length = rnd.effective_match_length()
     now = by_name["ended_at"].get_db_prep_save(timezone.now(), connection)
     empty = by_name["reopened_for"].get_db_prep_save([], connection)
     flags_value: dict[tuple[str, ...], object] = {}
-    rows = []
+    rows: list[tuple[Any, ...]] = []
     for table, p in enumerate(pairs, start=1):
         flags = flags_value.get(p.flags)
         if flags is None:
@@ -494,12 +496,13 @@ def _insert_matches(rnd: Round, pairs: list[Pairing]) -> None:
             )
         )
     quote = connection.ops.quote_name
-    into = f"INSERT INTO {quote(Match._meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
+    columns = ", ".join(quote(f.column or f.attname) for f in fields)
+    into = f"INSERT INTO {quote(Match._meta.db_table)} ({columns})"
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             # One array per column (as Django's own bulk insert on PostgreSQL): one statement, a handful of
             # parameters, nothing for the driver to parse per row.
-            arrays = ", ".join(f"(%s)::{f.db_type(connection).split('(')[0]}[]" for f in fields)
+            arrays = ", ".join(f"(%s)::{(f.db_type(connection) or '').split('(')[0]}[]" for f in fields)
             cursor.execute(f"{into} SELECT * FROM UNNEST({arrays})", [list(c) for c in zip(*rows)])
             return
         # SQLite (and any other backend): one statement prepared once, the rows bound in the driver's loop.
@@ -810,7 +813,7 @@ def tie_key(group: Group, block: list[metrics.Row]) -> str:
 
 def _break_tie(rows: list[metrics.Row], block: list[metrics.Row], decision: dict) -> None:
     """Order a tied block as the stored decision says and give each its own place (004 §1.4.7)."""
-    first = min(r.place for r in block)
+    first = min(r.place for r in block if r.place is not None)  # a tied block's rows all have a place
     order = {player: i for i, player in enumerate(decision["order"])}
     ranked = sorted(block, key=lambda r: order.get(r.player, len(order)))
     for i, r in enumerate(ranked):
@@ -903,7 +906,7 @@ def qualification(t: Tournament, order: list[str]) -> list[dict]:
             how = r.decided if (r.place or 0) <= t.qualifiers_per_group else "best_of_rest"
             found[r.player] = {"player": r.player, "group": group.name, "place": r.place, "how": how}
             if how in ("lot", "match"):
-                decision = next(
+                decision: dict = next(
                     (
                         d
                         for key, d in ties.items()
@@ -987,7 +990,7 @@ def check_swiss_draft(rnd: Round, pairs=None, bye: str | None | bool = False) ->
     results_before = [
         r
         for r in results.load_results(t, stage=rnd.stage, published_only=False).get(rnd.stage_id, [])
-        if r.round < rnd.number
+        if r.round is not None and r.round < rnd.number  # the loader numbers every result's round
     ]
     competitors = swiss_competitors(t, results_before)
     allow = any("rematch" in m.flags for m in rnd.matches.all())
@@ -1011,7 +1014,7 @@ def problem_text(problem: dict, by_key: dict[str, Participant]) -> str:
         "bye_missing": _("An odd number of players needs a bye."),
         "bye_not_needed": _("An even number of players needs no bye."),
     }
-    return texts.get(problem.get("code"), _("The pairing breaks a rule: %(p)s.")) % {"p": names}
+    return texts.get(problem.get("code", ""), _("The pairing breaks a rule: %(p)s.")) % {"p": names}
 
 
 def swap_players(rnd: Round, a: Participant, b: Participant, user) -> dict:

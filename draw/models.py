@@ -5,6 +5,8 @@ Standings are never stored: they are derived from the matches (``standings.ranki
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.db import models
@@ -12,6 +14,9 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import ELIMINATION_SYSTEMS, System, Tournament
 from tournaments.validators import sane_date
+
+if TYPE_CHECKING:
+    from registration.models import Participant
 
 
 class Stage(models.Model):
@@ -45,7 +50,9 @@ class Stage(models.Model):
 class Group(models.Model):
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="groups")
     number = models.PositiveSmallIntegerField()
-    members = models.ManyToManyField("registration.Participant", through="GroupMember", related_name="+")
+    members: models.ManyToManyField[Participant, GroupMember] = models.ManyToManyField(
+        "registration.Participant", through="GroupMember", related_name="+"
+    )
 
     class Meta:
         ordering = ["stage", "number"]

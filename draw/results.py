@@ -320,6 +320,8 @@ def _set(m: Match, data: ResultInput, now=None) -> str:
     m.result_kind = data.kind
     m.result_reason = data.reason.strip()
     if data.kind == ResultKind.PLAYED:
+        # score_errors has refused a played result without both scores.
+        assert data.score1 is not None and data.score2 is not None
         m.score1, m.score2 = data.score1, data.score2
         m.winner_id = m.player1_id if data.score1 > data.score2 else m.player2_id
     elif data.kind == ResultKind.TECHNICAL:

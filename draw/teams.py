@@ -12,6 +12,7 @@ Swiss or round-robin groups, then a playoff of the qualifiers on the bracket eng
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from fractions import Fraction
 
 from django.db import transaction
@@ -141,7 +142,8 @@ def _team_match_results(
     )
     boards: dict[int, list[Match]] = {}
     for m in Match.objects.filter(team_match__in=tms).order_by("board"):
-        boards.setdefault(m.team_match_id, []).append(m)
+        if m.team_match_id is not None:  # always: read by their team match
+            boards.setdefault(m.team_match_id, []).append(m)
     team_of = dict(Participant.objects.filter(tournament=t).values_list("pk", "team_id"))
     out = []
     for tm in tms:
@@ -160,6 +162,8 @@ def _team_match_results(
         by_board = {board: {1: 2, 2: 1}.get(side, 0) for board, side in lost_boards(tm).items()}
         for m in boards.get(tm.pk, []):
             won = _side(m, tm, team_of)
+            if m.board is None:
+                continue  # not a board of this team match (every board match has its number)
             if m.board == 0:
                 decider = won or None
                 continue
@@ -180,7 +184,7 @@ def _team_match_results(
     return out
 
 
-def _side(m: Match, tm: TeamMatch, team_of: dict[int, int | None]) -> int:
+def _side(m: Match, tm: TeamMatch, team_of: Mapping[int, int | None]) -> int:
     if m.result_kind not in (ResultKind.PLAYED, ResultKind.TIME, ResultKind.TECHNICAL) or m.winner_id is None:
         return 0
     return 1 if team_of.get(m.winner_id) == tm.team1_id else 2
@@ -388,6 +392,8 @@ def _draw_team_round(t: Tournament, user, number: int, seed: int | None) -> Roun
 def _rebuild_boards(t: Tournament, rnd: Round, tm: TeamMatch) -> None:
     """The board matches of a team match from the two line-ups: board i pairs the two i-th players; the first
     move alternates by board (team 1 moves first on odd boards, team 2 on even boards)."""
+    if tm.team2 is None:  # a bye has no boards (a line-up of its team used to fail here)
+        return
     tm.boards.filter(board__gte=1).delete()
     one, _own1 = lineup_for(tm.team1, rnd.number, t.boards)
     two, _own2 = lineup_for(tm.team2, rnd.number, t.boards)
@@ -696,7 +702,7 @@ def _mixed(t: Tournament, teams: list[Team], number: int, seed: int) -> tuple[St
     playoff = t.stages.filter(kind=Stage.Kind.PLAYOFF).first()
     if playoff is None:
         local = qualifying.rounds.count() + 1
-        if qualifying.system == System.SWISS and local <= t.rounds:
+        if qualifying.system == System.SWISS and t.rounds is not None and local <= t.rounds:
             return (qualifying, *_swiss(t, teams, number, seed))
         schedules = qualifying.plan.get("schedules", [])
         if qualifying.system == System.ROUND_ROBIN and local <= max(len(s) for s in schedules):
@@ -769,7 +775,7 @@ def _make_playoff(t: Tournament, qualifying: Stage, seed: int) -> Stage:
     ties = dict(qualifying.plan.get("ties", {}))
     for index, rows in enumerate(qualifying_tables(t, qualifying), start=1):
         for block in _tied_blocks(rows):
-            if block[0].place > k:
+            if block[0].place is None or block[0].place > k:  # a tied block always has a place
                 continue
             if t.group_ties == GroupTies.MATCH:
                 raise TeamDrawError(

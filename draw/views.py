@@ -111,7 +111,7 @@ def round_length(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         if note:
             messages.success(request, note)
         else:
-            messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+            messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
     return redirect("public:round", pk=pk, number=number)
 
 
@@ -162,8 +162,9 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     item 6): refused with the reason when it breaks a rule, logged otherwise."""
     tournament = tournament_for_secretary(request, pk)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    a = tournament.participants.filter(pk=sane_int(request.POST.get("a"))).first()
-    b = tournament.participants.filter(pk=sane_int(request.POST.get("b"))).first()
+    a_pk, b_pk = sane_int(request.POST.get("a")), sane_int(request.POST.get("b"))
+    a = tournament.participants.filter(pk=a_pk).first() if a_pk is not None else None
+    b = tournament.participants.filter(pk=b_pk).first() if b_pk is not None else None
     if a is None or b is None:
         messages.error(request, _("Choose two players of the draft."))
         return redirect("public:round", pk=pk, number=number)
@@ -252,7 +253,8 @@ def match_result(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
 @require_POST
 def participant_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_for_secretary(request, pk)
-    participant = tournament.participants.filter(pk=sane_int(request.POST.get("participant"))).first()
+    chosen = sane_int(request.POST.get("participant"))
+    participant = tournament.participants.filter(pk=chosen).first() if chosen is not None else None
     if participant is None:
         messages.error(request, _("Choose a participant of this tournament."))
         return redirect("public:participants", pk=pk)

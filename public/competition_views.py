@@ -313,7 +313,7 @@ def competition_documents(request: HttpRequest, cpk: int) -> HttpResponse:
         return _make(request, c, first, events)
     own = [(first, kind) for kind in documents.competition_kinds()] if first else []
     per_event = [(t, kind) for t in events for kind in EVENT_KINDS]
-    versions = {(t.pk, kind): t.version for t, kind in per_event}
+    versions: dict[tuple[int, str], int | None] = {(t.pk, kind): t.version for t, kind in per_event}
     if first is not None:
         fingerprint = comp.version(c)  # one query for both competition documents
         versions.update({(first.pk, kind): fingerprint for kind in documents.competition_kinds()})

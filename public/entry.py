@@ -192,7 +192,7 @@ def save_row(request: HttpRequest, pk: int, number: int, match_pk: int) -> HttpR
         elif not form.is_valid():
             row = current
             row.form, row.status = form, 400
-            row.error = " ".join(e for errors in form.errors.values() for e in errors)
+            row.error = " ".join(str(e) for errors in form.errors.values() for e in errors)
         else:
             try:
                 results.record_result(m.pk, request.user, form.to_input(), form.cleaned_data["version"])
@@ -292,7 +292,7 @@ def save_all(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             if row.lock:
                 refused.append(results.RowError(m.table, m.pk, row.lock))
             elif not form.is_valid():
-                message = " ".join(e for errors in form.errors.values() for e in errors)
+                message = " ".join(str(e) for errors in form.errors.values() for e in errors)
                 refused.append(results.RowError(m.table, m.pk, message))
             else:
                 entries.append((m.pk, form.to_input(), form.cleaned_data["version"]))

@@ -104,7 +104,7 @@ def participants_sheet(t: Tournament, people: list[Participant] | None = None) -
             p.data.full_name,
             p.data.organisation,
             p.data.region,
-            *([p.team.name if p.team_id else ""] if teams else []),
+            *([p.team.name if p.team is not None else ""] if teams else []),
             p.get_status_display(),
         )
         for p in people
@@ -144,7 +144,7 @@ def standings_sheets(
                 p.data.organisation,
                 p.data.region,
                 *([s.group] if group else []),
-                *([p.team.name if p.team_id else ""] if team else []),
+                *([p.team.name if p.team is not None else ""] if team else []),
                 Fraction(row.points),
                 row.played + row.byes,
                 row.wins,
@@ -390,7 +390,9 @@ def _answer(
         if not 0 <= section < len(sheets):
             return _bad(_("No such group."))
         response = HttpResponse(write_csv(sheets[section], dialect), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = content_disposition_header(True, f"{filename}.{fmt}")
+    disposition = content_disposition_header(True, f"{filename}.{fmt}")
+    if disposition is not None:  # None only for an empty file name
+        response["Content-Disposition"] = disposition
     return response
 
 

@@ -67,7 +67,7 @@ class Sheet:
     name: str
     title: Sequence[str]
     columns: Sequence[Column]
-    rows: list[Sequence] = field(default_factory=list)
+    rows: Sequence[Sequence] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ def stamp(pk: int, visible: Exists | None = None) -> tuple:
     With ``visible`` (an ``Exists`` on the tournament's row, ``OuterRef("pk")``), a third item: whether the
     resource is everybody's, read in the same query."""
     rows = Tournament.objects.filter(pk=pk)
+    row: tuple | None
     if visible is None:
         row = rows.values_list("version", "changed_at").first()
     else:

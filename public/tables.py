@@ -109,7 +109,7 @@ class PairingTable(tables.Table):
         out.append("</tbody></table></div>")
         return mark_safe("".join(out))  # noqa: S308 - every piece escaped above
 
-    _urls = None
+    _urls: _UrlPattern | None = None
 
     def _link(self, participant, won: bool):
         if self._urls is None or participant is None:
@@ -294,7 +294,7 @@ class StandingsTable(tables.Table):
             self._urls = None
         return mark_safe("".join(out))  # noqa: S308 - every piece escaped above
 
-    _urls = None
+    _urls: _UrlPattern | None = None
 
     def __init__(self, data, *args, keys=(), team: bool = False, group: bool = False, **kwargs):
         extra = [
@@ -314,9 +314,11 @@ class StandingsTable(tables.Table):
         if group:
             extra.insert(0, ("group", tables.Column(verbose_name=_("group"))))
         super().__init__(data, *args, extra_columns=extra, **kwargs)
-        if len(self.sequence) > 3:  # keep place and name first, the metrics after the basic counts
+        # django-tables2 has no types: mypy cannot read its ``sequence`` property (set before it is defined).
+        sequence: list[str] = list(self.sequence)  # type: ignore[has-type]
+        if len(sequence) > 3:  # keep place and name first, the metrics after the basic counts
             base = ["place", "participant", "organisation", "points", "played", "wins", "losses"]
-            self.sequence = base + [c for c in self.sequence if c not in base]
+            self.sequence = base + [c for c in sequence if c not in base]
 
     def render_participant(self, record):
         p = record["participant"]

@@ -8,6 +8,8 @@ Anybody may read them (draft rounds stay hidden from everyone but the secretary)
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -50,7 +52,7 @@ def may_submit_lineup(user, team: Team) -> bool:
     person = getattr(user, "person", None)
     if person is None:
         return False
-    if team.captain_id and team.captain.person_id == person.pk:
+    if team.captain is not None and team.captain.person_id == person.pk:
         return True
     return Official.objects.filter(
         tournament=team.tournament,
@@ -92,7 +94,7 @@ def team_match_rows(rnd: Round, t: Tournament, protests: bool = False) -> list[d
         tms = tms.prefetch_related("boards__protests")
     for tm in tms:
         r = results.get((str(tm.team1_id), str(tm.team2_id) if tm.team2_id else None))
-        bp = team_metrics.board_points(r, t.bye_points, t.boards) if r else (0, 0)
+        bp = team_metrics.board_points(r, Fraction(t.bye_points), t.boards) if r else (0, 0)
         boards = sorted(tm.boards.all(), key=lambda m: (m.board == 0, m.board))
         rows.append(
             {
@@ -245,7 +247,8 @@ def team_page(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
         )
         played = []
         if tm is not None:
-            for m in sorted(tm.boards.all(), key=lambda m: m.board):
+            # A team match's boards are all numbered.
+            for m in sorted(tm.boards.all(), key=lambda m: m.board or 0):
                 mine = m.player1 if m.player1 and m.player1.team_id == team.pk else m.player2
                 played.append((m.board, mine, m))
         lineups.append({"round": rnd, "own": own, "boards": played, "tm": tm})
@@ -285,11 +288,11 @@ def lineup_submit(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
     if not may_submit_lineup(request.user, team):
         raise PermissionDenied
     number = sane_int(request.POST.get("round"))
-    fielded = min(
-        t.boards, len(teams.roster(team))
-    )  # 004 §5.7.3: a team short of players fields those it has
-    ids = [sane_int(request.POST.get(f"board{i}")) for i in range(1, fielded + 1)]
-    if number is None or None in ids:
+    # 004 §5.7.3: a team short of players fields those it has.
+    fielded = min(t.boards, len(teams.roster(team)))
+    chosen = [sane_int(request.POST.get(f"board{i}")) for i in range(1, fielded + 1)]
+    ids = [i for i in chosen if i is not None]
+    if number is None or len(ids) != len(chosen):
         messages.error(request, _("Choose a player for every board."))
         return redirect("public:team", pk=pk, team_pk=team_pk)
     try:
@@ -306,9 +309,12 @@ def decider_add(request: HttpRequest, pk: int, tm_pk: int) -> HttpResponse:
     if not can_run(request.user, t):
         raise PermissionDenied
     tm = get_object_or_404(TeamMatch, pk=tm_pk, round__tournament=t)
+    pk1, pk2 = sane_int(request.POST.get("player1")), sane_int(request.POST.get("player2"))
     try:
-        p1 = Participant.objects.get(pk=sane_int(request.POST.get("player1")), tournament=t)
-        p2 = Participant.objects.get(pk=sane_int(request.POST.get("player2")), tournament=t)
+        if pk1 is None or pk2 is None:
+            raise Participant.DoesNotExist
+        p1 = Participant.objects.get(pk=pk1, tournament=t)
+        p2 = Participant.objects.get(pk=pk2, tournament=t)
     except Participant.DoesNotExist:
         messages.error(request, _("Choose a player of each team."))
         return redirect("public:team_round", pk=pk, number=tm.round.number)

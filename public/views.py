@@ -58,7 +58,7 @@ def _is_fragment(request: HttpRequest) -> bool:
         return False
     query = request.GET.copy()
     query.pop("fragment")
-    request.GET = query
+    request.GET = query  # type: ignore[assignment]  # the stubs allow only an immutable QueryDict here
     return True
 
 
@@ -344,7 +344,7 @@ def home_live(request: HttpRequest, pk: int) -> HttpResponse:
         kinds = list(rnd.matches.values_list("result_kind", flat=True))
         progress = {"done": sum(1 for k in kinds if k), "total": len(kinds)}
     leaders = ranking.compute_once(t).rows[:5] if rnd is not None else []
-    context = {"t": t, "round": rnd, "progress": progress, "leaders": leaders}
+    context: dict[str, object] = {"t": t, "round": rnd, "progress": progress, "leaders": leaders}
     if rnd is not None:
         context["round_state"] = round_states([rnd], timezone.now())[rnd.pk]
     return render(request, "public/_home_live.html", context)

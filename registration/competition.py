@@ -52,7 +52,9 @@ def enter_events(competition: Competition, data: dict, events: list[Tournament],
     if errors:
         raise CompetitionEntryError(" ".join(dict.fromkeys(errors)))
     with transaction.atomic():
-        return [form.save(source=Source.SECRETARY, user=user) for form in forms]
+        saved = [form.save(source=Source.SECRETARY, user=user) for form in forms]
+    # Only a public form's save answers None (a duplicate it logs); the secretary's saves every entry.
+    return [entry for entry in saved if entry is not None]
 
 
 @dataclass(frozen=True)

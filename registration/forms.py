@@ -6,6 +6,8 @@ row of an imported file go through it.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
 from django.db import IntegrityError, models, transaction
 from django.utils.formats import date_format
@@ -123,6 +125,9 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
     partner_gender = forms.ChoiceField(
         label=gettext_lazy("partner's gender"), choices=Gender.choices, required=False
     )
+    # Set on an import's row form (``registration.imports``): the file's other columns, a year of birth only.
+    extra: dict[str, Any]
+    year_only: bool
 
     class Meta:
         model = Entry
@@ -198,7 +203,7 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
             for name in PARTNER_FIELDS:
                 del self.fields[name]
         entry = self.instance
-        self.fields["qualification"].choices = [("", "—"), *Qualification.choices]
+        cast(forms.ChoiceField, self.fields["qualification"]).choices = [("", "—"), *Qualification.choices]
         if entry.pk:
             person = entry.person
             self.initial.update(
@@ -298,7 +303,7 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         return data
 
     @transaction.atomic
-    def save(
+    def save(  # type: ignore[override]  # always saves (the person first): no ``commit``
         self,
         *,
         source: str = Source.SECRETARY,
@@ -511,14 +516,18 @@ class BaseMemberFormSet(forms.BaseFormSet):
                 form.add_error(None, duplicate_message(duplicate))
 
 
-MemberFormSet = forms.formset_factory(
-    MemberForm,
-    formset=BaseMemberFormSet,
-    extra=6,
-    min_num=1,
-    validate_min=True,
-    max_num=30,
-    validate_max=True,
+# The factory answers a subclass of the formset it is given; the stubs type it as the base class.
+MemberFormSet = cast(
+    type[BaseMemberFormSet],
+    forms.formset_factory(
+        MemberForm,
+        formset=BaseMemberFormSet,
+        extra=6,
+        min_num=1,
+        validate_min=True,
+        max_num=30,
+        validate_max=True,
+    ),
 )
 
 

@@ -768,7 +768,8 @@ class _Importer:
         for key, messages in form.errors.items():
             errors.setdefault(key, list(messages))
         who = " ".join(data[k] for k in ("surname", "name", "patronymic") if data.get(k))
-        status, candidates, person = "new", (), None
+        status, person = "new", None
+        candidates: tuple[Candidate, ...] = ()
         initials = _is_initial(data.get("name", ""))  # «Ёлкин П. С.»: no name to register a person by
         if not errors:
             identity = form.identity()
@@ -896,6 +897,7 @@ class _Importer:
         except (AdmissionError, IntegrityError) as exc:
             message = str(exc) if isinstance(exc, AdmissionError) else _("Not saved: %(e)s") % {"e": exc}
             return _failed(plan, message)
+        assert entry is not None  # only a public form's save answers None (a duplicate); an import's is not
         used[entry.person_id] = plan.line
         return _with(plan, status="saved", person=entry.person_id)
 

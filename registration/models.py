@@ -262,20 +262,20 @@ class Participant(models.Model):
     @property
     def full_name(self) -> str:
         """The person's full name; a pair's two names (003 «Пары»)."""
-        if self.partner_id:
+        if self.partner is not None:
             return f"{self.data.full_name} / {self.partner.full_name}"
         return self.data.full_name
 
     @property
     def short_name(self) -> str:
-        if self.partner_id:
+        if self.partner is not None:
             return f"{self.data.short_name} / {self.partner.short_name}"
         return self.data.short_name
 
     @property
     def people(self) -> list[Person]:
         """Who plays for this participant: one person, or the two of a pair."""
-        return [self.person, self.partner] if self.partner_id else [self.person]
+        return [self.person, self.partner] if self.partner is not None else [self.person]
 
     @property
     def key(self) -> str:

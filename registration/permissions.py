@@ -20,7 +20,7 @@ from tournaments.models import AdmissionBy, Tournament
 # The judging panel (ГСК): the chief judge and the chief secretary (004 §6.1.1) and their deputies. It rules
 # on protests (004 §5.11, §6.1.2 item 4) and alone awards a technical defeat or a loss on time and annuls a
 # result (004 §6.1.2 items 1–2); a plain secretary enters played scores only.
-PANEL = {
+PANEL: set[str] = {
     Official.Role.CHIEF_JUDGE,
     Official.Role.CHIEF_SECRETARY,
     Official.Role.DEPUTY_CHIEF_JUDGE,
@@ -183,7 +183,7 @@ def is_own_entry(user, entry: Entry) -> bool:
 # its chief secretary registers and accredits one (a tournament must get a chief judge from somebody).
 MANAGERS = PANEL
 _TOP = 100
-RANKS = {Official.Role.CHIEF_JUDGE: 3, Official.Role.CHIEF_SECRETARY: 2}
+RANKS: dict[str, int] = {Official.Role.CHIEF_JUDGE: 3, Official.Role.CHIEF_SECRETARY: 2}
 
 
 def rank_of_role(role: str) -> int:
@@ -294,6 +294,8 @@ def tournaments_of_people(people, *, roles: bool = True, entries: bool = True) -
     tournament is then missing from the answer, which gives an empty set for him).
     ``may_see_in_full`` counts his entries and participations (a role registered for him by his login
     tells an official nothing of his date of birth); ``may_rewrite`` counts his roles too."""
+    where: QuerySet | set[int]
+    out: defaultdict[int, set[int]]
     if isinstance(people, QuerySet):
         where, out = people.values("pk"), defaultdict(set)
     else:

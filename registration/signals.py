@@ -10,6 +10,8 @@ tournament is judging's one rule (``judging.disqualification.reaches``, issue 25
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
+from typing import cast
 
 from django.dispatch import Signal
 
@@ -38,5 +40,6 @@ def maybe_disqualified(people: list[int], on: datetime.date) -> set[int]:
     (issue 17: the entries list asked once per entry)."""
     out: set[int] = set()
     for _receiver, answer in disqualified_people_asked.send(sender=None, people=people, on=on):
-        out.update(answer or ())
+        # The stubs type every receiver's answer as str; these receivers answer with person ids.
+        out.update(cast(Iterable[int], answer or ()))
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -64,6 +65,13 @@ from tournaments.models import Character, Tournament, log
 from tournaments.validators import sane_int
 
 # --- self-registration --------------------------------------------------------------------------------------
+
+
+def _signed_in(request: HttpRequest) -> User:
+    """The official who asks: ``tournament_for_commission`` has let him in, so he is never anonymous."""
+    if isinstance(request.user, AnonymousUser):
+        raise PermissionDenied
+    return request.user
 
 
 def _rate_limited(request: HttpRequest) -> HttpResponse | None:
@@ -250,6 +258,7 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
         except manager.AdmissionError as exc:
             form.add_error(None, str(exc))
         else:
+            assert entry is not None  # only a public form's save answers None (a duplicate)
             log(
                 tournament,
                 request.user,
@@ -349,7 +358,9 @@ def entry_edit(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
-                entry = form.save(user=request.user)
+                saved = form.save(user=request.user)
+                assert saved is not None  # only a public form's save answers None (a duplicate)
+                entry = saved
                 log(
                     tournament,
                     request.user,
@@ -430,7 +441,7 @@ def entries_bulk(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Tick the entries to decide on."))
         return redirect("registration:entries", pk=pk)
     if not form.is_valid():
-        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
         return redirect("registration:entries", pk=pk)
     d = form.cleaned_data
     ticks = {name: True for name in DocumentsForm.Meta.fields if d.get(name)} or None
@@ -492,7 +503,7 @@ def entries_import(request: HttpRequest, pk: int) -> HttpResponse:
                     status=EntryImport.Status.CHECKING,
                     total=len(dataset),
                     defaults=defaults,
-                    created_by=request.user,
+                    created_by=_signed_in(request),
                 )
                 tasks.enqueue(tasks.preview_import, batch.pk, big=tasks.background(batch.total))
             batch.refresh_from_db()
@@ -573,7 +584,7 @@ def entries_import_confirm(request: HttpRequest, pk: int, batch_pk: int) -> Http
             )
             return render(request, "registration/import_preview.html", context, status=400)
         batch.status, batch.progress = EntryImport.Status.IMPORTING, 0
-        batch.confirmed_by, batch.confirmed_at = request.user, timezone.now()
+        batch.confirmed_by, batch.confirmed_at = _signed_in(request), timezone.now()
         batch.decisions = decisions
         batch.save(update_fields=["status", "progress", "confirmed_by", "confirmed_at", "decisions"])
         tasks.enqueue(tasks.confirm_import, batch.pk, big=tasks.background(batch.total))

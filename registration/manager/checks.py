@@ -65,9 +65,9 @@ def applicant_of(
 
 def _partner_applicant(entry: Entry) -> admission.Applicant | None:
     """003 «Пары»: the partner as the person checks see him (a disqualification of either bars the pair)."""
-    if not entry.partner_id:
-        return None
     partner = entry.partner
+    if partner is None:
+        return None
     return admission.Applicant(
         birth_date=partner.birth_date,
         gender=partner.gender,
@@ -137,7 +137,12 @@ DIRECT_ADD_CHECKS = ("min_age", "max_age", "gender", "disqualification", "offici
 
 
 def direct_add_refusals(
-    tournament: Tournament, *, person: Person | None, birth_date: datetime.date, gender: str, region: str
+    tournament: Tournament,
+    *,
+    person: Person | None,
+    birth_date: datetime.date | None,
+    gender: str,
+    region: str,
 ) -> list[str]:
     """Why a person cannot be added directly as a participant (the bars of 004 §2.1, §2.2.2, §2.3.1, §2.3.2,
     §2.3.5); empty when he can."""
@@ -183,7 +188,7 @@ class CheckRow:
 def describe(verdict: admission.Verdict, entry: Entry | None = None) -> CheckRow:
     f = verdict.facts
     title, detail = _TEXTS[verdict.key](f, verdict.passed, entry)
-    if f.get("partner") and entry is not None and entry.partner_id:
+    if f.get("partner") and entry is not None and entry.partner is not None:
         title = _("Partner %(p)s: %(t)s") % {"p": entry.partner.short_name, "t": title}
     return CheckRow(verdict.key, title, cite(f"004 {verdict.clause}"), verdict.passed, detail, verdict.kind)
 

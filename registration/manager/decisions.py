@@ -48,7 +48,8 @@ def record_documents(entry: Entry, by, **ticks: bool) -> Entry:
     for name in changed:
         setattr(entry, name, ticks[name])
     entry.save(update_fields=changed)
-    shown = [str(Entry._meta.get_field(n).verbose_name) for n in ticks if ticks[n]]
+    # The ticks are Entry's own fields, never a relation: the stubs cannot know which name is which.
+    shown = [str(Entry._meta.get_field(n).verbose_name) for n in ticks if ticks[n]]  # type: ignore[union-attr]
     log(
         entry.tournament,
         by,
@@ -218,7 +219,7 @@ def _activate(entry: Entry, by) -> None:
         raise AdmissionError(_("Participants can no longer be added: the draw has started."))
     team = (
         Team.objects.get_or_create(tournament=tournament, name=entry.team_entry.name)[0]
-        if entry.team_entry_id
+        if entry.team_entry is not None
         else None
     )
     if participant is None:
@@ -236,8 +237,8 @@ def _activate(entry: Entry, by) -> None:
     # What the protocols print about him comes from the entry the commission checked: this tournament's
     # data, never the shared record's (issue 25 item 3: an admission here changes no other tournament's
     # pages).
-    coach = entry.coach or (entry.team_entry.representative if entry.team_entry_id else "")
-    sport = {
+    coach = entry.coach or (entry.team_entry.representative if entry.team_entry is not None else "")
+    sport: dict[str, object] = {
         "qualification": entry.qualification,
         "club": entry.club,
         "coach": coach,
@@ -255,7 +256,7 @@ def _activate(entry: Entry, by) -> None:
         participant.save(update_fields=list(sport))
     # The commission has seen his documents and admits him: a record made by a public form is confirmed
     # with the data it has shown (issue 25 item 8).
-    for someone in (person, entry.partner) if entry.partner_id else (person,):
+    for someone in (person, entry.partner) if entry.partner is not None else (person,):
         confirm_person(someone, tournament, by)
     if joins:
         log(

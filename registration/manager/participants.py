@@ -27,7 +27,11 @@ PARTICIPANT_FIELDS = ("qualification", "club", "coach")
 
 def seed_locked_reason(participant: Participant) -> str:
     """Why the seeding number can no longer change: the first draw has used it; "" while it can."""
-    if participant.tournament.round_set.exists():
+    return _seeds_locked_reason(participant.tournament)
+
+
+def _seeds_locked_reason(tournament: Tournament) -> str:
+    if tournament.round_set.exists():
         return _(
             "The first round has been drawn: the seeding numbers were used by the draw and stay as they are."
         )
@@ -94,7 +98,7 @@ def edit_participant(participant: Participant, data: dict, by) -> list[str]:
             }
         participant.save(update_fields=["corrections"])
     fields = list(changed)
-    own = [f for f in ("organisation", "region") if f in changed]
+    own: list[str] = [f for f in ("organisation", "region") if f in changed]
     own += [f for f in PARTICIPANT_FIELDS if f in data and getattr(participant, f) != data[f]]
     for f in own:
         before.setdefault(f, str(getattr(participant, f) or ""))
@@ -193,7 +197,7 @@ def seed_participants(tournament: Tournament, order: str, by) -> int:
         raise AdmissionError(_("Choose how to seed."))
     t = _lock_open(tournament.pk)
     if t.round_set.exists():
-        raise AdmissionError(seed_locked_reason(t.participants.first()))
+        raise AdmissionError(_seeds_locked_reason(t))
     numbers = dict(t.entries.values_list("person_id", "number"))
     active = list(t.participants.filter(status=Participant.Status.ACTIVE).select_related("person"))
 

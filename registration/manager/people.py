@@ -86,7 +86,10 @@ class PeopleLookup:
 
     def entry(self, person: Person, exclude: int | None = None) -> Entry | None:
         if self.people is None:
-            return Entry.objects.filter(tournament=self.tournament, person=person).exclude(pk=exclude).first()
+            found_here = Entry.objects.filter(tournament=self.tournament, person=person)
+            if exclude is not None:
+                found_here = found_here.exclude(pk=exclude)
+            return found_here.first()
         found = self.entries.get(person.pk)
         return None if found is None or found.pk == exclude else found
 

@@ -89,7 +89,7 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
         "person__surname", "person__name", "person__patronymic", "pk"
     )
     genders, qualifications = dict(Gender.choices), dict(Qualification.choices)
-    rows = []
+    rows: list[ProtocolParticipant] = []
     for p in participants:
         entry = entries.get(p.person_id)
         if entry is not None and entry.status != Entry.Status.ADMITTED:
@@ -104,7 +104,7 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
                 organisation=person.organisation,
                 region=person.region,
                 qualification=str(qualifications.get(entry.qualification, "")) if entry else "",
-                team=p.team.name if p.team_id else "",
+                team=p.team.name if p.team is not None else "",
                 status=str(p.get_status_display()),
                 admitted_by=_user_name(entry.decided_by) if entry else "",
                 admitted_at=entry.decided_at if entry else None,

@@ -208,12 +208,14 @@ def merge_persons(tournament: Tournament, keep_pk: int, remove_pk: int, by) -> d
     moved: dict[str, int] = {}
     # Every relation to a person, whichever app declares it (judging's sanctions too), without importing it.
     for relation in Person._meta.related_objects:
-        if not relation.one_to_many:
+        model = relation.related_model
+        # A model named as a string ("self") is resolved once the registry is ready, as it is here.
+        if not relation.one_to_many or isinstance(model, str):
             continue
-        rows = relation.related_model._base_manager.filter(**{relation.field.name: remove})
+        rows = model._base_manager.filter(**{relation.field.name: remove})
         count = rows.update(**{relation.field.name: keep})
         if count:
-            moved[relation.get_accessor_name()] = count
+            moved[relation.get_accessor_name() or relation.name] = count
     before = f"{remove.full_name}, {remove.birth_display} (No. {remove.pk})"
     account = remove.user_id
     remove.user = None
