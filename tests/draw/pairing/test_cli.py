@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]  # the repository (tests/draw/pairing/..)
 
 
 def run(stdin: str | bytes) -> subprocess.CompletedProcess:
