@@ -67,10 +67,36 @@ def check(condition: object, what: str) -> None:
         raise Failed(what)
 
 
+_TAKEN: set[int] = set()
+
+
+def _ephemeral() -> range:
+    """The kernel's range for the local ports of outgoing connections (Linux: 32768–60999)."""
+    try:
+        low, high = map(int, open("/proc/sys/net/ipv4/ip_local_port_range").read().split())
+    except (OSError, ValueError):
+        low, high = 32768, 60999
+    return range(low, high + 1)
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port nothing listens on, outside the kernel's ephemeral range: a port the kernel handed out (bind to
+    0) may be given again as the local port of an outgoing connection (to PostgreSQL, Redis) before nginx
+    binds it ("Address already in use", seen in a run)."""
+    ephemeral = _ephemeral()
+    rng = secrets.SystemRandom()
+    for _ in range(500):
+        port = rng.randrange(20000, 32000)
+        if port in _TAKEN or port in ephemeral:
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _TAKEN.add(port)
+        return port
+    raise Failed("no free port between 20000 and 32000")
 
 
 def run(args: list[str], **kwargs) -> subprocess.CompletedProcess:
