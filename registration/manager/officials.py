@@ -90,12 +90,12 @@ def official_refusal(tournament: Tournament, person: Person, role: str) -> str:
     playing = permissions.plays_in(person.pk, permissions.registry(tournament))
     if not playing:
         return ""
-    where = Tournament.objects.filter(pk__in=playing).order_by("pk").first()
-    if where is not None and where.pk == tournament.pk:
+    if tournament.pk in playing:
         return _("%(p)s is a participant of this tournament and cannot be its official (%(rule)s).") % {
             "p": person,
             "rule": cite("004 §2.3.5"),
         }
+    where = Tournament.objects.filter(pk__in=playing).order_by("pk").first()
     return _("%(p)s plays in «%(t)s» of this competition and cannot be its official (%(rule)s).") % {
         "p": person,
         "t": where,
