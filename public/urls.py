@@ -1,11 +1,12 @@
 from django.urls import path
 
-from public import competition_views, entry, export_views, pages, team_views, views
+from public import competition_views, entry, export_views, pages, team_views, venue_views, views
 
 app_name = "public"
 urlpatterns = [
     path("", pages.tournament_list, name="list"),
     path("t/new/", pages.tournament_create, name="create"),
+    path("venue/", venue_views.venue, name="venue"),
     path("t/<int:pk>/", pages.tournament_detail, name="detail"),
     path("t/<int:pk>/settings/", pages.tournament_edit, name="edit"),
     path("t/<int:pk>/participants/", pages.participant_list, name="participants"),
