@@ -139,9 +139,10 @@ def admit_person(
             if any(row.kind == "document" for row in failed):
                 out.append(Outcome(entry.tournament, entry, False, reason))  # pending until the documents
                 continue
-            manager.decide(entry, Entry.Status.REFUSED, reason, by)
+            entry = manager.decide(entry, Entry.Status.REFUSED, reason, by)
             out.append(Outcome(entry.tournament, entry, False, reason))
             continue
-        manager.decide(entry, Entry.Status.ADMITTED, "", by)
+        # The decided entry (its status now): the page says «допущен», not the status it had before.
+        entry = manager.decide(entry, Entry.Status.ADMITTED, "", by)
         out.append(Outcome(entry.tournament, entry, True))
     return out

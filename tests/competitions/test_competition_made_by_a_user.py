@@ -14,6 +14,7 @@ import datetime
 
 import pytest
 from django.contrib.auth.models import User
+from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from registration.models import Entry, Official, RegistrationSettings
@@ -242,6 +243,9 @@ def test_admission_once_per_person_is_reached_from_the_officials_pages_5_3_2(
     )
     assert response.status_code == 302 and response.url == admission + f"#person-{person.pk}"
     assert set(Entry.objects.filter(person=person).values_list("status", flat=True)) == {"admitted"}
+    # The page says what was decided (it said «на рассмотрении», the status before the decision).
+    told = [str(m) for m in get_messages(response.wsgi_request)]
+    assert told == [f"{person.full_name}, {t.name}: допущен" for t in (long_men, short_men)]
     client.force_login(stranger)
     assert client.get(admission).status_code == 403
 
