@@ -104,11 +104,11 @@ def _lan():
         _sh("ip", "netns", "del", ns)
 
 
-def _wait(url: str, seconds: float = 180) -> None:
+def _wait(url: str, seconds: float = 180, context=None) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
-            with urllib.request.urlopen(url, timeout=5) as r:
+            with urllib.request.urlopen(url, timeout=5, context=context) as r:
                 if r.status == 200:
                     return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
@@ -127,18 +127,29 @@ def _get(url: str, host: str = "") -> tuple[int, str]:
 
 
 @contextmanager
-def _served(tmp: Path, address: str, port: int, log: Path):
+def _served(tmp: Path, address: str, port: int, log: Path, *extra: str, scheme: str = "http", context=None):
     """``manage.py venue`` (it becomes gunicorn: the pid is the server's), stopped at the end."""
     with log.open("ab") as out:
         server = subprocess.Popen(
-            [PY, MANAGE, "venue", "--host", address, "--port", str(port), "--dir", str(tmp / "venue")],
+            [
+                PY,
+                MANAGE,
+                "venue",
+                "--host",
+                address,
+                "--port",
+                str(port),
+                "--dir",
+                str(tmp / "venue"),
+                *extra,
+            ],
             env=_env(tmp),
             stdout=out,
             stderr=subprocess.STDOUT,
             cwd=ROOT,
         )
     try:
-        _wait(f"http://{address}:{port}/health/")
+        _wait(f"{scheme}://{address}:{port}/health/", context=context)
         yield server
     finally:
         server.send_signal(signal.SIGTERM)
@@ -268,3 +279,63 @@ def test_venue_phones_reach_the_laptop_and_a_slip_qr_opens_the_match(tmp_path, b
         stack.enter_context(_served(tmp_path, address2, port, log))
         status, body = _get(link.replace(url, url2))
         assert status == 200 and name in body
+
+
+def test_venue_with_a_certificate_serves_https_and_marks_its_cookies_secure(tmp_path):
+    """``make venue CERT=… KEY=…``: HTTPS on the same port, the links and the QR say https://, the cookies are
+    marked secure, and the terminal says the traffic is encrypted (no plain-HTTP warning)."""
+    if os.environ.get("DATABASE_URL"):
+        pytest.skip("the venue runs the embedded SQLite: tested in the SQLite pass")
+    if not shutil.which("openssl"):
+        pytest.skip("openssl not found (to make the test's self-signed certificate)")
+    import ssl
+
+    port = _free_port()
+    log = tmp_path / "venue.log"
+    with ExitStack() as stack:
+        address, _phone, _on_phone = stack.enter_context(_lan())
+        cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+        made = _sh(
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            f"/CN={address}",
+            "-addext",
+            f"subjectAltName=IP:{address}",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        )
+        assert made.returncode == 0, made.stderr
+        context = ssl.create_default_context(cafile=str(cert))
+        url = f"https://{address}:{port}"
+        stack.enter_context(
+            _served(
+                tmp_path,
+                address,
+                port,
+                log,
+                "--cert",
+                str(cert),
+                "--key",
+                str(key),
+                scheme="https",
+                context=context,
+            )
+        )
+        printed = log.read_text()
+        assert f"Players' phones open:   {url}/" in printed and "HTTPS with the certificate" in printed
+        assert "Plain HTTP" not in printed
+        with urllib.request.urlopen(f"{url}/venue/", timeout=30, context=context) as r:
+            body, cookie = r.read().decode(), r.headers.get("Set-Cookie", "")
+            hsts = r.headers.get("Strict-Transport-Security")
+        assert f'data-text="{url}/"' in body and "plain-http" not in body
+        assert "Secure" in cookie and "csrftoken" in cookie
+        assert hsts is None  # a LAN name and its certificate must not lock out the next event's phones
