@@ -1,5 +1,6 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run    install into .venv, migrate, load the demo tournament, serve http://127.0.0.1:$(PORT)
+#   make venue  the event day: serve the venue's LAN for the players' phones (README, "The venue")
 #   make test   install the same way and run the whole suite on SQLite, then again on PostgreSQL, then start
 #               the production stack (gunicorn, Celery worker and beat, nginx; scripts/stack_test.py)
 PYTHON ?= python3.11
@@ -11,7 +12,7 @@ REDIS_URL ?= redis://127.0.0.1:6379/14
 # The production stack test's own database (dropped and created again by each run).
 STACK_PG_URL ?= $(PG_URL)_stack
 
-.PHONY: run test test-fast test-sqlite test-postgres test-stack stack-deps check install lint bench messages clean \
+.PHONY: run venue test test-fast test-sqlite test-postgres test-stack stack-deps check install lint bench messages clean \
 	browser screenshots security
 
 # requirements.txt is the runtime (web and workers); requirements-dev.txt adds the tests and the linters.
@@ -30,6 +31,16 @@ run: install messages
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# The venue (issue 28 §2; README, "The venue"): the site on the venue's LAN for the players' phones —
+# gunicorn on every interface, the embedded SQLite, debug off, a secret key kept in var/venue/ (outside git),
+# the address and its QR code printed. HOST=… the address or name phones use (default: the laptop's LAN
+# address), PORT=8000, CERT=cert.pem KEY=key.pem for HTTPS. No demo: migrate only.
+HOST ?=
+CERT ?=
+KEY ?=
+venue: install messages
+	$(PY) manage.py venue --port $(PORT) $(if $(HOST),--host $(HOST)) $(if $(CERT),--cert $(CERT) --key $(KEY))
 
 # The browser tests drive Debian's chromium (Playwright's own download does not work here); the document tests
 # read PDFs back with poppler's pdftoppm/pdftotext. CI runs as root.

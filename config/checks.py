@@ -14,8 +14,9 @@ PER_PROCESS = {
 @checks.register(checks.Tags.caches, checks.Tags.security)
 def shared_cache_in_production(app_configs, **kwargs) -> list[checks.CheckMessage]:
     """Issue 25 item 11: in production (DEBUG off) without CACHE_URL each web process keeps its own rate-limit
-    counters (N processes let N times the limit through) and renders every live fragment itself."""
-    if settings.DEBUG or settings.CACHES["default"]["BACKEND"] not in PER_PROCESS:
+    counters (N processes let N times the limit through) and renders every live fragment itself. The venue
+    mode (VENUE_URL) runs one gunicorn process with threads: its memory is the one cache."""
+    if settings.DEBUG or settings.VENUE_URL or settings.CACHES["default"]["BACKEND"] not in PER_PROCESS:
         return []
     return [
         checks.Warning(

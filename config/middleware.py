@@ -5,7 +5,9 @@ pages into English on any English-language phone; here the default is the regula
 """
 
 from django.conf import settings
+from django.http import Http404
 from django.shortcuts import render
+from django.urls import Resolver404, resolve
 from django.utils import translation
 
 
@@ -50,3 +52,32 @@ class ContentSecurityPolicyMiddleware:
         if self.policy:
             response.headers.setdefault("Content-Security-Policy", self.policy)
         return response
+
+
+class SiteNotFoundMiddleware:
+    """Under DEBUG (``make run``) a page that does not exist answers the site's own 404 page in the visitor's
+    language, as production does, instead of Django's English technical page (issue 28 §6). Installed only
+    when DEBUG is on (settings; ``TECHNICAL_404=1`` keeps Django's page for a developer who wants the URL
+    patterns) and after CommonMiddleware, which still turns a missing slash into a redirect. A view's own
+    404 answer (a page with its text) and the API's (its JSON errors) pass unchanged: only a 404 *raised*
+    outside the API is replaced."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if settings.DEBUG and not request.path_info.startswith("/api/"):
+            try:
+                resolve(request.path_info, getattr(request, "urlconf", None))
+            except Resolver404:
+                return self._page(request)
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if settings.DEBUG and isinstance(exception, Http404) and not request.path_info.startswith("/api/"):
+            return self._page(request)
+        return None
+
+    @staticmethod
+    def _page(request):
+        return render(request, "404.html", status=404)

@@ -7,6 +7,7 @@ Production: set SECRET_KEY, DEBUG=0, ALLOWED_HOSTS, DATABASE_URL, CELERY_BROKER_
 import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -54,14 +55,42 @@ def envlist(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-DEBUG = envbool("DEBUG", True)
+# The venue mode (issue 28 §2; README, "The venue"): ``manage.py venue`` (``make venue``) serves the embedded
+# default on the venue's LAN with gunicorn and sets VENUE_URL to the address the phones reach
+# (http://192.168.1.20:8000, or https://… with a certificate). A deliberate, documented exception to the
+# production settings below, made here in one place: debug off, that one address allowed and printed in every
+# QR link, plain HTTP allowed when no certificate is given (no HTTPS redirect, no HSTS, cookies not marked
+# secure), static files served by the app (WhiteNoise), SQLite and Celery eager. Production is unchanged.
+VENUE_URL = os.environ.get("VENUE_URL", "").rstrip("/")
+VENUE = urlsplit(VENUE_URL) if VENUE_URL else None
+if VENUE is not None:
+    if VENUE.scheme not in {"http", "https"} or not VENUE.hostname:
+        raise ImproperlyConfigured(
+            f"VENUE_URL must be http://host:port or https://host:port, got {VENUE_URL!r}"
+        )
+    if envbool("DEBUG", False):
+        raise ImproperlyConfigured("The venue mode (VENUE_URL) runs with DEBUG off: unset DEBUG")
+    for _name in ("DATABASE_URL", "CELERY_BROKER_URL"):
+        if os.environ.get(_name):
+            raise ImproperlyConfigured(
+                f"The venue mode (VENUE_URL) runs the embedded SQLite and Celery in-process: unset {_name}"
+            )
+
+DEBUG = VENUE is None and envbool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "dev-only-insecure-key-change-me"  # noqa: S105 - development default only
-ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"] if DEBUG else [])
-CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
+ALLOWED_HOSTS = envlist(
+    "ALLOWED_HOSTS",
+    ["127.0.0.1", "localhost", "testserver"]
+    if DEBUG
+    else [VENUE.hostname, "127.0.0.1", "localhost"]
+    if VENUE is not None and VENUE.hostname
+    else [],
+)
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [VENUE_URL] if VENUE_URL else [])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -100,6 +129,19 @@ MIDDLEWARE = [
     # Last, as django-axes asks: it answers a locked-out login with its lockout page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Static files from the app itself where no nginx stands in front of it: the venue mode (WhiteNoise serves
+# STATIC_ROOT, filled by collectstatic; the venue command runs it). SERVE_STATIC=1 turns it on elsewhere.
+SERVE_STATIC = envbool("SERVE_STATIC", VENUE is not None)
+if SERVE_STATIC:
+    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+# Under DEBUG (make run) a missing page is the site's own 404 in Russian, not Django's English technical
+# page (issue 28 §6; config.middleware.SiteNotFoundMiddleware); TECHNICAL_404=1 brings Django's back.
+if DEBUG and not envbool("TECHNICAL_404", False):
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.middleware.common.CommonMiddleware") + 1,
+        "config.middleware.SiteNotFoundMiddleware",
+    )
 
 ROOT_URLCONF = "config.urls"
 
@@ -179,7 +221,8 @@ PUBLIC_FORMS_RATE = os.environ.get("PUBLIC_FORMS_RATE", "10/h")
 MATCH_LINK_BAD_RATE = os.environ.get("MATCH_LINK_BAD_RATE", "30/m")
 # The site's address as players reach it (https://nardy.example.org): the match protocol PDF prints each
 # player's match link as a QR code with it. Empty: no QR codes in the PDFs (the slips page has them).
-SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
+# The venue mode prints its own address (VENUE_URL) in every QR link and slip.
+SITE_URL = (os.environ.get("SITE_URL", "") or VENUE_URL).rstrip("/")
 MATCH_LINK_POST_RATE = os.environ.get("MATCH_LINK_POST_RATE", "30/h")
 RATELIMIT_IP_META_KEY = "config.middleware.client_ip"
 # The cache holds the rate-limit counters and the public pages' rendered fragments: local memory (one process)
@@ -249,16 +292,20 @@ LOGOUT_REDIRECT_URL = "public:list"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
-SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", not DEBUG)
-CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", not DEBUG)
+# Over plain HTTP (the venue mode without a certificate) a cookie marked secure would never come back.
+HTTPS_ONLY = not DEBUG and (VENUE is None or VENUE.scheme == "https")
+SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", HTTPS_ONLY)
+CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", HTTPS_ONLY)
 SECURE_PROXY_SSL_HEADER = (
     ("HTTP_X_FORWARDED_PROTO", "https") if envbool("BEHIND_HTTPS_PROXY", False) else None
 )
 # HTTPS only in production (README, "Security"): plain HTTP is redirected (behind the proxy, it tells the
 # scheme in X-Forwarded-Proto), and browsers are told to come back over HTTPS only (HSTS).
-SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", not DEBUG)
-SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+# The venue mode: no redirect (gunicorn serves one scheme on one port) and no HSTS (a LAN address or a
+# self-signed certificate must not lock the phones out of the next event's laptop).
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", not DEBUG and VENUE is None)
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0 if DEBUG or VENUE is not None else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG and VENUE is None)
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", False)
 SECURE_REFERRER_POLICY = "same-origin"
 # Content-Security-Policy (issue 25 item 12; config.middleware): scripts and styles only from the site's own

@@ -248,7 +248,7 @@ def slips(request: HttpRequest, pk: int) -> HttpResponse:
     )
     for p in active.select_related("person").order_by("person__surname", "person__name"):
         token = token_for(p, generations.get(p.pk, 0))
-        url = request.build_absolute_uri(reverse("draw:checkin_link", args=[token]))
+        url = qr.absolute(request, reverse("draw:checkin_link", args=[token]))
         rows.append({"p": p, "url": url, "qr": qr.svg(url, 120)})
     return render(request, "draw/checkin_slips.html", {"t": t, "rows": rows})
 

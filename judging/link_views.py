@@ -186,7 +186,7 @@ def round_slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     for m in matches.order_by("table"):
         for me, opponent in ((m.player1, m.player2), (m.player2, m.player1)):
             assert me is not None  # a match of two players (player2 set; player1 always is)
-            url = request.build_absolute_uri(links.url_for(m, me, generations.get((m.pk, me.pk), 0)))
+            url = qr.absolute(request, links.url_for(m, me, generations.get((m.pk, me.pk), 0)))
             slips.append({"match": m, "me": me, "opponent": opponent, "url": url, "qr": qr.svg(url, 150)})
     return render(request, "judging/slips.html", {"t": t, "round": rnd, "slips": slips})
 

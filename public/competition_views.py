@@ -24,13 +24,16 @@ from judging.state import participant_matches
 from protocols import competition as comp
 from protocols import documents, tasks
 from protocols.models import Document, ScheduledRound
+from public import competition_manage
 from registration import competition as registry
 from registration import manager
 from registration.forms import EntryForm
 from registration.models import Entry, Participant, Person
-from registration.permissions import can_run, is_official, may_admit
+from registration.permissions import can_decide, can_run, is_official, may_admit, may_manage_competition
+from registration.views import own_data, rate_limited
 from standings import metrics, ranking
 from tournaments.models import Competition, Tournament
+from tournaments.rules import cite
 
 
 def _runner(user, c: Competition) -> bool:
@@ -65,6 +68,8 @@ def competition_home(request: HttpRequest, cpk: int) -> HttpResponse:
                 .order_by("round__number")[:3]
             )
             found.append({"p": p, "event": p.tournament, "next": list(upcoming)})
+    manages = may_manage_competition(request.user, c)
+    state = c.state()
     context = {
         "c": c,
         "events": events,
@@ -74,6 +79,12 @@ def competition_home(request: HttpRequest, cpk: int) -> HttpResponse:
         "runner": _runner(request.user, c),
         "official": _official(request.user, c),
         "first": comp.first_event(c),
+        "state": Tournament.Status(state).label,
+        "finished": state == Tournament.Status.FINISHED,
+        "manages": manages,
+        "addable": competition_manage.addable_events(request.user, c) if manages else [],
+        "entry_open": bool(registry.open_events(c)),
+        "desk": any(can_decide(request.user, t) for t in events),
     }
     return render(request, "public/competition/home.html", context)
 
@@ -178,28 +189,60 @@ def competition_person(request: HttpRequest, cpk: int, person_pk: int) -> HttpRe
     return render(request, "public/competition/person.html", context)
 
 
+@require_http_methods(["GET", "POST"])
 def competition_entry(request: HttpRequest, cpk: int) -> HttpResponse:
+    """The competition's one entry form naming its events (004 §5.1.3 item 2). Anybody, without an account,
+    enters the events that take entries on the site now (each by its own registration settings, issue 28
+    §3; the public forms' rules: rate-limited, a second entry for a person not saved and not told); the
+    competition's secretaries type a paper entry into any event still taking entries."""
     c = get_object_or_404(Competition, pk=cpk)
-    if not _runner(request.user, c):
-        raise PermissionDenied
-    events = registry.entry_events(c)
+    runner = _runner(request.user, c)
+    if not runner:
+        limited = (
+            rate_limited(request, "public-entry", settings.PUBLIC_FORMS_RATE)
+            if request.method == "POST"
+            else None
+        )
+        if limited:
+            return limited
+    events = registry.entry_events(c) if runner else registry.open_events(c)
     if not events:
-        messages.error(request, "—")
-        return redirect("public:competition", cpk=cpk)
-    form = EntryForm(request.POST or None, tournament=events[0])
+        # Refused before the form is read: nothing is saved.
+        return render(request, "public/competition/entry_closed.html", {"c": c}, status=403)
+    initial = {} if runner else own_data(request.user)
+    form = EntryForm(request.POST or None, tournament=events[0], public=not runner, initial=initial)
     del form.fields["disciplines"]
     error = ""
     status = 200
+    chosen_ids = request.POST.getlist("events")
     if request.method == "POST":
-        chosen = [t for t in events if str(t.pk) in request.POST.getlist("events")]
+        chosen = [t for t in events if str(t.pk) in chosen_ids]
         try:
-            entries = registry.enter_events(c, request.POST.dict(), chosen, request.user)
+            entries = registry.enter_events(c, request.POST.dict(), chosen, request.user, public=not runner)
         except (registry.CompetitionEntryError, manager.AdmissionError) as exc:
             error, status = str(exc), 400
         else:
-            messages.success(request, ", ".join(str(e.tournament) for e in entries))
+            if runner:
+                messages.success(request, ", ".join(str(e.tournament) for e in entries))
+            else:
+                # One answer whether or not a person was entered before (issue 13 item 2).
+                messages.success(
+                    request,
+                    _(
+                        "Entry received. The admission commission will examine it; bring your identity "
+                        "document, medical clearance and insurance policy."
+                    ),
+                )
             return redirect("public:competition", cpk=cpk)
-    context = {"c": c, "form": form, "events": events, "error": error}
+    context = {
+        "c": c,
+        "form": form,
+        "events": events,
+        "error": error,
+        "chosen": chosen_ids,
+        "runner": runner,
+        "rule": cite("004 §5.1.3"),
+    }
     return render(request, "public/competition/entry.html", context, status=status)
 
 
@@ -223,11 +266,13 @@ def competition_admit(request: HttpRequest, cpk: int, person_pk: int) -> HttpRes
         )
     except manager.AdmissionError as exc:
         messages.error(request, str(exc))
-        return redirect("public:competition", cpk=cpk)
+        return redirect("public:competition_admission", cpk=cpk)
     for o in outcomes:
-        text = f"{o.event}: {o.entry.get_status_display()}" + (f" — {o.reason}" if o.reason else "")
+        text = f"{person.full_name}, {o.event}: {o.entry.get_status_display()}" + (
+            f" — {o.reason}" if o.reason else ""
+        )
         (messages.success if o.admitted else messages.warning)(request, text)
-    return redirect("public:competition", cpk=cpk)
+    return redirect(reverse("public:competition_admission", args=[cpk]) + f"#person-{person.pk}")
 
 
 # --- the competition's documents (004 §1.2: one panel keeps the documents of all its events) -------------

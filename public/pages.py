@@ -20,9 +20,11 @@ from draw.models import Round
 from judging import redraw
 from judging.state import match_states, pending_protests_warning, round_states
 from protocols.facts import qualification_lines
+from public import competition_manage
 from public.access import visible_round
 from public.tables import PairingTable, RoundTable
 from public.views import round_matches, shown_tables
+from registration.competition import move_refusal, open_events
 from registration.models import Official, Participant, Person, accepts_participants
 from registration.permissions import (
     can_decide,
@@ -30,13 +32,15 @@ from registration.permissions import (
     is_chief_judge,
     is_league_official,
     is_official,
+    may_create_competition,
     tournament_for_secretary,
 )
 from registration.tables import ParticipantTable
 from tournaments import regulation
 from tournaments.forms import TournamentForm
-from tournaments.models import System, Tournament, log
+from tournaments.models import Competition, System, Tournament, log
 from tournaments.tables import AuditTable, TournamentTable
+from tournaments.validators import sane_int
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -44,7 +48,18 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     can_create = request.user.has_perm("tournaments.add_tournament")
     # 004 §5.7.4: a league official's list of disqualifications, where he lifts one.
     league = is_league_official(request.user)
-    return render(request, "public/list.html", {"table": table, "can_create": can_create, "league": league})
+    # Competitions of several events (issue 28 §3): those not finished, each with its one entry form while
+    # any of its events takes entries on the site.
+    competitions = [c for c in Competition.objects.prefetch_related("events")[:50] if not c.is_finished]
+    context = {
+        "table": table,
+        "can_create": can_create,
+        "league": league,
+        "competitions": competitions,
+        "open_competitions": {c.pk for c in competitions if open_events(c)},
+        "can_create_competition": may_create_competition(request.user),
+    }
+    return render(request, "public/list.html", context)
 
 
 def _regulation_lines(t: Tournament, context: dict) -> list[tuple]:
@@ -96,10 +111,39 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "public/detail.html", context)
 
 
+def _competition_choice(request: HttpRequest, tournament: Tournament) -> dict:
+    """The tournament form's «competition» (issue 28 §3): the competitions the user may put the event into,
+    and the one rule asked again for whatever is posted (``registration.competition.move_refusal``)."""
+    return {
+        "competitions": competition_manage.managed_competitions(request.user),
+        "competition_refusal": lambda c: move_refusal(request.user, tournament, c),
+    }
+
+
+def _in_competition(request: HttpRequest) -> dict:
+    """A new event made from a competition's page (``?competition=<id>``) starts with its competition, dates,
+    venue, organiser and status (what its documents print)."""
+    cpk = sane_int(request.GET.get("competition"))
+    c = Competition.objects.filter(pk=cpk).first() if cpk is not None else None
+    if c is None:
+        return {}
+    return {
+        "competition": c.pk,
+        "start_date": c.start_date,
+        "end_date": c.end_date,
+        "venue": c.venue,
+        "organiser": c.organiser,
+        "category": c.category,
+    }
+
+
 def tournament_create(request: HttpRequest) -> HttpResponse:
     if not request.user.has_perm("tournaments.add_tournament"):
         raise PermissionDenied
-    form = TournamentForm(request.POST or None)
+    new = Tournament()
+    form = TournamentForm(
+        request.POST or None, initial=_in_competition(request), **_competition_choice(request, new)
+    )
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             tournament = form.save(commit=False)
@@ -109,6 +153,14 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
             person = _person_for(request.user)
             Official.objects.create(tournament=tournament, person=person, role=Official.Role.CHIEF_SECRETARY)
             log(tournament, request.user, "create", _("Tournament created"))
+            if tournament.competition_id:
+                c = tournament.competition
+                log(
+                    tournament,
+                    request.user,
+                    "competition",
+                    _("Event added to the competition «%(c)s»") % {"c": c},
+                )
         messages.success(request, _("Tournament created."))
         return redirect("public:detail", pk=tournament.pk)
     return render(request, "public/form.html", {"form": form, "title": _("New tournament")})
@@ -129,7 +181,10 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("The tournament is finished."))
         return redirect("public:detail", pk=pk)
     form = TournamentForm(
-        request.POST or None, instance=tournament, may_set_admission=is_chief_judge(request.user, tournament)
+        request.POST or None,
+        instance=tournament,
+        may_set_admission=is_chief_judge(request.user, tournament),
+        **_competition_choice(request, Tournament.objects.get(pk=pk)),  # the rule reads the stored one
     )
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():

@@ -1,11 +1,21 @@
 from django.urls import path
 
-from public import competition_views, entry, export_views, pages, team_views, views
+from public import (
+    competition_manage,
+    competition_views,
+    entry,
+    export_views,
+    pages,
+    team_views,
+    venue_views,
+    views,
+)
 
 app_name = "public"
 urlpatterns = [
     path("", pages.tournament_list, name="list"),
     path("t/new/", pages.tournament_create, name="create"),
+    path("venue/", venue_views.venue, name="venue"),
     path("t/<int:pk>/", pages.tournament_detail, name="detail"),
     path("t/<int:pk>/settings/", pages.tournament_edit, name="edit"),
     path("t/<int:pk>/participants/", pages.participant_list, name="participants"),
@@ -22,7 +32,15 @@ urlpatterns = [
     path("t/<int:pk>/rounds/<int:number>/live/", views.round_live, name="round_live"),
     path("t/<int:pk>/p/<int:participant_pk>/", views.participant, name="participant"),
     # Competitions of several events (004 §1.2): public/competition_views.py
+    path("competition/new/", competition_manage.competition_create, name="competition_create"),
     path("competition/<int:cpk>/", competition_views.competition_home, name="competition"),
+    path("competition/<int:cpk>/settings/", competition_manage.competition_edit, name="competition_edit"),
+    path("competition/<int:cpk>/events/", competition_manage.competition_events, name="competition_events"),
+    path(
+        "competition/<int:cpk>/admission/",
+        competition_manage.competition_admission,
+        name="competition_admission",
+    ),
     path("competition/<int:cpk>/entry/", competition_views.competition_entry, name="competition_entry"),
     path(
         "competition/<int:cpk>/schedule/", competition_views.competition_schedule, name="competition_schedule"

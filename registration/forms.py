@@ -374,6 +374,17 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         return entry
 
 
+def log_entry_received(entry: Entry, user) -> None:
+    """An entry sent on a public form (an event's, a competition's): the commission finds it in the log."""
+    log(
+        entry.tournament,
+        user,
+        "entry",
+        _("Entry received on the site: %(p)s") % {"p": entry.person},
+        entry=entry.pk,
+    )
+
+
 def log_duplicate(duplicate: Entry, user) -> None:
     """A second entry for a person, sent on the public form: not saved, told to nobody but the commission."""
     log(

@@ -139,6 +139,42 @@ def can_merge_persons(user, tournament: Tournament) -> bool:
     return is_league_official(user) or can_decide(user, tournament)
 
 
+# --- who makes and manages a competition of several events (004 §1.2, §6.1; issue 28 §3) --------------------
+
+
+def may_create_competition(user) -> bool:
+    """Whoever may create tournaments (``tournaments.add_tournament``) creates a competition — it exists to
+    hold events —, and a league official (``tournaments.add_competition`` alone does too)."""
+    if not getattr(user, "is_active", False):
+        return False
+    return bool(
+        user.has_perm("tournaments.add_tournament")
+        or user.has_perm("tournaments.add_competition")
+        or is_league_official(user)
+    )
+
+
+def may_manage_competition(user, competition) -> bool:
+    """THE rule for changing a competition — its name, status, dates, venue and organiser, and which events
+    it holds — called by every path that changes one (its settings page, its events, the tournament form's
+    «competition»; the admin is read-only, the API reads only). One judging panel serves all its events (004
+    §1.2; §6.1.1: the chief judge and the chief secretary, with their deputies — ``PANEL``), and §6.1.2 item
+    3 gives the panel the competition's dates: a member of the panel of any of its events manages it (never
+    where he plays, ``roles_of``), and a league official. Its creator manages it while none of its events has
+    an accredited panel member yet: somebody forms the first event; once there is a panel it decides."""
+    if is_league_official(user):
+        return True
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if competition.pk is None:
+        return may_create_competition(user)
+    events = list(competition.events.all())
+    if any(is_panel(user, t) for t in events):
+        return True
+    panel = Official.objects.filter(tournament__competition=competition, role__in=PANEL, accredited=True)
+    return competition.created_by_id == user.pk and not panel.exists()
+
+
 def is_staff(user) -> bool:
     return bool(getattr(user, "is_active", False) and (user.is_staff or user.is_superuser))
 

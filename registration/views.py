@@ -34,6 +34,7 @@ from registration.forms import (
     ReasonForm,
     RegistrationSettingsForm,
     TeamEntryForm,
+    log_entry_received,
     save_team_entry,
 )
 from registration.models import (
@@ -102,19 +103,11 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
         return closed
     if tournament.character == Character.TEAM:
         return redirect("registration:register_team", pk=pk)
-    form = EntryForm(
-        request.POST or None, tournament=tournament, initial=_own_data(request.user), public=True
-    )
+    form = EntryForm(request.POST or None, tournament=tournament, initial=own_data(request.user), public=True)
     if request.method == "POST" and form.is_valid():
         entry = form.save(source=Source.SELF, user=request.user)
         if entry is not None:
-            log(
-                tournament,
-                request.user,
-                "entry",
-                _("Entry received on the site: %(p)s") % {"p": entry.person},
-                entry=entry.pk,
-            )
+            log_entry_received(entry, request.user)
         # One answer whether the entry was new or a second one for a person (issue 13 item 2): the form
         # tells nobody who is entered; the commission sees a second entry in the change log.
         messages.success(
@@ -155,7 +148,8 @@ def _closed(request: HttpRequest, tournament: Tournament) -> HttpResponse | None
     return render(request, "registration/register_closed.html", {"t": tournament, "reg": reg}, status=403)
 
 
-def _own_data(user) -> dict:
+def own_data(user) -> dict:
+    """What a public entry form starts with for a signed-in person: his own record."""
     person = Person.objects.filter(user=user).first() if user.is_authenticated else None
     if person is None:
         return {}

@@ -6,7 +6,7 @@ add, change or delete (deleting a tournament would delete its log with it)."""
 
 from django.contrib import admin
 
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import AuditEntry, Competition, Tournament
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -33,3 +33,11 @@ class AuditEntryAdmin(ReadOnlyAdmin):
     """The change log is written by the app only and never edited (DESIGN: every change is recorded)."""
 
     list_display = ("at", "tournament", "user", "action", "summary")
+
+
+@admin.register(Competition)
+class CompetitionAdmin(ReadOnlyAdmin):
+    """Read-only as its events are (issue 28 §3): a competition is created and changed on the site, where
+    ``may_manage_competition`` decides (its judging panel) and every change lands in its events' logs."""
+
+    list_display = ("name", "category", "start_date", "end_date", "venue", "organiser")

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import cast
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments import regulation
-from tournaments.models import BLITZ_DISCIPLINES, DEFAULT_TIEBREAKS, System, Tiebreak, Tournament
+from tournaments.models import BLITZ_DISCIPLINES, DEFAULT_TIEBREAKS, Competition, System, Tiebreak, Tournament
 from tournaments.rules import cite
 
 MAX_MATCH_LENGTH = regulation.MAX_MATCH_LENGTH
@@ -61,6 +64,7 @@ class TournamentForm(forms.ModelForm):
         # Name, dates and venue stay editable; the regulation's settings lock at the start (see the model).
         fields = [
             "name",
+            "competition",  # issue 28 §3: the event of a competition (the view's rule decides who may)
             "start_date",
             "end_date",
             "venue",
@@ -74,8 +78,30 @@ class TournamentForm(forms.ModelForm):
             "regulation_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
 
-    def __init__(self, *args, may_set_admission: bool = True, **kwargs):
+    def __init__(
+        self,
+        *args,
+        may_set_admission: bool = True,
+        competitions: QuerySet[Competition] | None = None,
+        competition_refusal: Callable[[Competition | None], str] | None = None,
+        **kwargs,
+    ):
+        """``competitions``: those the user may put the event into (the field offers them and the current
+        one); ``competition_refusal``: the rule (``registration.competition.move_refusal`` for this user and
+        event), asked again on the server for whatever is posted. Without them the field is not shown."""
         super().__init__(*args, **kwargs)
+        self.competition_refusal = competition_refusal
+        if competitions is None or competition_refusal is None:
+            del self.fields["competition"]
+        else:
+            field = cast(forms.ModelChoiceField, self.fields["competition"])
+            current = Competition.objects.filter(pk=self.instance.competition_id)
+            field.queryset = (competitions | current).distinct().order_by("-start_date", "name")
+            field.empty_label = _("— none: a tournament of its own —")
+            field.help_text = _(
+                "An event of a competition shares its registry, its one entry form and its panel of "
+                "officials (%(rule)s)."
+            ) % {"rule": cite("004 §1.2")}
         if not may_set_admission:
             # 004 §5.3.1: the chief judge forms the admission commission; nobody else says who admits (a
             # disabled field keeps its value whatever is posted).
@@ -96,6 +122,13 @@ class TournamentForm(forms.ModelForm):
     def rows(self):
         """Each field with the systems it belongs to ("" for every system), for the template."""
         return [(field, " ".join(sorted(SYSTEM_FIELDS.get(field.name, ())))) for field in self]
+
+    def clean_competition(self):
+        value = self.cleaned_data.get("competition")
+        refusal = self.competition_refusal(value) if self.competition_refusal else ""
+        if refusal:
+            raise forms.ValidationError(refusal)
+        return value
 
     def clean_regulation_date(self):
         value = self.cleaned_data["regulation_date"]
@@ -151,6 +184,25 @@ class TournamentForm(forms.ModelForm):
                 self.add_error("group_count", _("A mixed system needs at least 2 groups."))
             if not data.get("qualifiers_per_group"):
                 self.add_error("qualifiers_per_group", _("At least one player per group must qualify."))
+        return data
+
+
+class CompetitionForm(forms.ModelForm):
+    """A competition of several events (004 §1.2, issue 28 §3): its name, status, dates, venue, organiser."""
+
+    class Meta:
+        model = Competition
+        fields = ["name", "category", "start_date", "end_date", "venue", "organiser"]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        }
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The last day cannot be before the first day."))
         return data
 
 

@@ -204,10 +204,26 @@ class Competition(models.Model):
     all), and a sanction seen, a disqualification applied, in every event."""
 
     name = models.CharField(pgettext_lazy("competition", "name"), max_length=200)
+    # Its status as the calendar of competitions names it (ранг: all-Russian, regional, …), what its events'
+    # documents print as their rank; and who organises it (004 §3.1).
+    category = models.CharField(
+        _("status of the competition"), max_length=20, choices=Category.choices, blank=True
+    )
     start_date = models.DateField(_("first day"), validators=[sane_date])
     end_date = models.DateField(_("last day"), validators=[sane_date])
     venue = models.CharField(_("venue"), max_length=300, blank=True)
+    organiser = models.CharField(_("organiser"), max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Who made it on the site: he manages it until one of its events has a judging panel (issue 28 §3;
+    # registration.permissions.may_manage_competition).
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        editable=False,
+        related_name="+",
+    )
 
     class Meta:
         verbose_name = _("competition")
@@ -216,6 +232,20 @@ class Competition(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def state(self) -> str:
+        """Where it stands, from its events (one query): ``draft`` until one starts, ``finished`` when every
+        one is (then it is read-only, as a finished tournament is), else ``running``."""
+        statuses = {t.status for t in self.events.all()}  # the prefetched events when a list has them
+        if statuses and statuses == {Tournament.Status.FINISHED}:
+            return Tournament.Status.FINISHED
+        if statuses - {Tournament.Status.DRAFT}:
+            return Tournament.Status.RUNNING
+        return Tournament.Status.DRAFT
+
+    @property
+    def is_finished(self) -> bool:
+        return self.state() == Tournament.Status.FINISHED
 
 
 class Tournament(models.Model):

@@ -6,6 +6,7 @@ M, the smallest version that holds the link.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils.html import escape
 from reportlab.graphics.barcode import qrencoder
 
@@ -35,4 +36,31 @@ def svg(text: str, size_px: int = 160, label: str = "") -> str:
         f'<svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {n} {n}" width="{size_px}" '
         f'height="{size_px}" shape-rendering="crispEdges" role="img" data-text="{escape(text)}">{title}'
         f'<rect width="{n}" height="{n}" fill="#fff"/><path d="{path}" fill="#000"/></svg>'
+    )
+
+
+def absolute(request, path: str) -> str:
+    """The address a player's phone opens for ``path``: the site's address (``SITE_URL``: production's
+    domain, or the venue mode's LAN address, issue 28 §2) when set, else the one the page was asked by. A
+    secretary on the venue laptop browses at 127.0.0.1, which no phone reaches: every QR link and slip
+    takes ``SITE_URL``."""
+    if settings.SITE_URL:
+        return settings.SITE_URL + path
+    return request.build_absolute_uri(path)
+
+
+def terminal(text: str) -> str:
+    """The QR code of ``text`` for a terminal, two modules a character (▀ ▄ █): light modules drawn, dark
+    ones left blank, for the usual light-on-dark terminal (a phone's camera reads it as dark on light)."""
+    cells = matrix(text)
+    n = len(cells)
+    grid = [[False] * (n + 2 * QUIET) for _ in range(QUIET)]
+    grid += [[False] * QUIET + row + [False] * QUIET for row in cells]
+    grid += [[False] * (n + 2 * QUIET) for _ in range(QUIET)]
+    if len(grid) % 2:
+        grid.append([False] * (n + 2 * QUIET))
+    chars = {(False, False): "█", (False, True): "▀", (True, False): "▄", (True, True): " "}
+    return "\n".join(
+        "".join(chars[(top, bottom)] for top, bottom in zip(grid[r], grid[r + 1], strict=True))
+        for r in range(0, len(grid), 2)
     )
