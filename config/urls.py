@@ -14,5 +14,6 @@ urlpatterns = [
     path("", include("protocols.urls")),
     path("", include("records.urls")),
     path("", include("draw.urls")),
+    path("", include("interchange.urls")),
     path("", include("public.urls")),
 ]

@@ -330,6 +330,20 @@ SETTINGS: tuple[Setting, ...] = (
             210, _("Tie-break order"), lambda t, m: m.tiebreaks(), lambda t: t.system not in ELIMINATION
         ),
     ),
+    Setting(
+        "tiebreaks_decide",  # issue 29 §2, FIDE C.07 2.1
+        printed=Printed(
+            211,
+            _("Tie-breaks"),
+            lambda t, m: gettext("decide places") if t.tiebreaks_decide else gettext("for information only"),
+            lambda t: t.system not in ELIMINATION,
+        ),
+    ),
+    Setting(
+        "unplayed_rule",  # issue 29 §2: Swiss only (FIDE's rules are for Swiss; a round robin has no byes)
+        systems=SWISSES,
+        printed=Printed(212, _("Unplayed games in tie-breaks"), _display("unplayed_rule")),
+    ),
     Setting("head_rule"),
     Setting(
         "koks_zone",
