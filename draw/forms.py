@@ -99,7 +99,7 @@ class AbsenceForm(forms.Form):
     """Issue 29 §3: a participant who sits out a round not drawn yet (``draw.absences.set_absence`` checks the
     rest)."""
 
-    participant = forms.ModelChoiceField(queryset=None, label=_("participant"))
+    participant: forms.ModelChoiceField = forms.ModelChoiceField(queryset=None, label=_("participant"))
     round_number = forms.IntegerField(label=_("round"), min_value=1, max_value=999)
     kind = forms.ChoiceField(label=_("kind"), choices=())
     points = forms.TypedChoiceField(

@@ -2,7 +2,7 @@
 
 ``import_trf`` makes a finished-for-results Swiss tournament from a file: participants with their start
 numbers (``Participant.seed``), rounds, matches, byes, absences and requested byes (``draw.Absence``),
-forfeits as technical results; a drawn game of another sport as ``ResultKind.DRAW`` (½ each, shown as such). The
+forfeits as technical results; a drawn game of another sport as ``ResultKind.DRAW`` (½ each). The
 tournament carries ``imported_from``: read-only for results everywhere (``Tournament.read_only_reason``).
 ``export_trf`` writes any Swiss tournament back (TRF-16); ``standings_rows`` is what ``manage.py standings
 --json`` prints.
@@ -144,13 +144,17 @@ def import_trf(
         for p in data.players:
             surname, name = _split_name(p.name)
             birth, year_only = _birth(p.birth)
-            person = Person.objects.create(
+            # The same person in another imported event (name and birth date) is the same record.
+            person, _created = Person.objects.get_or_create(
                 surname=surname,
                 name=name or "—",
+                patronymic="",
                 birth_date=birth,
-                birth_year_only=year_only,
-                gender="female" if p.sex == "w" else "male",
-                organisation=p.federation,
+                defaults={
+                    "birth_year_only": year_only,
+                    "gender": "female" if p.sex == "w" else "male",
+                    "organisation": p.federation,
+                },
             )
             by_number[p.number] = Participant.objects.create(
                 tournament=t, person=person, seed=p.number, rating=p.rating or None

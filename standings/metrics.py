@@ -285,21 +285,21 @@ def contributions(row: Row, ctx: Context) -> list[tuple[int, int, bool]]:
     own = _scaled(row.points, scale)
     before = 0
     for r in range(1, ctx.rounds + 1):
-        e = rounds.get(r)
-        score = _scaled(e.score, scale) if e is not None else 0
-        if e is not None and e.played:
-            out.append((adjusted_points(e.opponent or "", ctx), score, False))
+        found = rounds.get(r)
+        score = _scaled(found.score, scale) if found is not None else 0
+        if found is not None and found.played:
+            out.append((adjusted_points(found.opponent or "", ctx), score, False))
         elif rule == "fide2009":
             # C.02 13.15.2: Svon = SPR + (1 − SfPR) + ½·(n − R).
             out.append((before + (scale - score) + (scale // 2) * (ctx.rounds - r), score, False))
         else:
             # C.07 16.4: a dummy opponent with his own points, capped (the 2026 amendment) by the forfeiting
             # opponent's adjusted score, or by a draw in every round when there was no opponent.
-            if e is not None and e.opponent is not None:
-                dummy = min(own, adjusted_points(e.opponent, ctx))
+            if found is not None and found.opponent is not None:
+                dummy = min(own, adjusted_points(found.opponent, ctx))
             else:
                 dummy = min(own, (scale // 2) * ctx.rounds)
-            out.append((dummy, score, is_vur(e)))
+            out.append((dummy, score, is_vur(found)))
         before += score
     ctx.cache[row.player] = out
     return out

@@ -1,5 +1,5 @@
 """``python manage.py import_trf FILE [--tiebreaks KEYS] [--unplayed RULE]`` (issue 29 §4): a tournament
-from a FIDE TRF file; prints its id, then what was mapped (draws, forfeits, byes, absences, requested byes)."""
+from a FIDE TRF file; prints its id, then what was mapped."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the TRF file (UTF-8; Latin-1 is accepted)")
         parser.add_argument(
             "--tiebreaks",
-            help=f"comma-separated tie-break keys in order (default: the Swiss default): {', '.join(METRICS)}",
+            help=f"tie-break keys, comma-separated, in order (default: Swiss default): {', '.join(METRICS)}",
         )
         parser.add_argument(
             "--unplayed",
