@@ -120,13 +120,13 @@ def _compute(t: Tournament) -> Standings:
             virtual_opponents=True,
             adjustments=adjust,
             unplayed=unplayed_rule(t),
-            split=t.tiebreaks_decide,
+            split=not t.ties_shared,
         )
         out.adjustments = [
             (by_key[k], a) for k, items in ruled.adjustments.items() if k in by_key for a in items
         ]
         out.rows = _removed_last(
-            [StandingRow(by_key[r.player], r) for r in rows], keys if t.tiebreaks_decide else []
+            [StandingRow(by_key[r.player], r) for r in rows], [] if t.ties_shared else keys
         )
     elif t.system in {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}:
         out.rows = _bracket_rows(stages[0], results.get(stages[0].pk, []), by_key, keys, bye)

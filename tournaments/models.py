@@ -353,10 +353,10 @@ class Tournament(models.Model):
         ),
     )
     # Issue 29 §2: FIDE C.07 2.1 — the regulation says whether tied participants share the place.
-    tiebreaks_decide = models.BooleanField(
-        _("tie-breaks decide places"),
-        default=True,
-        help_text=_("Off: equal points share the place; the tie-breaks are shown for information."),
+    ties_shared = models.BooleanField(
+        _("no tie-breaks: equal points share the place"),
+        default=False,
+        help_text=_("The tie-breaks are then shown for information only."),
     )
     unplayed_rule = models.CharField(
         _("unplayed games in tie-breaks"),

@@ -331,11 +331,11 @@ SETTINGS: tuple[Setting, ...] = (
         ),
     ),
     Setting(
-        "tiebreaks_decide",  # issue 29 §2, FIDE C.07 2.1
+        "ties_shared",  # issue 29 §2, FIDE C.07 2.1
         printed=Printed(
             211,
             _("Tie-breaks"),
-            lambda t, m: gettext("decide places") if t.tiebreaks_decide else gettext("for information only"),
+            lambda t, m: gettext("for information only") if t.ties_shared else gettext("decide places"),
             lambda t: t.system not in ELIMINATION,
         ),
     ),

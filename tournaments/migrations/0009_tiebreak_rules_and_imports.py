@@ -17,8 +17,8 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name='tournament',
-            name='tiebreaks_decide',
-            field=models.BooleanField(default=True, help_text='Off: equal points share the place; the tie-breaks are shown for information.', verbose_name='tie-breaks decide places'),
+            name='ties_shared',
+            field=models.BooleanField(default=False, help_text='The tie-breaks are then shown for information only.', verbose_name='no tie-breaks: equal points share the place'),
         ),
         migrations.AddField(
             model_name='tournament',
