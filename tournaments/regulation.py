@@ -342,6 +342,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "unplayed_rule",  # issue 29 §2: Swiss only (FIDE's rules are for Swiss; a round robin has no byes)
         systems=SWISSES,
+        blank="empty",
         printed=Printed(212, _("Unplayed games in tie-breaks"), _display("unplayed_rule")),
     ),
     Setting("head_rule"),
