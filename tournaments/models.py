@@ -356,6 +356,7 @@ class Tournament(models.Model):
     ties_shared = models.BooleanField(
         _("no tie-breaks: equal points share the place"),
         default=False,
+        db_default=False,  # rows written by code that predates the field (a migration test's old state)
         help_text=_("The tie-breaks are then shown for information only."),
     )
     unplayed_rule = models.CharField(
@@ -363,9 +364,12 @@ class Tournament(models.Model):
         max_length=10,
         choices=UnplayedRule.choices,
         default=UnplayedRule.ACTUAL,
+        db_default=UnplayedRule.ACTUAL,
     )
     # Issue 29 §4: a tournament made from another program's file (a FIDE TRF): its results are read-only.
-    imported_from = models.CharField(_("imported from"), max_length=200, blank=True, editable=False)
+    imported_from = models.CharField(
+        _("imported from"), max_length=200, blank=True, editable=False, default="", db_default=""
+    )
     head_rule = models.CharField(
         _("head rule variant (long nardy)"),
         max_length=12,
