@@ -110,6 +110,7 @@ INSTALLED_APPS = [
     "judging",
     "records",
     "protocols",
+    "interchange",
     "public",
     "api",
     "config",  # the site's system checks (config/checks.py)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import cast
 
 from django import forms
 from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
-from draw.models import Match, ResultKind
+from draw.models import Absence, Match, ResultKind
 from draw.results import PANEL_KINDS, ResultInput, score_errors
 from tournaments.forms import MAX_MATCH_LENGTH
 
@@ -15,7 +17,8 @@ from tournaments.forms import MAX_MATCH_LENGTH
 class ResultForm(forms.Form):
     kind = forms.ChoiceField(
         label=gettext_lazy("result"),
-        choices=[(k, lbl) for k, lbl in ResultKind.choices if k != ResultKind.BYE],
+        # Never a draw: nardy has none (issue 29 §4; a draw exists only in an imported event).
+        choices=[(k, lbl) for k, lbl in ResultKind.choices if k not in (ResultKind.BYE, ResultKind.DRAW)],
         initial=ResultKind.PLAYED,
     )
     score1 = forms.IntegerField(label=gettext_lazy("score of the first player"), required=False, min_value=0)
@@ -90,3 +93,29 @@ class RoundLengthForm(forms.Form):
     match_length = forms.IntegerField(
         label=gettext_lazy("match length for this round"), min_value=1, max_value=MAX_MATCH_LENGTH
     )
+
+
+class AbsenceForm(forms.Form):
+    """Issue 29 §3: a participant who sits out a round not drawn yet (``draw.absences.set_absence`` checks the
+    rest)."""
+
+    participant: forms.ModelChoiceField = forms.ModelChoiceField(queryset=None, label=_("participant"))
+    round_number = forms.IntegerField(label=_("round"), min_value=1, max_value=999)
+    kind = forms.ChoiceField(label=_("kind"), choices=())
+    points = forms.TypedChoiceField(
+        label=_("points for a requested bye"),
+        choices=(("0", "0"), ("0.5", "½"), ("1", "1")),
+        coerce=Decimal,
+        initial="0.5",
+        help_text=_("As the regulation says; an absence is worth 0."),
+    )
+    reason = forms.CharField(label=_("reason"), max_length=200, required=False)
+
+    def __init__(self, tournament, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["participant"].queryset = tournament.participants.filter(status="active").select_related(
+            "person"
+        )
+        self.fields["kind"].choices = Absence.Kind.choices
+        drawn = tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
+        self.fields["round_number"].initial = drawn + 1

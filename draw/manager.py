@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from draw import consequences, dependents, pairing, results, systems, teams
-from draw.models import Group, GroupMember, Match, ResultKind, Round, Stage
+from draw.models import Absence, Group, GroupMember, Match, ResultKind, Round, Stage
 from registration.models import Participant
 from standings import metrics
 from tournaments.models import GroupTies, System, Tournament, log
@@ -595,10 +595,26 @@ def club_of(t: Tournament, p: Participant) -> str | None:
     return None
 
 
-def swiss_competitors(t: Tournament, results: list[metrics.Result]) -> list[systems.Competitor]:
+def absent_keys(t: Tournament, round_number: int | None) -> set[str]:
+    """Issue 29 §3: the participants absent (or on a requested bye) in ``round_number``: not paired in it."""
+    if round_number is None:
+        return set()
+    return {
+        str(pk)
+        for pk in Absence.objects.filter(tournament=t, round_number=round_number).values_list(
+            "participant_id", flat=True
+        )
+    }
+
+
+def swiss_competitors(
+    t: Tournament, results: list[metrics.Result], round_number: int | None = None
+) -> list[systems.Competitor]:
     """The Swiss competitors (points, opponents, byes; losses for "until N losses") from the results of the
-    rounds before: what a draw and a check of a draft both send (``draw.systems.swiss``)."""
-    active = seeding_keys(t)
+    rounds before: what a draw and a check of a draft both send (``draw.systems.swiss``). Those absent in
+    ``round_number`` (issue 29 §3) are left out: not paired, and no bye of the pairing for them."""
+    away = absent_keys(t, round_number)
+    active = [k for k in seeding_keys(t) if k not in away]
     rows = metrics.scores(active, results, Fraction(t.bye_points))
     # 004 §1.3.3: what the regulation keeps apart; the models are loaded only when it asks for it.
     clubs = {p.key: club_of(t, p) for p in seeding_order(t)} if t.avoid_same else {}
@@ -618,7 +634,7 @@ def swiss_competitors(t: Tournament, results: list[metrics.Result]) -> list[syst
 
 
 def _swiss(t: Tournament, stage: Stage, number: int, seed: int, allow_rematches: bool, light: bool = False):
-    competitors = swiss_competitors(t, stage_results(stage))
+    competitors = swiss_competitors(t, stage_results(stage), number)
     rounds = swiss_rounds(t) if t.system == System.SWISS else None
     drawn = systems.swiss(t, competitors, number, rounds, seed, allow_rematches)
     by_key = _refs(c.key for c in competitors) if light else participants_by_key(t)
@@ -992,7 +1008,7 @@ def check_swiss_draft(rnd: Round, pairs=None, bye: str | None | bool = False) ->
         for r in results.load_results(t, stage=rnd.stage, published_only=False).get(rnd.stage_id, [])
         if r.round is not None and r.round < rnd.number  # the loader numbers every result's round
     ]
-    competitors = swiss_competitors(t, results_before)
+    competitors = swiss_competitors(t, results_before, rnd.number)
     allow = any("rematch" in m.flags for m in rnd.matches.all())
     return systems.swiss_check(t, competitors, pairs, None if bye is False else bye, allow)
 

@@ -154,6 +154,9 @@ class ResultKind(models.TextChoices):
     TIME = "time", _("lost on time")
     BYE = "bye", _("bye")
     ANNULLED = "annulled", _("annulled")
+    # A drawn game of another sport's event imported from a TRF file (issue 29 §4): ½ each. Nardy has no
+    # draws: no form, no engine and no ruling makes one (``draw.results.score_errors`` refuses it).
+    DRAW = "draw", _("draw (imported, ½ each)")
 
 
 DECIDED_KINDS = {ResultKind.PLAYED, ResultKind.TECHNICAL, ResultKind.TIME, ResultKind.BYE}
@@ -363,3 +366,39 @@ class Consequence(models.Model):
     def key(self) -> str:
         """The competitor's key in the draw and the standings (a participant's or a team's pk)."""
         return str(self.participant_id or self.team_id)
+
+
+class Absence(models.Model):
+    """Issue 29 §3: a participant who sits out one round of a Swiss, set by the secretary before that round is
+    drawn: absent (0) or a requested bye worth ``points`` (0, ½ or 1, as the regulation says). He is not
+    paired in that round; the standings count the round as unplayed by the regulation's ``unplayed_rule``;
+    he is paired again from the next round, with no re-admission. Logged; removed before the draw only."""
+
+    class Kind(models.TextChoices):
+        ABSENT = "absent", _("absent")
+        REQUESTED_BYE = "requested_bye", _("requested bye")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="absences")
+    participant = models.ForeignKey(
+        "registration.Participant", on_delete=models.CASCADE, related_name="absences"
+    )
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    kind = models.CharField(_("kind"), max_length=14, choices=Kind.choices)
+    points = models.DecimalField(_("points"), max_digits=3, decimal_places=1, default=0)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number", "participant_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["participant", "round_number"], name="absence_once_a_round"),
+            models.CheckConstraint(
+                condition=models.Q(points__gte=0, points__lte=1), name="absence_points_0_to_1"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant}: {self.get_kind_display()} ({self.round_number})"

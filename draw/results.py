@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.db import transaction
 from django.db.models import Q
@@ -15,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from draw import dependents
-from draw.models import Consequence, Match, ResultKind, Round, Stage, TeamMatch
+from draw.models import Absence, Consequence, Match, ResultKind, Round, Stage, TeamMatch
 from registration.permissions import is_panel
 from standings import metrics
 from tournaments.models import AuditEntry, Tournament, bump_version, log
@@ -593,4 +594,25 @@ def load_results(
                 round=number,
             )
         )
+    _add_absences(t, by_stage, stage, published_only)
     return by_stage
+
+
+def _add_absences(t: Tournament, by_stage: dict, stage, published_only: bool) -> None:
+    """Issue 29 §3: each absence and requested bye of a round that is drawn (published, for the standings) is
+    a one-player result of that round's stage, worth its points. One query for the rounds, one for them."""
+    rounds = Round.objects.filter(tournament=t)
+    if stage is not None:
+        rounds = rounds.filter(stage=stage)
+    if published_only:
+        rounds = rounds.exclude(status=Round.Status.DRAFT)
+    stage_of = dict(rounds.values_list("number", "stage_id"))
+    if not stage_of:
+        return
+    absences = Absence.objects.filter(tournament=t, round_number__in=stage_of).values_list(
+        "participant_id", "round_number", "kind", "points"
+    )
+    for pid, number, kind, points in absences:
+        by_stage.setdefault(stage_of[number], []).append(
+            metrics.Result(str(pid), None, None, kind, round=number, value=Fraction(points))
+        )

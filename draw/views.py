@@ -15,10 +15,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from draw import absences as absence_rules
 from draw import manager as draw_manager
 from draw import results
-from draw.forms import DrawForm, ReasonForm, ResultForm, RoundLengthForm
-from draw.models import Match, ResultKind, Round, page_of_table
+from draw.forms import AbsenceForm, DrawForm, ReasonForm, ResultForm, RoundLengthForm
+from draw.models import Absence, Match, ResultKind, Round, page_of_table
 from registration.models import Participant
 from registration.permissions import is_panel, tournament_for_secretary
 from tournaments.models import Tournament, log
@@ -283,3 +284,48 @@ def participant_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     if note:
         messages.info(request, note)
     return redirect("public:participants", pk=pk)
+
+
+def absences(request: HttpRequest, pk: int) -> HttpResponse:
+    """Issue 29 §3: who sits out which round (absent, or a requested bye), set before that round's draw."""
+    tournament = tournament_for_secretary(request, pk)
+    if request.method == "POST":
+        form = AbsenceForm(tournament, request.POST)
+        if form.is_valid():
+            try:
+                absence_rules.set_absence(
+                    tournament,
+                    form.cleaned_data["participant"],
+                    form.cleaned_data["round_number"],
+                    form.cleaned_data["kind"],
+                    form.cleaned_data["points"],
+                    request.user,
+                    form.cleaned_data["reason"],
+                )
+            except absence_rules.AbsenceError as exc:
+                messages.error(request, str(exc))
+            else:
+                messages.success(request, _("Saved: the participant is not paired in that round."))
+                return redirect("draw:absences", pk=pk)
+    else:
+        form = AbsenceForm(tournament)
+    rows = Absence.objects.filter(tournament=tournament).select_related("participant__person")
+    drawn = tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
+    return render(
+        request,
+        "draw/absences.html",
+        {"t": tournament, "form": form, "rows": rows, "drawn": drawn, "locked": tournament.read_only_reason},
+    )
+
+
+@require_POST
+def absence_remove(request: HttpRequest, pk: int, absence_pk: int) -> HttpResponse:
+    tournament = tournament_for_secretary(request, pk)
+    absence = get_object_or_404(Absence, pk=absence_pk, tournament=tournament)
+    try:
+        absence_rules.remove_absence(tournament, absence, request.user)
+    except absence_rules.AbsenceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Removed."))
+    return redirect("draw:absences", pk=pk)

@@ -23,6 +23,29 @@ Unplayed matches (the choice documented in the README, after FIDE's virtual oppo
   results contribute nothing.
 * Opponents count with their actual points, also when they withdrew or were removed later.
 * Game points (points won and the difference) count only played matches.
+
+That is the rule ``actual`` (the default, and what every tournament counted before issue 29). The
+regulation may choose another treatment of unplayed games (``UNPLAYED_RULES``, README "Unplayed games"):
+
+* ``fide2009`` — FIDE Handbook C.02 13.15.2 (2009–2022): the player's own unplayed rounds count through the
+  virtual opponent above, and "all unplayed games in which players are indirectly involved are considered
+  to have been drawn": in his opponents' Buchholz each unplayed round of his counts ½ instead of what he
+  got. Nardy has no draws: "drawn" is half a win (½ point), exactly FIDE's value.
+* ``fide2023`` — FIDE Handbook C.07 art. 16 (in force from 2023; the 2024 text, with 16.4 as amended by the
+  FIDE Council on 02/02/2026): the player's own unplayed rounds count as a game against a *dummy opponent*
+  with the player's own final points (16.4: no more than the forfeiting opponent's adjusted score, and no
+  more than a draw in every round when there was no opponent); an opponent's score is adjusted only for
+  his *voluntarily unplayed rounds* (VUR, 16.2: an absence, a requested bye worth less than a win, a
+  forfeit lost) after the last round he was available to play (a withdrawal): each counts ½; in the cut
+  variants a VUR is cut first.
+
+In the two FIDE rules a round of 1..R a player has no entry for (he withdrew, or the results do not list
+him) is an absence: unplayed, a VUR, worth 0. Progressive score, wins, game points and the direct
+encounter read no opponent's total and are the same under every rule.
+
+``draw`` (an imported result of another sport: ½ each) and the one-player kinds ``absent`` (0) and
+``requested_bye`` (``Result.value``: 0, ½ or 1 as the regulation says) are unplayed rounds of the player
+except the draw, which was played.
 """
 
 from __future__ import annotations
@@ -43,7 +66,10 @@ class Placed(Protocol):
     place_to: int | None
 
 
-PLAYED_KINDS = frozenset({"played", "time"})  # decided over the board
+PLAYED_KINDS = frozenset({"played", "time", "draw"})  # decided over the board (a draw: imported only)
+ABSENCE_KINDS = frozenset({"absent", "requested_bye"})  # one player, no opponent, before the draw
+# The treatments of unplayed games (the regulation's ``unplayed_rule``); see the module notes.
+UNPLAYED_RULES = ("actual", "fide2009", "fide2023")
 HALF = Fraction(1, 2)
 ONE, ZERO = Fraction(1), Fraction(0)
 
@@ -80,6 +106,7 @@ class Result:
     score1: int | None = None
     score2: int | None = None
     round: int | None = None
+    value: Fraction | None = None  # absent / requested_bye: the points it is worth
 
 
 @dataclass(slots=True)
@@ -107,6 +134,8 @@ class Row:
     losses: int = 0
     played: int = 0
     byes: int = 0
+    draws: int = 0  # imported results of another sport only
+    absences: int = 0  # absent or a requested bye (issue 29 §3)
     opponents: list[str] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
     metrics: dict[str, Fraction] = field(default_factory=dict)
@@ -138,6 +167,7 @@ class Context:
     rows: dict[str, Row]
     rounds: int  # R: the last round of the stage
     virtual_opponents: bool = True
+    rule: str = ""  # one of UNPLAYED_RULES, or "plain" (no virtual opponent); "" follows virtual_opponents
     tied: frozenset[str] = frozenset()  # the group tied on points and every earlier key
     cache: dict = field(default_factory=dict)  # contributions per player, shared by the Buchholz family
     scale: int = 2  # every score is a multiple of 1/scale: the metrics add integers
@@ -170,52 +200,144 @@ def _scaled(value: Fraction, scale: int) -> int:
     return value.numerator * (scale // value.denominator)
 
 
-def contributions(row: Row, ctx: Context) -> list[tuple[int, int]]:
-    """(opponent's points, the player's score) × ``ctx.scale`` for every round counting in the Buchholz
-    family and Sonneborn-Berger. Exact integers: every value here is a multiple of 1/scale."""
+def _rule(ctx: Context) -> str:
+    return ctx.rule or ("actual" if ctx.virtual_opponents else "plain")
+
+
+def is_vur(entry: Entry | None) -> bool:
+    """C.07 16.2: a voluntarily unplayed round — not paired (absent, or no entry at all), a requested bye
+    worth less than a win, a forfeit lost. A pairing-allocated bye, a forfeit won and an annulled result
+    (the panel's act, not the player's choice) are not."""
+    if entry is None:
+        return True
+    if entry.kind == "absent":
+        return True
+    if entry.kind == "requested_bye":
+        return entry.score < 1
+    return entry.kind == "technical" and not entry.won
+
+
+def _by_round(row: Row) -> dict[int, Entry]:
+    return {e.round: e for e in row.entries}
+
+
+def adjusted_points(player: str, ctx: Context) -> int:
+    """The player's points as his opponents' Buchholz reads them, × ``ctx.scale`` (see the module notes)."""
+    cache = ctx.cache.setdefault("adjusted", {})
+    found = cache.get(player)
+    if found is not None:
+        return found
+    row = ctx.rows.get(player)
+    scale, half = ctx.scale, ctx.scale // 2
+    rule = _rule(ctx)
+    if row is None:
+        value = 0
+    elif rule in ("actual", "plain"):
+        value = _scaled(row.points, scale)
+    else:
+        rounds = _by_round(row)
+        extra = _scaled(row.adjustment, scale) if row.adjustment else 0
+        if rule == "fide2009":
+            # C.02 13.15.2 (2009–2022): his unplayed games count as drawn (½: half a win in nardy).
+            value = extra + sum(
+                _scaled(rounds[r].score, scale) if r in rounds and rounds[r].played else half
+                for r in range(1, ctx.rounds + 1)
+            )
+        else:
+            # C.07 16.3 (2023+): only the VURs after the last round he was available to play count ½.
+            available = max((r for r in range(1, ctx.rounds + 1) if not is_vur(rounds.get(r))), default=0)
+            value = extra
+            for r in range(1, ctx.rounds + 1):
+                e = rounds.get(r)
+                if r <= available or (e is not None and e.opponent is not None):
+                    value += _scaled(e.score, scale) if e is not None else 0
+                else:
+                    value += half
+    cache[player] = value
+    return value
+
+
+def contributions(row: Row, ctx: Context) -> list[tuple[int, int, bool]]:
+    """(opponent's points, the player's score, a VUR) × ``ctx.scale`` for every round counting in the
+    Buchholz family and Sonneborn-Berger. Exact integers: every value here is a multiple of 1/scale."""
     cached = ctx.cache.get(row.player)
     if cached is not None:
         return cached
     scale = ctx.scale
-    if "points" not in ctx.cache:
+    rule = _rule(ctx)
+    if rule in ("actual", "plain") and "points" not in ctx.cache:
         ctx.cache["points"] = {p: _scaled(r.points, scale) for p, r in ctx.rows.items()}
-    points: dict[str, int] = ctx.cache["points"]
-    out = []
-    before = 0  # his points before the round, scaled (entries are in round order)
-    for e in sorted(row.entries, key=lambda e: e.round):
-        score = _scaled(e.score, scale)
-        if e.played or (not ctx.virtual_opponents and e.opponent is not None and e.kind != "annulled"):
-            out.append((points.get(e.opponent or "", 0), score))
-        elif ctx.virtual_opponents:
-            virtual = before + (scale - score) + (scale // 2) * max(0, ctx.rounds - e.round)
-            out.append((virtual, score))
+    out: list[tuple[int, int, bool]] = []
+    if rule in ("actual", "plain"):
+        points: dict[str, int] = ctx.cache["points"]
+        before = 0  # his points before the round, scaled (entries are in round order)
+        for e in sorted(row.entries, key=lambda e: e.round):
+            score = _scaled(e.score, scale)
+            if e.played or (rule == "plain" and e.opponent is not None and e.kind != "annulled"):
+                out.append((points.get(e.opponent or "", 0), score, False))
+            elif rule == "actual":
+                virtual = before + (scale - score) + (scale // 2) * max(0, ctx.rounds - e.round)
+                out.append((virtual, score, False))
+            before += score
+        ctx.cache[row.player] = out
+        return out
+    rounds = _by_round(row)
+    own = _scaled(row.points, scale)
+    before = 0
+    for r in range(1, ctx.rounds + 1):
+        found = rounds.get(r)
+        score = _scaled(found.score, scale) if found is not None else 0
+        if found is not None and found.played:
+            out.append((adjusted_points(found.opponent or "", ctx), score, False))
+        elif rule == "fide2009":
+            # C.02 13.15.2: Svon = SPR + (1 − SfPR) + ½·(n − R).
+            out.append((before + (scale - score) + (scale // 2) * (ctx.rounds - r), score, False))
+        else:
+            # C.07 16.4: a dummy opponent with his own points, capped (the 2026 amendment) by the forfeiting
+            # opponent's adjusted score, or by a draw in every round when there was no opponent.
+            if found is not None and found.opponent is not None:
+                dummy = min(own, adjusted_points(found.opponent, ctx))
+            else:
+                dummy = min(own, (scale // 2) * ctx.rounds)
+            out.append((dummy, score, is_vur(found)))
         before += score
     ctx.cache[row.player] = out
     return out
 
 
+def _cut(row: Row, ctx: Context, low: int, high: int = 0) -> Fraction:
+    """Buchholz without the ``low`` lowest and the ``high`` highest contributions; under C.07 (16.5) the
+    voluntarily unplayed rounds are cut first among the lowest."""
+    items = contributions(row, ctx)
+    if _rule(ctx) == "fide2023":
+        ordered = sorted(items, key=lambda c: (not c[2], c[0]))
+    else:
+        ordered = sorted(items, key=lambda c: c[0])
+    kept = ordered[low:]
+    if high:
+        kept = sorted(kept, key=lambda c: c[0])[: max(0, len(kept) - high)]
+    return Fraction(sum(points for points, _score, _vur in kept), ctx.scale)
+
+
 def _buchholz(row: Row, ctx: Context) -> Fraction:
-    return Fraction(sum(points for points, _score in contributions(row, ctx)), ctx.scale)
+    return Fraction(sum(points for points, _score, _vur in contributions(row, ctx)), ctx.scale)
 
 
 def _buchholz_cut1(row: Row, ctx: Context) -> Fraction:
-    values = sorted(points for points, _score in contributions(row, ctx))
-    return Fraction(sum(values[1:]), ctx.scale)
+    return _cut(row, ctx, 1)
 
 
 def _buchholz_cut2(row: Row, ctx: Context) -> Fraction:
-    # FIDE Handbook C.07 (tie-break regulations), «Buchholz Cut 2»: the two lowest opponents dropped.
-    values = sorted(points for points, _score in contributions(row, ctx))
-    return Fraction(sum(values[2:]), ctx.scale)
+    return _cut(row, ctx, 2)
 
 
 def _median_buchholz(row: Row, ctx: Context) -> Fraction:
-    values = sorted(points for points, _score in contributions(row, ctx))
-    return Fraction(sum(values[1:-1]), ctx.scale)
+    return _cut(row, ctx, 1, 1)
 
 
 def _sonneborn_berger(row: Row, ctx: Context) -> Fraction:
-    return Fraction(sum(points * score for points, score in contributions(row, ctx)), ctx.scale * ctx.scale)
+    total = sum(points * score for points, score, _vur in contributions(row, ctx))
+    return Fraction(total, ctx.scale * ctx.scale)
 
 
 def _direct_encounter(row: Row, ctx: Context) -> Fraction:
@@ -288,8 +410,20 @@ def records(players: Iterable[str], results: Iterable[Result], bye_points: Fract
     sequence: dict[str, int] = defaultdict(int)
     bye = Fraction(bye_points)
     bye = ONE if bye == 1 else ZERO if bye == 0 else bye
+    extra: dict[str, Fraction] = defaultdict(Fraction)  # draws and absences: points besides wins and byes
 
     for r in results:
+        if r.kind in ABSENCE_KINDS:
+            # Absent, or a requested bye (issue 29 §3): a round of his, unplayed, worth its value.
+            sequence[r.player1] += 1
+            number = r.round if r.round is not None else sequence[r.player1]
+            row = rows.get(r.player1)
+            if row is not None:
+                value = Fraction(r.value or 0)
+                row.absences += 1
+                row.entries.append(Entry(number, None, value, r.kind, won=False))
+                extra[r.player1] += value
+            continue
         if r.kind == "bye" or r.player2 is None:
             if r.winner is None:
                 continue  # a round-robin rest: not a round of his
@@ -300,7 +434,8 @@ def records(players: Iterable[str], results: Iterable[Result], bye_points: Fract
                 row.byes += 1
                 row.entries.append(Entry(number, None, bye, "bye", won=True))
             continue
-        counts = r.kind != "annulled" and r.winner is not None
+        draw = r.kind == "draw"
+        counts = r.kind != "annulled" and (r.winner is not None or draw)
         for me, other, own, their in (
             (r.player1, r.player2, r.score1, r.score2),
             (r.player2, r.player1, r.score2, r.score1),
@@ -311,17 +446,23 @@ def records(players: Iterable[str], results: Iterable[Result], bye_points: Fract
                 continue
             number = r.round if r.round is not None else sequence[me]
             won = r.winner == me and r.kind != "annulled"
-            row.entries.append(Entry(number, other, ONE if won else ZERO, r.kind, won, own, their))
+            score = HALF if draw else ONE if won else ZERO
+            row.entries.append(Entry(number, other, score, r.kind, won, own, their))
             if not counts:
                 continue
             row.played += 1
             row.opponents.append(other)
-            if won:
+            if draw:
+                row.draws += 1
+                extra[me] += HALF
+            elif won:
                 row.wins += 1
             else:
                 row.losses += 1
     for row in rows.values():
         row.points = Fraction(row.wins) + row.byes * bye
+        if row.player in extra:
+            row.points += extra[row.player]
     return rows
 
 
@@ -330,26 +471,39 @@ def scores(players: Iterable[str], results: Iterable[Result], bye_points: Fracti
     what a Swiss draw needs of 10,000 players (issue 20 item 5), at a fraction of the cost. Rows with
     ``entries`` and ``opponents`` empty; the same counting rules as ``records`` (tested against it)."""
     rows = {p: Row(p) for p in players}
+    extra: dict[str, Fraction] = {}
     for r in results:
+        if r.kind in ABSENCE_KINDS:
+            row = rows.get(r.player1)
+            if row is not None:
+                row.absences += 1
+                extra[r.player1] = extra.get(r.player1, ZERO) + Fraction(r.value or 0)
+            continue
         if r.kind == "bye" or r.player2 is None:
             row = rows.get(r.player1)
             if r.winner is not None and row is not None:
                 row.byes += 1
             continue
-        if r.kind == "annulled" or r.winner is None:
+        draw = r.kind == "draw"
+        if r.kind == "annulled" or (r.winner is None and not draw):
             continue
         for me in (r.player1, r.player2):
             row = rows.get(me)
             if row is None:
                 continue
             row.played += 1
-            if r.winner == me:
+            if draw:
+                row.draws += 1
+                extra[me] = extra.get(me, ZERO) + HALF
+            elif r.winner == me:
                 row.wins += 1
             else:
                 row.losses += 1
     bye = Fraction(bye_points)
     for row in rows.values():
         row.points = Fraction(row.wins) + row.byes * bye if row.byes else Fraction(row.wins)
+        if row.player in extra:
+            row.points += extra[row.player]
     return rows
 
 
@@ -360,6 +514,8 @@ def table(
     tiebreaks: Sequence[str] = ("buchholz",),
     virtual_opponents: bool = False,
     adjustments: Mapping[str, Fraction] | None = None,
+    unplayed: str = "",
+    split: bool = True,
 ) -> list[Row]:
     """Rank ``players`` by match points, then by ``tiebreaks`` in order.
 
@@ -373,6 +529,9 @@ def table(
     virtual_opponents: count unplayed rounds through FIDE's virtual opponent (see the module notes).
     adjustments: match points added to (or, < 0, taken from) a player's total by a ruling; they count
         wherever his points count (his place, his opponents' Buchholz).
+    unplayed: one of ``UNPLAYED_RULES`` (the module notes); "" follows ``virtual_opponents``.
+    split: False when the regulation has the tie-breaks shown for information only (FIDE C.07 2.1: tied
+        participants share the place): the rows are still ordered by them, but equal points share a place.
 
     Returns
     -------
@@ -381,7 +540,11 @@ def table(
     unknown = validate_tiebreaks(tiebreaks)
     if unknown:
         raise ValueError(f"unknown tie-break keys: {unknown}")
-    results = [r for r in results if r.winner is not None or r.kind == "annulled" or r.player2 is None]
+    if unplayed and unplayed not in UNPLAYED_RULES:
+        raise ValueError(f"unknown rule for unplayed games: {unplayed}")
+    results = [
+        r for r in results if r.winner is not None or r.kind in {"annulled", "draw"} or r.player2 is None
+    ]
     rows = records(players, results, bye_points)
     for player, points in (adjustments or {}).items():
         if player in rows:
@@ -389,7 +552,8 @@ def table(
             rows[player].adjustment += points
     rounds = max((e.round for row in rows.values() for e in row.entries), default=0)
     bye = Fraction(bye_points)
-    ctx = Context(rows, rounds, virtual_opponents, scale=math.lcm(2, bye.denominator))
+    scale = math.lcm(2, bye.denominator, *(Fraction(r.value or 0).denominator for r in results))
+    ctx = Context(rows, rounds, virtual_opponents, unplayed, scale=scale)
     for i, key in enumerate(tiebreaks):
         metric = METRICS[key]
         if not metric.needs_tied_group:
@@ -400,7 +564,9 @@ def table(
         for row in rows.values():
             groups[(_exact(row.points), *(_exact(row.metrics[k]) for k in tiebreaks[:i]))].add(row.player)
         for members in groups.values():
-            group_ctx = Context(rows, rounds, virtual_opponents, frozenset(members), ctx.cache, ctx.scale)
+            group_ctx = Context(
+                rows, rounds, virtual_opponents, unplayed, frozenset(members), ctx.cache, ctx.scale
+            )
             for player in members:
                 rows[player].metrics[key] = metric.compute(rows[player], group_ctx)
 
@@ -413,7 +579,10 @@ def table(
         for player, values in exact.items()
     }
     ordered = sorted(rows.values(), key=lambda row: (keys[row.player], row.player))
-    assign_places(ordered, lambda row: keys[row.player])
+    if split:
+        assign_places(ordered, lambda row: keys[row.player])
+    else:
+        assign_places(ordered, lambda row: keys[row.player][0])  # points only: ties share the place
     return ordered
 
 

@@ -113,12 +113,21 @@ def _compute(t: Tournament) -> Standings:
         ruled = consequences.load(t) if stages else consequences.Consequences()
         adjust = ruled.points_by_key()
         rows = metrics.table(
-            list(by_key), stage_results, bye, keys, virtual_opponents=True, adjustments=adjust
+            list(by_key),
+            stage_results,
+            bye,
+            keys,
+            virtual_opponents=True,
+            adjustments=adjust,
+            unplayed=unplayed_rule(t),
+            split=not t.ties_shared,
         )
         out.adjustments = [
             (by_key[k], a) for k, items in ruled.adjustments.items() if k in by_key for a in items
         ]
-        out.rows = _removed_last([StandingRow(by_key[r.player], r) for r in rows], keys)
+        out.rows = _removed_last(
+            [StandingRow(by_key[r.player], r) for r in rows], [] if t.ties_shared else keys
+        )
     elif t.system in {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}:
         out.rows = _bracket_rows(stages[0], results.get(stages[0].pk, []), by_key, keys, bye)
     else:
@@ -213,6 +222,12 @@ def participants_by_key(t: Tournament) -> dict[str, Participant]:
         while len(_ROSTERS) > ONCE_KEEP:
             _ROSTERS.popitem(last=False)
     return by_key
+
+
+def unplayed_rule(t: Tournament) -> str:
+    """The regulation's treatment of unplayed games in the tie-breaks (issue 29 §2): FIDE's rules are Swiss
+    rules; every other system counts as it always did (``actual``)."""
+    return t.unplayed_rule if t.system in {System.SWISS, System.SWISS_LOSSES} else "actual"
 
 
 def final_standings(t: Tournament) -> list[StandingRow]:

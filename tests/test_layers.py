@@ -20,6 +20,7 @@ ORDER = [
     "judging",
     "records",
     "protocols",
+    "interchange",
     "public",
     "api",
 ]
@@ -29,6 +30,7 @@ PURE = (
     "standings/metrics.py",
     "standings/team_metrics.py",
     "standings/board_standings.py",
+    "interchange/trf.py",
     "registration/admission.py",
     "rules_core/",
 )

@@ -100,9 +100,14 @@ Tiebreak = models.TextChoices(  # type: ignore[misc,call-overload]  # built from
 # not start with the Buchholz family: everyone meets everyone, so the opponents' points of two tied players
 # are the same and can never split them; direct encounter and Sonneborn-Berger can (004 §1.4.3).
 ROUND_ROBIN_TIEBREAKS = "direct,sonneborn_berger,wins,game_difference"
+# Swiss (issue 29 §2): Buchholz, then Sonneborn-Berger, then the direct encounter. Nardy has no draws, so
+# "wins" equals the points and never split anything after them; Sonneborn-Berger (the points of the
+# opponents he beat) does, and Buchholz-then-Sonneborn-Berger is the order whose FIDE 2009 reading reproduces
+# a real 84-player event's published places (README, "Choices").
+SWISS_TIEBREAKS = "buchholz,sonneborn_berger,direct"
 DEFAULT_TIEBREAKS: dict[str, str] = {
-    System.SWISS: "buchholz,wins",
-    System.SWISS_LOSSES: "buchholz,wins",
+    System.SWISS: SWISS_TIEBREAKS,
+    System.SWISS_LOSSES: SWISS_TIEBREAKS,
     System.ROUND_ROBIN: ROUND_ROBIN_TIEBREAKS,
     System.MIXED: ROUND_ROBIN_TIEBREAKS,
     # Brackets rank by the round reached; the order serves only the places the bracket leaves shared.
@@ -112,7 +117,22 @@ DEFAULT_TIEBREAKS: dict[str, str] = {
 
 
 def default_tiebreaks(system: str) -> str:
-    return DEFAULT_TIEBREAKS.get(system, "buchholz,wins")
+    return DEFAULT_TIEBREAKS.get(system, SWISS_TIEBREAKS)
+
+
+class UnplayedRule(models.TextChoices):
+    """How the tie-breaks that read opponents count unplayed games (``standings.metrics.UNPLAYED_RULES``;
+    README "Unplayed games", each with its source)."""
+
+    ACTUAL = "actual", _("actual points; the player's own unplayed rounds through FIDE's virtual opponent")
+    FIDE2009 = (
+        "fide2009",
+        _("FIDE 2009–2022 (C.02 13.15.2): virtual opponent; opponents' unplayed games as ½"),
+    )
+    FIDE2023 = (
+        "fide2023",
+        _("FIDE from 2023 (C.07 art. 16): dummy opponent; withdrawn opponents' rounds as ½"),
+    )
 
 
 class KoksZone(models.TextChoices):
@@ -358,9 +378,27 @@ class Tournament(models.Model):
         max_length=200,
         blank=True,
         help_text=_(
-            "Empty: the system's default (Swiss: buchholz, wins; round robin and groups: direct, "
-            "sonneborn_berger, wins, game_difference)."
+            "Empty: the system's default (Swiss: buchholz, sonneborn_berger, direct; round robin and groups: "
+            "direct, sonneborn_berger, wins, game_difference)."
         ),
+    )
+    # Issue 29 §2: FIDE C.07 2.1 — the regulation says whether tied participants share the place.
+    ties_shared = models.BooleanField(
+        _("no tie-breaks: equal points share the place"),
+        default=False,
+        db_default=False,  # rows written by code that predates the field (a migration test's old state)
+        help_text=_("The tie-breaks are then shown for information only."),
+    )
+    unplayed_rule = models.CharField(
+        _("unplayed games in tie-breaks"),
+        max_length=10,
+        choices=UnplayedRule.choices,
+        default=UnplayedRule.ACTUAL,
+        db_default=UnplayedRule.ACTUAL,
+    )
+    # Issue 29 §4: a tournament made from another program's file (a FIDE TRF): its results are read-only.
+    imported_from = models.CharField(
+        _("imported from"), max_length=200, blank=True, editable=False, default="", db_default=""
     )
     head_rule = models.CharField(
         _("head rule variant (long nardy)"),
@@ -470,7 +508,12 @@ class Tournament(models.Model):
     def read_only_reason(self) -> str:
         """Why nothing of the tournament may change, or "" while it runs (004 §6.2.1 item 6: the signed final
         protocol): results, protests, sanctions and participants are read-only for everyone once it is
-        finished; only the chief judge reopens it, with a reason (``judging.lifecycle.reopen``)."""
+        finished; only the chief judge reopens it, with a reason (``judging.lifecycle.reopen``). An imported
+        tournament (issue 29 §4) is read-only for results: its file is the record."""
+        if self.imported_from:
+            return gettext("The tournament was imported from %(f)s: its results are read-only.") % {
+                "f": self.imported_from
+            }
         if self.status != self.Status.FINISHED:
             return ""
         return gettext(

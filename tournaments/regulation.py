@@ -330,6 +330,21 @@ SETTINGS: tuple[Setting, ...] = (
             210, _("Tie-break order"), lambda t, m: m.tiebreaks(), lambda t: t.system not in ELIMINATION
         ),
     ),
+    Setting(
+        "ties_shared",  # issue 29 §2, FIDE C.07 2.1
+        printed=Printed(
+            211,
+            _("Tie-breaks"),
+            lambda t, m: gettext("for information only") if t.ties_shared else gettext("decide places"),
+            lambda t: t.system not in ELIMINATION,
+        ),
+    ),
+    Setting(
+        "unplayed_rule",  # issue 29 §2: Swiss only (FIDE's rules are for Swiss; a round robin has no byes)
+        systems=SWISSES,
+        blank="empty",
+        printed=Printed(212, _("Unplayed games in tie-breaks"), _display("unplayed_rule")),
+    ),
     Setting("head_rule"),
     Setting(
         "koks_zone",

@@ -17,7 +17,7 @@ from tournaments.models import DEFAULT_TIEBREAKS, Tournament
 @pytest.mark.parametrize(
     ("system", "keys"),
     [
-        ("swiss", ["buchholz", "wins"]),
+        ("swiss", ["buchholz", "sonneborn_berger", "direct"]),  # issue 29 §2
         ("round_robin", ["direct", "sonneborn_berger", "wins", "game_difference"]),
         ("mixed", ["direct", "sonneborn_berger", "wins", "game_difference"]),
     ],

@@ -71,7 +71,7 @@ def test_final_protocol_lists_everyone_in_the_order_of_the_standings(swiss):
     labels = {f.label: f.value for f in data.details}
     assert labels["Дисциплина"] == "длинные нарды"
     assert labels["Длина матча, очков"] == "7"
-    assert [c.key for c in data.columns] == ["buchholz", "wins"]
+    assert [c.key for c in data.columns] == ["buchholz", "sonneborn_berger", "direct"]  # issue 29 §2
 
 
 def test_the_final_protocol_is_a_draft_until_the_tournament_is_finished(tournament):
