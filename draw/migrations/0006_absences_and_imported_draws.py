@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('draw', '0005_removals_into_consequences'),
         ('registration', '0009_remove_participant_results_annulled'),
-        ('tournaments', '0009_tiebreak_rules_and_imports'),
+        ('tournaments', '0010_tiebreak_rules_and_imports'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_tournament_admission_by'),
+        ('tournaments', '0009_competition_made_by_a_user'),
     ]
 
     operations = [
