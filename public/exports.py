@@ -178,7 +178,8 @@ def _width(values: Iterable) -> float:
 
 
 def place_value(value):
-    """A place for an XLSX cell: a single place as a whole number, a shared one («20–21») or a word as text."""
+    """A place for an XLSX cell: a single place as a whole number, a shared one («20–21») or a word as
+    text."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str) and value.strip().isdigit() and value.strip().isascii():
