@@ -91,6 +91,8 @@ def parse_gnubg_text(text: str) -> MatchRecord:
         if m:
             close()
             names = (m.group(2).strip(), m.group(4).strip())
+            if not all(names) or names[0] == names[1]:
+                raise MatParseError(lineno, "expected two players' names")
             to = int(m.group(6)) if m.group(6) else 0
             if players is None:
                 players, length = names, to

@@ -4,11 +4,15 @@ mid-match. A line the reader does not understand is refused with its line number
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from rules_core import MatParseError, parse_mat, validate_record, write_mat
+from rules_core import KINDS, MatParseError, parse_mat, validate_record, write_mat
 from rules_core.simulate import random_match
 
 from .helpers import five_game_match
@@ -221,3 +225,71 @@ def test_gnubg_text_export_players_must_not_change_between_games():
     with pytest.raises(MatParseError) as exc:
         parse_mat(_game(0, 0, 0) + _game(1, 0, 1).replace("Bob", "Rob"))
     assert exc.value.line == len(_game(0, 0, 0).splitlines()) + 1
+
+
+# --- fuzzing: a mutated export only ever raises MatParseError ------------------------------------------
+
+_REAL = Path(__file__).resolve().parents[1] / "data" / "records" / "gnubg-text" / "match4219674.txt"
+_REAL_TEXT = _REAL.read_text(encoding="utf-8")
+_TEXT_LINES = _REAL_TEXT[
+    : _REAL_TEXT.index("Game statistics")
+].splitlines()  # the game, without its statistics
+_FIBS_LINES = (
+    " 3 point match\n\n Game 1\n nori,1756 : 0                  Kenji,1700 : 0\n"
+    "  1) 31: 8/5 6/5                 64: 24/18 13/9\n"
+    "  2) 11: Illegal play (25;0;1;0;0;Kenji;nori;0;10;8;2;) 11: \n"
+    "  3) 53: 8/3 6/3                 62: ???\n"
+    "  4) 44: Cannot Move              Doubles => 2\n"
+    "  5)  Takes\n"
+    "                                 Wins 2 points\n"
+).splitlines()
+_CHARS = st.sampled_from(list(" 0123456789/:*()=>;,.abcdefgilmnorstuvwMN?\t-"))
+
+
+def _mutate(lines: list[str], mutations) -> str:
+    lines = list(lines)
+    for idx, op, pos, chars in mutations:
+        if not lines:
+            break
+        idx %= len(lines)
+        if op == "delete":
+            del lines[idx]
+        elif op == "duplicate":
+            lines.insert(idx, lines[idx])
+        elif op == "swap":
+            j = (idx + 1) % len(lines)
+            lines[idx], lines[j] = lines[j], lines[idx]
+        else:
+            s = lines[idx]
+            p = pos % (len(s) + 1)
+            lines[idx] = s[:p] + chars + s[p + 1 :]
+    return "\n".join(lines)
+
+
+_MUTATIONS = st.lists(
+    st.tuples(
+        st.integers(0, 10_000),
+        st.sampled_from(["delete", "duplicate", "swap", "char"]),
+        st.integers(0, 200),
+        st.text(alphabet=_CHARS, min_size=1, max_size=3),
+    ),
+    min_size=1,
+    max_size=4,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["text", "fibs"]), _MUTATIONS)
+def test_mutated_text_exports_and_fibs_records_only_raise_parse_errors(which, mutations):
+    lines = _TEXT_LINES if which == "text" else _FIBS_LINES
+    text = _mutate(lines, mutations)
+    try:
+        record = parse_mat(text)
+    except MatParseError as exc:
+        assert 0 <= exc.line <= len(text.splitlines())
+        return
+    for discipline in ("short", "long"):
+        for contact in ("error", "note"):
+            report = validate_record(record, discipline, contact_resignation=contact)
+            assert all(f.code in KINDS for f in report.findings + report.notes)
+            json.dumps(report.to_json())
