@@ -37,6 +37,7 @@ from public.exports import (
     DIALECTS,
     INT,
     NUMBER,
+    PLACE,
     Column,
     Sheet,
     write_csv,
@@ -121,7 +122,7 @@ def standings_sheets(
     keys = [] if t.system in ELIMINATION_SYSTEMS else [k for k in data.keys if k != "wins"]
     group, team = t.system == System.MIXED, t.has_teams
     columns = [
-        Column(_("place")),  # text: a shared place is "1–3"
+        Column(_("place"), PLACE),  # a number; a shared place "1–3" is text
         Column(_("participant")),
         Column(_("organisation")),
         Column(_("region")),
@@ -160,7 +161,7 @@ def standings_sheets(
         sheets.append(_team_event_sheet(t, when))
     elif data.teams:
         team_columns = [
-            Column(_("place")),
+            Column(_("place"), PLACE),
             Column(_("team")),
             Column(_("players"), INT),
             Column(_("points"), NUMBER),
@@ -181,7 +182,7 @@ def _team_event_sheet(t: Tournament, when: str) -> Sheet:
     """004 §1.3.4: in a team event the team is the participant: its sheet is the team standings page's own
     table (match points, board points), a removed team last without a place (004 §5.7.3)."""
     columns = [
-        Column(_("place")),
+        Column(_("place"), PLACE),
         Column(_("team")),
         Column(_("match points"), INT),
         Column(_("board points"), NUMBER),
@@ -225,7 +226,7 @@ def crosstable_sheets(
             *[Column(str(j)) for j in range(1, len(cross) + 1)],
             Column(_("points"), NUMBER),
             *[Column(_(metrics.METRICS[k].name), NUMBER) for k in keys],
-            Column(_("place")),
+            Column(_("place"), PLACE),
         ]
         out = []
         for r in cross:

@@ -17,7 +17,8 @@ columns, never ``7:3`` (Excel would read a time), and a shared place ``1–3`` i
 **XLSX**: a named sheet per table, the title lines above the header (tournament, dates and venue, what the
 table is and as of when: "after round 5" or final), the header frozen, columns as wide as their contents.
 Points and tie-breaks are number cells with a number format that shows their exact halves (``12.5``); counts
-are whole numbers; places stay text (``1–3``).
+are whole numbers; a place is a number cell when it is one player's (``1``, ``2``, … ``10``: a sorted column
+reads 1, 2, …, 10) and text when shared (``20–21``) or no place (``removed``).
 
 **Formulas**: a surname typed as ``=HYPERLINK(…)`` would become a live formula in a spreadsheet. Every text
 cell that begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading apostrophe, as
@@ -45,6 +46,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 TEXT = "text"  # names, places ("1–3"), results: written as text
 INT = "int"  # tables, counts, seeding numbers
 NUMBER = "number"  # points and tie-breaks: exact fractions (halves)
+PLACE = "place"  # a place: a number when single ("7"), text when shared ("20–21") or none ("removed")
 
 
 def neutralise(value):
@@ -175,6 +177,16 @@ def _width(values: Iterable) -> float:
     return min(max(longest + 2, 6), 60)
 
 
+def place_value(value):
+    """A place for an XLSX cell: a single place as a whole number, a shared one («20–21») or a word as
+    text."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().isdigit() and value.strip().isascii():
+        return int(value.strip())
+    return _text(value)
+
+
 def _text(value) -> str | None:
     """A text cell's value: neutralised, without the control characters XML cannot hold; None when empty."""
     if value is None or value == "":
@@ -197,7 +209,7 @@ def write_xlsx(sheets: Sequence[Sheet]) -> bytes:
         for i, column in enumerate(columns):
             values = [row[i] for row in sheet.rows]
             formats.append(_number_format(values) if column.kind == NUMBER else None)
-            shown = [decimal_text(v) if column.kind != TEXT else v for v in values]
+            shown = [decimal_text(v) if column.kind not in (TEXT, PLACE) else v for v in values]
             ws.column_dimensions[get_column_letter(i + 1)].width = _width([column.header, *shown])
         header_row = len(sheet.title) + 1
         # The title and the header stay on screen while the rows scroll.
@@ -221,6 +233,8 @@ def write_xlsx(sheets: Sequence[Sheet]) -> bytes:
             for value, (kind, fmt) in zip(row, kinds, strict=True):
                 if kind == TEXT:
                     cells.append(_text(value))
+                elif kind == PLACE:
+                    cells.append(place_value(value))
                 elif fmt is None or value is None or value == "":
                     cells.append(cell_number(value))
                 else:

@@ -72,6 +72,7 @@ MESSAGES = {
     "no_result": _("the game has no result ('Wins N points')"),
     "no_result_unknown": _("the game has no result ('Wins N points')"),
     "resign_points": _("a resignation for %(claimed_points)s while the loser has borne off nothing"),
+    "resign_contact": _("a resignation in a contact position (%(claimed_points)s to %(winner)s)"),
     "wrong_winner": _("the record gives the game to %(claimed)s"),
     "wrong_points": _("the record gives %(claimed_points)s for the game"),
     "drop_points": _("the record gives %(claimed_points)s for a passed double"),
@@ -81,6 +82,10 @@ MESSAGES = {
     "score_line": _("the score line does not agree with the games before"),
     "game_after_match": _("a game played after the match was over at %(score1)s-%(score2)s"),
     "match_unfinished": _("the match to %(length)s is not finished"),
+    "match_resumed": _(
+        "the record starts in mid-match, at %(player1)s %(score1)s : %(score2)s %(player2)s: the games "
+        "before it are not in the record"
+    ),
     "variation_not_long": _("the record's variation «%(variation)s» is not long nardy"),
     "variation_long_as_short": _("the record is long nardy, the tournament short"),
     # notes
@@ -127,6 +132,10 @@ EXPECTED = {
     "no_result": _("%(winner)s wins %(points)s"),
     "no_result_unknown": _("the game's result"),
     "resign_points": _("%(allowed)s (mars or koks)"),
+    "resign_contact": _(
+        "the game played on: it ends early only by a pass on the cube or a resignation in a no-contact "
+        "position"
+    ),
     "wrong_winner": _("%(winner)s wins"),
     "wrong_points": _("%(points)s"),
     "drop_points": _("%(points)s (the cube before the double)"),
@@ -135,6 +144,7 @@ EXPECTED = {
     "score_line": _("%(player1)s %(score1)s : %(score2)s %(player2)s"),
     "game_after_match": None,
     "match_unfinished": _("a player reaches %(length)s points"),
+    "match_resumed": _("the whole match, from 0 : 0"),
     "variation_not_long": _('Variation "LongNardy"'),
     "variation_long_as_short": _('a short-nardy record (no Variation "LongNardy")'),
     "not_checked": None,
@@ -173,7 +183,7 @@ def present(finding: dict, name_of_side: Callable[[int], str], names: tuple[str,
             values[key] = points(values[key])
     if "allowed" in values:
         values["allowed"] = gettext(" or ").join(points(n) for n in values["allowed"])
-    if code == "score_line":
+    if code in ("score_line", "match_resumed"):
         values["player1"], values["player2"] = names[0] or values["player1"], names[1] or values["player2"]
     if code == "match_claimed_early":
         values["length"] = points(values["length"])
@@ -244,18 +254,19 @@ def replay_marks(record, verdict) -> dict[int, list[dict]]:
     """Replay step → what the judges see there: each finding and note (clause, text, legal plays)."""
     findings, notes, _games = verdict_rows(record, verdict)
     marks: dict[int, list[dict]] = {}
-    for f in findings + notes:
-        if f.get("step") is None:
-            continue
-        marks.setdefault(f["step"], []).append(
-            {
-                "rule": f.get("rule", ""),
-                "message": f["message"],
-                "expected": f["expected"],
-                "legal": f.get("legal") or [],
-                "legal_count": f.get("legal_count", 0),
-                "play": EXPECTED.get(f.get("code", "")) == LEGAL,
-                "note": f.get("code") == "not_checked",
-            }
-        )
+    for note, items in ((False, findings), (True, notes)):
+        for f in items:
+            if f.get("step") is None:
+                continue
+            marks.setdefault(f["step"], []).append(
+                {
+                    "rule": f.get("rule", ""),
+                    "message": f["message"],
+                    "expected": f["expected"],
+                    "legal": f.get("legal") or [],
+                    "legal_count": f.get("legal_count", 0),
+                    "play": EXPECTED.get(f.get("code", "")) == LEGAL,
+                    "note": note,  # a note (a game not checked on, a contact resignation tolerated)
+                }
+            )
     return marks

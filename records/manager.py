@@ -45,6 +45,17 @@ _PARSE_MESSAGES = {
     ),
     "empty record: expected 'N point match'": gettext_lazy("the record is empty: expected 'N point match'"),
     "no game in the record": gettext_lazy("there is no game in the record"),
+    # GNU Backgammon's text export and the variations of .mat (issue 29)
+    "expected 'The score (after N games) is: …'": gettext_lazy(
+        "expected GNU Backgammon's line 'The score (after N games) is: …'"
+    ),
+    "expected the score line 'The score (after N games) is: A 0, B 0'": gettext_lazy(
+        "expected GNU Backgammon's line 'The score (after N games) is: A 0, B 0'"
+    ),
+    "a play without its roll ('Move number N: … to play ab')": gettext_lazy(
+        "a play without its roll ('Move number N: … to play ab')"
+    ),
+    "'Illegal play (' without its ')'": gettext_lazy("'Illegal play (' without its ')'"),
 }
 
 
@@ -108,14 +119,33 @@ def rules_of(tournament) -> dict:
     }
 
 
+def options_of(tournament) -> dict:
+    """What the tournament decides about findings (not about the board): a resignation in a contact position
+    is an error or a note (003 «Завершение партии и матча»; the regulation's ``contact_resignation``)."""
+    return {
+        "contact_resignation": getattr(tournament, "contact_resignation", "")
+        or rules_core.DEFAULT_CONTACT_RESIGNATION
+    }
+
+
+def _validate(text: str, tournament) -> rules_core.Report:
+    rules = rules_of(tournament)
+    return rules_core.validate_record(
+        text,
+        rules["discipline"],
+        head_rule=rules["head_rule"],
+        koks_zone=rules["koks_zone"],
+        **options_of(tournament),
+    )
+
+
 def judge(record: Record) -> Verdict:
     """Validate one record and store its only verdict; a second run gives the same verdict (idempotent)."""
-    rules = rules_of(record.match.round.tournament)
+    tournament = record.match.round.tournament
+    rules = rules_of(tournament)
     fields: dict = {**rules, "checked_at": timezone.now()}
     try:
-        report = rules_core.validate_record(
-            record.text, rules["discipline"], head_rule=rules["head_rule"], koks_zone=rules["koks_zone"]
-        )
+        report = _validate(record.text, tournament)
     except rules_core.MatParseError as exc:
         fields.update(
             valid=False,
@@ -282,9 +312,7 @@ def match_games(match: Match) -> tuple[GameLine, ...] | None:
         games = verdict.games
     else:
         try:
-            games = rules_core.validate_record(
-                record.text, rules["discipline"], head_rule=rules["head_rule"], koks_zone=rules["koks_zone"]
-            ).to_json()["games"]
+            games = _validate(record.text, record.match.round.tournament).to_json()["games"]
         except rules_core.MatParseError:
             return None
     lines, score = [], [0, 0]

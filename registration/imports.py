@@ -345,11 +345,31 @@ def parse_birth(value) -> tuple[datetime.date | None, bool]:
             return datetime.date(year, month, day), False
     except ValueError:
         raise ValueError(_("no such date: «%(v)s»") % {"v": value}) from None
-    if re.fullmatch(r"\d{1,2}[./-]\d{1,2}[./-]\d{2}", text):
+    short = re.fullmatch(r"(\d{1,2})[./-](\d{1,2})[./-](\d{2})", text) or re.fullmatch(
+        r"(\d{2})(\d{2})(\d{2})", text
+    )  # «12.02.42» or «120242» (ddmmyy, as some federations' programs write it)
+    if short:
+        proposal = _four_digit_year(*(int(g) for g in short.groups()))
+        if proposal is not None:
+            raise ValueError(
+                _("«%(v)s»: a year of birth in two digits; if it is %(d)s, write it so")
+                % {"v": value, "d": proposal}
+            )
         raise ValueError(_("write the year of birth in four digits: «%(v)s»") % {"v": value})
     raise ValueError(
         _("date of birth not understood: «%(v)s»; write 15.03.1990 or the year 1990") % {"v": value}
     )
+
+
+def _four_digit_year(day: int, month: int, yy: int) -> str | None:
+    """The date a two-digit year most likely means, written in full («12.02.1942»): the latest century that
+    does not put the birth in the future; None when there is no such day."""
+    this_year = datetime.date.today().year
+    year = 2000 + yy if 2000 + yy <= this_year else 1900 + yy
+    try:
+        return datetime.date(year, month, day).strftime("%d.%m.%Y")
+    except ValueError:
+        return None
 
 
 def parse_disciplines(value) -> list[str]:
@@ -404,12 +424,108 @@ _PARSERS: dict[str, Callable] = {
 }
 
 
+# A Russian patronymic (-ович, -евна, -ич, -инична …) or a Turkic one written with its word (оглы, кызы …).
+_PATRONYMIC = re.compile(r"(ович|евич|ич|овна|евна|ична|инична)$", re.IGNORECASE)
+_PATRONYMIC_WORDS = {"оглы", "оглу", "улы", "уулу", "кызы", "гызы", "кизи"}
+# Titles foreign files write beside a name («Glienke Manfred Dr.»): not a part of it.
+_TITLES = {"dr", "dr.", "prof", "prof.", "mr", "mr.", "mrs", "mrs.", "ms.", "ing.", "dipl.-ing.", "mag."}
+
+
+@dataclass(frozen=True)
+class NameSplit:
+    """How «ФИО» in one column was split: the three parts and, when the split is a guess the secretary
+    should look at, why (``note``; empty for the usual «Фамилия Имя Отчество» or «Фамилия И. О.»)."""
+
+    surname: str
+    name: str
+    patronymic: str
+    note: str = ""
+
+
+def split_name(value) -> NameSplit:
+    """«Ёлкин Пётр Семёнович» → (Ёлкин, Пётр, Семёнович); «Ёлкин П.С.» → (Ёлкин, П., С.). A third word is a
+    patronymic only when it is one (a Russian ending, «Гусейн оглы», an initial): «Messina Giuseppe
+    Ottavio» is (Messina, Giuseppe Ottavio, —) and «Glienke Manfred Dr.» (Glienke, Manfred, —), the title
+    left out — each with a note for the preview, where the secretary corrects the split."""
+    text = _text(value)
+    words = text.split()
+    titles = [w for w in words if w.casefold() in _TITLES]
+    parts = [w for w in words if w.casefold() not in _TITLES]
+    if len(parts) <= 2 or all(_is_initial(p) for p in parts[1:]) and len(parts) == 3:
+        # «Фамилия Имя», or initials written apart («Ёлкин П. С.»); «Ёлкин П.С.» splits at the dots
+        parts = re.findall(r"[^\s.]+\.?", " ".join(parts))
+        if not parts:
+            return NameSplit("", "", "")
+        rest = " ".join(parts[2:])
+        note = _("the title «%(t)s» is not a part of the name: left out") % {"t": " ".join(titles)}
+        return NameSplit(parts[0], parts[1] if len(parts) > 1 else "", rest, note if titles else "")
+    surname, given = parts[0], parts[1:]
+    if given[-1].casefold() in _PATRONYMIC_WORDS and len(given) >= 3:
+        patronymic = " ".join(given[-2:])  # «Алиев Рашид Гусейн оглы»
+        given = given[:-2]
+    elif _PATRONYMIC.search(given[-1]) or _is_initial(given[-1]):
+        patronymic = given[-1]
+        given = given[:-1]
+    else:
+        patronymic = ""
+    notes = []
+    if not patronymic:
+        notes.append(
+            _("«%(w)s» is not a patronymic: read as a second name") % {"w": " ".join(given[1:]) or given[0]}
+        )
+    elif len(given) > 1:
+        notes.append(_("two given names: «%(w)s»") % {"w": " ".join(given)})
+    if titles:
+        notes.append(_("the title «%(t)s» is not a part of the name: left out") % {"t": " ".join(titles)})
+    return NameSplit(surname, " ".join(given), patronymic, "; ".join(notes))
+
+
 def split_full_name(value) -> tuple[str, str, str]:
-    """«Ёлкин Пётр Семёнович» → (surname, name, patronymic); «Ёлкин П.С.» → ("Ёлкин", "П.", "С.")."""
-    parts = re.findall(r"[^\s.]+\.?", _text(value))
-    if not parts:
-        return "", "", ""
-    return parts[0], parts[1] if len(parts) > 1 else "", " ".join(parts[2:])
+    """The three parts of :func:`split_name`."""
+    split = split_name(value)
+    return split.surname, split.name, split.patronymic
+
+
+_PHONE = re.compile(r"\+?\d[\d\s().\-]{8,}\d")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_PHONE_WORD = re.compile(r"(?<![\w])(тел|телефон|моб|т|phone|tel)\.?:?(?![\w])", re.IGNORECASE)
+
+
+def split_contact(value: str) -> tuple[str, dict[str, str]]:
+    """«Петров Пётр Петрович, +7 900 111-22-33» in one cell → the name and {"responsible_phone": …} (an
+    e-mail too: {"responsible_email": …}). A cell with no phone or e-mail is the name as it is.
+
+    >>> split_contact("Петров П. П., тел. 8 (900) 111-22-33")
+    ('Петров П. П.', {'responsible_phone': '8 (900) 111-22-33'})
+    """
+    text = _text(value)
+    found: dict[str, str] = {}
+    email = _EMAIL.search(text)
+    if email:
+        found["responsible_email"] = email.group(0)
+        text = text[: email.start()] + " " + text[email.end() :]
+    phone = next((m for m in _PHONE.finditer(text) if len(re.sub(r"\D", "", m.group(0))) >= 10), None)
+    if phone:
+        found["responsible_phone"] = phone.group(0).strip()
+        text = text[: phone.start()] + " " + text[phone.end() :]
+    if found:
+        text = _PHONE_WORD.sub(" ", text)
+        text = " ".join(text.split()).strip(" ,;:–—-/")
+    return text, found
+
+
+def event_gender(tournament) -> str:
+    """The gender of an event's group (004 §2.1: the men's, the women's), for a file without «Пол»."""
+    return {"men": "male", "women": "female"}.get(getattr(tournament, "gender_group", ""), "")
+
+
+# Lines under the table of a federation's form: signatures, the stamp, the officials' names.
+_FOOTER = re.compile(
+    r"(?<![\w])м\.?\s?п\.?(?![\w])|подпис|руководител|начальник|главн\w*\s+(?:судь|секретар)|(?<![\w])судья"
+    r"|(?<![\w])секретарь|(?<![\w])врач|допущен|представитель\s+(?:команды|делегации|организации|клуба)"
+    r"|_{3,}|расшифровка",
+    re.IGNORECASE,
+)
 
 
 def _is_initial(part: str) -> bool:
@@ -435,10 +551,12 @@ class Sheet:
         return len(self.rows)
 
 
-def read_file(name: str, data: bytes, defaults: dict | None = None) -> tuple[str, Sheet, tuple[str, ...]]:
+def read_file(
+    name: str, data: bytes, defaults: dict | None = None, gender: str = ""
+) -> tuple[str, Sheet, tuple[str, ...]]:
     """The file's rows under its header; ``ImportFileError`` when it is not a file of entries. Returns
     (file format, sheet, the headings that were not understood). ``defaults`` (given once for the file) stand
-    for the columns they fill."""
+    for the columns they fill, ``gender`` (the event's, ``event_gender``) for «Пол»."""
     if not data:
         raise ImportFileError(_("The file is empty."))
     if len(data) > MAX_BYTES:
@@ -458,6 +576,8 @@ def read_file(name: str, data: bytes, defaults: dict | None = None) -> tuple[str
     if "club" in present:
         present.add("organisation")  # a file without «Организация» sends players from their clubs
     present |= {key for key, value in (defaults or {}).items() if value}
+    if gender:
+        present.add("gender")  # 004 §2.1: a men's (women's) event's file need not say it
     missing = [HEADER[key] for key in REQUIRED if key not in present]
     if missing:
         raise ImportFileError(
@@ -637,6 +757,10 @@ class RowPlan:
     candidates: tuple[Candidate, ...] = ()
     person: int | None = None
     may_be_new: bool = True  # False when the row names the person by initials only
+    # «ФИО» in one column: how it was split (surname, name, patronymic), which the preview lets the secretary
+    # correct, and why the split is a guess worth a look ("" for «Фамилия Имя Отчество»)
+    split: tuple[str, ...] = ()
+    split_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -659,6 +783,8 @@ class Outcome:
     plans: tuple[RowPlan, ...] = ()  # every row: the bad ones first, then the proposals, then the rest
     header_line: int = 1
     encoding: str = ""
+    # rows under the table that are no entries (signatures, «М.П.»): skipped, each listed with its text
+    footer: tuple[tuple[int, str], ...] = ()
 
     @property
     def twins(self) -> tuple[RowPlan, ...]:
@@ -666,9 +792,12 @@ class Outcome:
 
 
 class _Importer:
-    def __init__(self, tournament, sheet: Sheet, defaults: dict, user, progress):
+    def __init__(self, tournament, sheet: Sheet, defaults: dict, user, progress, names: dict | None = None):
         self.tournament = tournament
         self.sheet = sheet
+        # the secretary's corrections of split «ФИО» cells: {line: (surname, name, patronymic)}
+        self.names = {str(k): tuple(v) for k, v in (names or {}).items()}
+        self.event_gender = event_gender(tournament) if "gender" not in sheet.columns else ""
         self.defaults = {k: _text(v) for k, v in (defaults or {}).items() if k in DEFAULTABLE and _text(v)}
         self.user = user
         self.progress = progress
@@ -683,15 +812,36 @@ class _Importer:
         self.entered: dict[int, set[int]] = {}
         self.held: dict[int, set[int]] = {}
 
+    def footer_text(self, cells: list) -> str:
+        """The text of a line under the table that is no entry («М.П.», «Руководитель делегации ____
+        Иванов И. И.»): it names an office or a signature and gives no date of birth; "" for an entry."""
+        text = " ".join(_text(c) for c in cells if _text(c))
+        if not text or not _FOOTER.search(text):
+            return ""
+        try:
+            born, _year_only = parse_birth(self.cell(cells, "birth_date"))
+        except ValueError:
+            born = None
+        return "" if born else text
+
     def cell(self, cells: list, key: str):
         index = self.sheet.columns.get(key)
         return None if index is None else cells[index]
 
-    def raw(self, cells: list) -> dict:
-        """The row's values by field, the full name split when the file has one column for it."""
+    @property
+    def one_name_column(self) -> bool:
+        return "surname" not in self.sheet.columns and "full_name" in self.sheet.columns
+
+    def raw(self, cells: list, line: int | None = None) -> dict:
+        """The row's values by field, the full name split when the file has one column for it (as the
+        secretary corrected it, for ``line``)."""
         row = {key: self.cell(cells, key) for key in self.sheet.columns}
-        if "surname" not in self.sheet.columns and "full_name" in self.sheet.columns:
-            row["surname"], row["name"], row["patronymic"] = split_full_name(row.get("full_name"))
+        if self.one_name_column:
+            corrected = self.names.get(str(line)) if line is not None else None
+            if corrected is not None and len(corrected) == 3:
+                row["surname"], row["name"], row["patronymic"] = (_text(v) for v in corrected)
+            else:
+                row["surname"], row["name"], row["patronymic"] = split_full_name(row.get("full_name"))
         if "organisation" not in self.sheet.columns and "club" in self.sheet.columns:
             row["organisation"] = row.get("club")
         return row
@@ -701,17 +851,18 @@ class _Importer:
         known: dict[str, dict] = {}
         for _line, cells in self.sheet.rows:
             row = self.raw(cells)
-            name = fold(_text(row.get("responsible_name")))
+            name, found = split_contact(_text(row.get("responsible_name")))
+            name = fold(name)
             for key in ("responsible_phone", "responsible_email"):
-                value = _text(row.get(key))
+                value = _text(row.get(key)) or found.get(key, "")
                 if name and value:
                     known.setdefault(name, {}).setdefault(key, value)
         return known
 
     def preload(self) -> None:
         surnames = set()
-        for _line, cells in self.sheet.rows:
-            surname = _text(self.raw(cells).get("surname"))
+        for line, cells in self.sheet.rows:
+            surname = _text(self.raw(cells, line).get("surname"))
             if surname:
                 surnames |= {surname, clean_name(surname)}
         self.lookup.preload(surnames)
@@ -720,7 +871,7 @@ class _Importer:
 
     def read(self, line: int, cells: list, contacts: dict) -> tuple[dict, dict, list[str], bool]:
         """(form data, errors by field, the columns filled from defaults, year only)."""
-        row = self.raw(cells)
+        row = self.raw(cells, line)
         errors: dict[str, list[str]] = {}
         data: dict = {}
         filled: list[str] = []
@@ -741,6 +892,14 @@ class _Importer:
                 data[key] = parse(row.get(key))
             except ValueError as exc:
                 errors[key] = [str(exc)]
+        if self.event_gender and not data.get("gender"):
+            # a men's (women's) event's file without «Пол»: the event's (004 §2.1), shown as filled
+            data["gender"] = self.event_gender
+            filled.append(HEADER["gender"])
+        # «Петров Пётр, +7 900 111-22-33» in one «Представитель» cell: the name, and the phone (or e-mail)
+        data["responsible_name"], found = split_contact(data["responsible_name"])
+        for key, contact in found.items():
+            data[key] = data[key] or contact
         responsible = fold(data["responsible_name"]) or fold(self.defaults.get("responsible_name", ""))
         for key in DEFAULTABLE:
             if data.get(key):
@@ -826,6 +985,18 @@ class _Importer:
             person=person,
             may_be_new=not initials,
         )
+        if self.one_name_column:
+            guess = split_name(self.cell(cells, "full_name"))
+            corrected = (data["surname"], data["name"], data["patronymic"]) != (
+                guess.surname,
+                guess.name,
+                guess.patronymic,
+            )
+            plan = _with(
+                plan,
+                split=(data["surname"], data["name"], data["patronymic"]),
+                split_note=str(_("corrected by the secretary")) if corrected else str(guess.note),
+            )
         form.extra = {k: data.get(k) for k in EXTRA}
         form.year_only = year_only
         return plan, (form if not errors else None), year_only
@@ -922,14 +1093,21 @@ def run(
     decisions: dict | None = None,
 ) -> Outcome:
     """Check every row (the preview, ``dry_run``: nothing is kept) or save the good ones with the secretary's
-    ``decisions`` on the proposals ({line: person id, "new" or "skip"}). ``progress(done, total)`` is called
-    every PROGRESS_EVERY rows."""
-    importer = _Importer(tournament, sheet, defaults or {}, user, progress)
+    ``decisions`` on the proposals ({line: person id, "new" or "skip"}; under "names", his corrections of
+    split «ФИО» cells, {line: [surname, name, patronymic]}). ``progress(done, total)`` is called every
+    PROGRESS_EVERY rows. Lines under the table that are no entries (signatures, «М.П.») are skipped and
+    listed (``Outcome.footer``), not counted as rows."""
+    decisions = dict(decisions or {})
+    names = decisions.pop("names", None) or {}
+    importer = _Importer(tournament, sheet, defaults or {}, user, progress, names=names)
+    footer = tuple((line, text) for line, cells in sheet.rows if (text := importer.footer_text(cells)))
+    skipped = {line for line, _text_ in footer}
+    sheet.rows = [(line, cells) for line, cells in sheet.rows if line not in skipped]
     importer.preload()
     contacts = importer.contacts()
     seen: dict = {}
     used: dict[int, int] = {}
-    decisions = {str(k): str(v) for k, v in (decisions or {}).items()}
+    decisions = {str(k): str(v) for k, v in decisions.items()}
     plans = []
     total = len(sheet.rows)
     with transaction.atomic():
@@ -946,7 +1124,7 @@ def run(
     good = sum(1 for p in plans if p.status != "error")
     saved = sum(1 for p in plans if p.status == "saved")
     return Outcome(
-        total, good, saved, problems, tuple(ignored), tuple(plans), sheet.header_line, sheet.encoding
+        total, good, saved, problems, tuple(ignored), tuple(plans), sheet.header_line, sheet.encoding, footer
     )
 
 
@@ -984,11 +1162,27 @@ def template_csv() -> str:
 
 
 def preview(
-    tournament: Tournament, name: str, data: bytes, user, progress=None, defaults: dict | None = None
+    tournament: Tournament,
+    name: str,
+    data: bytes,
+    user,
+    progress=None,
+    defaults: dict | None = None,
+    names: dict | None = None,
 ) -> Outcome:
-    """The whole preview of a file (what the Celery task runs): read it within the bounds, check every row."""
-    _format, sheet, ignored = read_file(name, data, defaults)
-    return run(tournament, sheet, user, dry_run=True, ignored=ignored, progress=progress, defaults=defaults)
+    """The whole preview of a file (what the Celery task runs): read it within the bounds, check every row.
+    ``names``: the secretary's corrections of split «ФИО» cells (a preview made again with them)."""
+    _format, sheet, ignored = read_file(name, data, defaults, event_gender(tournament))
+    return run(
+        tournament,
+        sheet,
+        user,
+        dry_run=True,
+        ignored=ignored,
+        progress=progress,
+        defaults=defaults,
+        decisions={"names": names or {}},
+    )
 
 
 def confirm(
@@ -1002,7 +1196,7 @@ def confirm(
 ) -> Outcome:
     """Import a previewed file for real: the good rows are saved with the secretary's choices, each bad row
     is not."""
-    _format, sheet, ignored = read_file(name, data, defaults)
+    _format, sheet, ignored = read_file(name, data, defaults, event_gender(tournament))
     return run(
         tournament,
         sheet,

@@ -42,6 +42,7 @@ def outcome_of(batch: EntryImport) -> imports.Outcome:
             **{
                 **p,
                 "filled": tuple(p.get("filled", ())),
+                "split": tuple(p.get("split", ())),
                 "problems": tuple(tuple(x) for x in p.get("problems", ())),
                 "candidates": tuple(imports.Candidate(**c) for c in p.get("candidates", ())),
             }
@@ -57,6 +58,7 @@ def outcome_of(batch: EntryImport) -> imports.Outcome:
         plans,
         o.get("header_line", 1),
         o.get("encoding", ""),
+        tuple(tuple(x) for x in o.get("footer", ())),
     )
 
 
@@ -73,6 +75,7 @@ def preview_import(batch_pk: int) -> str:
             batch.created_by,
             _progress(batch.pk),
             defaults=batch.defaults,
+            names=(batch.decisions or {}).get("names"),
         )
     except imports.ImportFileError as exc:
         EntryImport.objects.filter(pk=batch.pk).update(status=EntryImport.Status.FAILED, error=str(exc))

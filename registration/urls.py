@@ -23,6 +23,11 @@ urlpatterns = [
         views.entries_import_confirm,
         name="import_confirm",
     ),
+    path(
+        "t/<int:pk>/entries/import/<int:batch_pk>/recheck/",
+        views.entries_import_recheck,
+        name="import_recheck",
+    ),
     path("t/<int:pk>/entries/<int:entry_pk>/", views.entry_detail, name="entry"),
     path("t/<int:pk>/entries/<int:entry_pk>/edit/", views.entry_edit, name="entry_edit"),
     path("t/<int:pk>/entries/<int:entry_pk>/documents/", views.entry_documents, name="entry_documents"),

@@ -483,7 +483,9 @@ def entries_import(request: HttpRequest, pk: int) -> HttpResponse:
         data = upload.read(imports.MAX_BYTES + 1)
         defaults = form.defaults()
         try:
-            file_format, dataset, _ignored = imports.read_file(upload.name, data, defaults)
+            file_format, dataset, _ignored = imports.read_file(
+                upload.name, data, defaults, imports.event_gender(tournament)
+            )
         except imports.ImportFileError as exc:
             form.add_error("file", str(exc))
         else:
@@ -552,6 +554,44 @@ def _decisions(request: HttpRequest, outcome: imports.Outcome) -> tuple[dict, li
     return decisions, missing
 
 
+def _names(request: HttpRequest, outcome: imports.Outcome) -> tuple[dict, bool]:
+    """The split of each «ФИО» cell as the secretary left it in the preview ({line: [surname, name,
+    patronymic]}) and whether he changed any of them there."""
+    names, changed = {}, False
+    for plan in outcome.plans:
+        if not plan.split:
+            continue
+        posted = [
+            " ".join(request.POST.get(f"{part}-{plan.line}", shown).split())[:100]
+            for part, shown in zip(("surname", "name", "patronymic"), plan.split, strict=True)
+        ]
+        names[str(plan.line)] = posted
+        changed = changed or tuple(posted) != tuple(plan.split)
+    return names, changed
+
+
+def _recheck(request: HttpRequest, tournament: Tournament, batch: EntryImport, names: dict) -> HttpResponse:
+    """The preview made again with the secretary's names (in the same transaction as the batch's lock)."""
+    batch.status, batch.progress = EntryImport.Status.CHECKING, 0
+    batch.decisions = {"names": names}
+    batch.save(update_fields=["status", "progress", "decisions"])
+    tasks.enqueue(tasks.preview_import, batch.pk, big=tasks.background(batch.total))
+    return redirect("registration:import_batch", pk=tournament.pk, batch_pk=batch.pk)
+
+
+@require_POST
+def entries_import_recheck(request: HttpRequest, pk: int, batch_pk: int) -> HttpResponse:
+    """Check the file again with the names as the secretary corrected them in the preview (the rows, the
+    proposals and the problems follow the new names); nothing is saved."""
+    tournament = tournament_for_commission(request, pk)
+    with transaction.atomic():
+        batch = get_object_or_404(EntryImport.objects.select_for_update(), pk=batch_pk, tournament=tournament)
+        if batch.status != EntryImport.Status.PREVIEWED:
+            return redirect("registration:import_batch", pk=pk, batch_pk=batch.pk)
+        names, _changed = _names(request, tasks.outcome_of(batch))
+        return _recheck(request, tournament, batch, names)
+
+
 @require_POST
 def entries_import_confirm(request: HttpRequest, pk: int, batch_pk: int) -> HttpResponse:
     """Save the good rows of a previewed file (a Celery task with progress) with the secretary's choice for
@@ -563,7 +603,13 @@ def entries_import_confirm(request: HttpRequest, pk: int, batch_pk: int) -> Http
             if batch.status in (EntryImport.Status.IMPORTING, EntryImport.Status.CONFIRMED):
                 messages.info(request, _("This file has already been imported."))
             return redirect("registration:import_batch", pk=pk, batch_pk=batch.pk)
-        decisions, missing = _decisions(request, tasks.outcome_of(batch))
+        outcome = tasks.outcome_of(batch)
+        names, changed = _names(request, outcome)
+        if changed:
+            # The proposals and problems were made for the names as they were split: check them again first.
+            messages.info(request, _("The names were corrected: the rows are checked again before saving."))
+            return _recheck(request, tournament, batch, names)
+        decisions, missing = _decisions(request, outcome)
         if missing:
             context = {
                 "t": tournament,
@@ -579,7 +625,7 @@ def entries_import_confirm(request: HttpRequest, pk: int, batch_pk: int) -> Http
             return render(request, "registration/import_preview.html", context, status=400)
         batch.status, batch.progress = EntryImport.Status.IMPORTING, 0
         batch.confirmed_by, batch.confirmed_at = _signed_in(request), timezone.now()
-        batch.decisions = decisions
+        batch.decisions = {**decisions, "names": names}
         batch.save(update_fields=["status", "progress", "confirmed_by", "confirmed_at", "decisions"])
         tasks.enqueue(tasks.confirm_import, batch.pk, big=tasks.background(batch.total))
     return redirect("registration:import_batch", pk=pk, batch_pk=batch.pk)

@@ -1,7 +1,7 @@
 """Rules core for short and long nardy: positions, legal plays, cube and match scoring, the .mat record format
 and validation of whole records. Pure Python, no Django. See README.md for the contract."""
 
-from .findings import KINDS, NOTE_CODES, PLAY_CODES
+from .findings import CONTACT_RESIGNATION, DEFAULT_CONTACT_RESIGNATION, KINDS, NOTE_CODES, PLAY_CODES
 from .matfile import Action, GameRecord, MatchRecord, MatParseError, parse_mat, write_mat
 from .moves import Play, Step, format_steps, legal_plays
 from .notation import NotationError, parse_play
@@ -10,6 +10,8 @@ from .scoring import DEFAULT_KOKS_ZONE, KOKS_ZONES, game_multiplier, game_points
 from .validate import Finding, GameResult, PlayVerdict, Report, Snapshot, judge_play, replay, validate_record
 
 __all__ = [
+    "CONTACT_RESIGNATION",
+    "DEFAULT_CONTACT_RESIGNATION",
     "DEFAULT_KOKS_ZONE",
     "KINDS",
     "KOKS_ZONES",

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import TextIO
 
+from .findings import CONTACT_RESIGNATION, DEFAULT_CONTACT_RESIGNATION
 from .matfile import MatParseError
 from .moves import HEAD_RULES, legal_plays
 from .position import DISCIPLINES, SHORT, Position, from_gnubg_id
@@ -98,7 +99,12 @@ def _refuse(stdout: TextIO, error: str) -> int:
 
 
 def cmd_validate(
-    path: str, discipline: str, head_rule: str, stdout: TextIO, koks_zone: str = DEFAULT_KOKS_ZONE
+    path: str,
+    discipline: str,
+    head_rule: str,
+    stdout: TextIO,
+    koks_zone: str = DEFAULT_KOKS_ZONE,
+    contact_resignation: str = DEFAULT_CONTACT_RESIGNATION,
 ) -> int:
     try:
         with open(path, "rb") as fh:
@@ -112,7 +118,13 @@ def cmd_validate(
     except UnicodeDecodeError:
         text = raw.decode("cp1251", errors="replace")  # older Windows tools write names in a code page
     try:
-        report = validate_record(text, discipline, head_rule=head_rule, koks_zone=koks_zone)
+        report = validate_record(
+            text,
+            discipline,
+            head_rule=head_rule,
+            koks_zone=koks_zone,
+            contact_resignation=contact_resignation,
+        )
     except MatParseError as exc:
         out = {"valid": False, "error": exc.message, "line": exc.line or None}
         stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
@@ -130,6 +142,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     v.add_argument("--discipline", required=True, choices=DISCIPLINES)
     v.add_argument("--head-rule", default="federation", choices=HEAD_RULES)
     v.add_argument("--koks-zone", default=DEFAULT_KOKS_ZONE, choices=KOKS_ZONES)
+    v.add_argument("--contact-resignation", default=DEFAULT_CONTACT_RESIGNATION, choices=CONTACT_RESIGNATION)
     v.add_argument("file")
     sub.add_parser("moves", help="legal plays: JSON Lines requests on stdin, one answer line each")
     try:
@@ -137,5 +150,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     except SystemExit as exc:
         return EXIT_UNREADABLE if exc.code else EXIT_OK
     if args.command == "validate":
-        return cmd_validate(args.file, args.discipline, args.head_rule, stdout, args.koks_zone)
+        return cmd_validate(
+            args.file, args.discipline, args.head_rule, stdout, args.koks_zone, args.contact_resignation
+        )
     return cmd_moves(stdin, stdout)

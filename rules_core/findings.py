@@ -38,9 +38,15 @@ R_CRAWFORD = "003 «Куб удвоения» п.15"
 R_RESULT = "003 «Результат партии»"
 R_RESIGN = "003 «Результат партии»: сдача без марса"
 R_MATCH_END = "003 «Завершение партии и матча»"
+R_RESIGN_CONTACT = "003 «Завершение партии и матча»: сдача только в бесконтактной позиции"
 R_RECORD = "rules_core/README.md"
 
 LEGAL_SHOWN = 12
+
+# A resignation in a contact position (003 «Завершение партии и матча») is a finding ("error", the rules'
+# reading) or only a note ("note": an event that lets players resign at will); a tournament setting.
+CONTACT_RESIGNATION = ("error", "note")
+DEFAULT_CONTACT_RESIGNATION = "error"
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +155,12 @@ KINDS: dict[str, Kind] = dict(
         _k("no_result", R_WIN, "the game has no result ('Wins N points')", "Wins {points} points"),
         _k("no_result_unknown", R_WIN, "the game has no result ('Wins N points')", "a 'Wins N points' line"),
         _k("resign_points", R_RESIGN, "resignation worth {claimed_points} points", "{allowed_text}"),
+        _k(
+            "resign_contact",
+            R_RESIGN_CONTACT,
+            "resigns in a contact position ({claimed_points} points to side {winner})",
+            "the game played on: it ends early only by a pass on the cube or a resignation without contact",
+        ),
         _k("wrong_winner", R_WIN, "the record gives the game to side {claimed}", "side {winner} wins"),
         _k("wrong_points", R_RESULT, "Wins {claimed_points} points", "Wins {points} points"),
         _k(
@@ -172,6 +184,12 @@ KINDS: dict[str, Kind] = dict(
             "{player1} : {score1}  {player2} : {score2}",
         ),
         _k("game_after_match", R_MATCH_END, "game played after the match was over at {score1}-{score2}"),
+        _k(
+            "match_resumed",
+            R_MATCH_END,
+            "the record starts in mid-match at {score1}-{score2}: the games before it are not in the record",
+            "the match from 0-0",
+        ),
         _k(
             "match_unfinished",
             R_MATCH_END,

@@ -21,65 +21,24 @@ input raises
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
+from .gnubgtext import is_gnubg_text, parse_gnubg_text
 from .notation import NotationError, parse_play
+from .record import DOUBLE, DROP, ROLL, TAKE, WIN, Action, GameRecord, MatchRecord, MatParseError
 
-
-class MatParseError(ValueError):
-    """The text is not a readable .mat record. ``line`` is the 1-based line number (0: the whole text)."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}" if line else message)
-        self.line = line
-        self.message = message
-
-
-ROLL, DOUBLE, TAKE, DROP, WIN = "roll", "double", "take", "drop", "win"
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One entry of the record, in the order played.
-
-    ``move`` is the number of the numbered line (``15)`` -> 15), ``None`` for a ``Wins`` line of its own.
-    ``side`` is 1 (left column, first name of the score line) or 2.
-    """
-
-    kind: str
-    side: int
-    move: int | None = None
-    line: int = 0
-    dice: tuple[int, int] | None = None
-    play: str = ""
-    value: int = 0  # the offered cube value (double) or the points claimed (win)
-    match_won: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    number: int
-    score: tuple[int, int]
-    actions: tuple[Action, ...]
-    line: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class MatchRecord:
-    length: int
-    players: tuple[str, str]
-    games: tuple[GameRecord, ...]
-    metadata: tuple[tuple[str, str], ...] = field(default=())
-
-    def meta(self, key: str, default: str | None = None) -> str | None:
-        for k, v in self.metadata:
-            if k.lower() == key.lower():
-                return v
-        return default
-
-    @property
-    def variation(self) -> str | None:
-        return self.meta("Variation")
+__all__ = [
+    "DOUBLE",
+    "DROP",
+    "ROLL",
+    "TAKE",
+    "WIN",
+    "Action",
+    "GameRecord",
+    "MatParseError",
+    "MatchRecord",
+    "parse_mat",
+    "write_mat",
+]
 
 
 _META = re.compile(r'^\s*;\s*\[\s*([^\]"]+?)\s+"(.*)"\s*\]\s*$')
@@ -93,6 +52,7 @@ _SCORE = re.compile(
 _NUMBERED = re.compile(r"^\s*(\d{1,5})\)(.*)$")
 _DICE = re.compile(r"^([1-6])([1-6]):$")
 _WORD = re.compile(r"\S+")
+_UNPLAYED = re.compile(r"^\?{3,4}$")
 RIGHT_OFFSET = 12  # an entry starting this far after ")" (or this far into a Wins line) is the right column
 
 
@@ -109,7 +69,29 @@ def _entries(rest: str, lineno: int, move: int | None) -> list[Action]:
             raise MatParseError(lineno, "more than two entries on one line")
         m = _DICE.match(w)
         if m:
+            dice = (int(m.group(1)), int(m.group(2)))
             j = i + 1
+            after = [x[0].lower() for x in words[j : j + 2]]
+            if after == ["illegal", "play"] and j + 2 < len(words) and words[j + 2][0].startswith("("):
+                # A FIBS client (Snowie's text layout): "11: Illegal play (<the server's board>)" - the play
+                # finally made is not written. Read to the closing parenthesis.
+                j += 2
+                while j < len(words) and not words[j][0].endswith(")"):
+                    j += 1
+                if j == len(words):
+                    raise MatParseError(lineno, "'Illegal play (' without its ')'")
+                out.append(Action(ROLL, side, move, lineno, dice, unknown=True))
+                i = j + 1
+                continue
+            if after == ["cannot", "move"]:  # eXtreme Gammon, Snowie: a roll that cannot be played
+                out.append(Action(ROLL, side, move, lineno, dice))
+                i = j + 2
+                continue
+            if j < len(words) and _UNPLAYED.match(words[j][0]):
+                # eXtreme Gammon writes "51: ???" for a roll after which the player resigned
+                out.append(Action(ROLL, side, move, lineno, dice))
+                i = j + 1
+                continue
             moves: list[str] = []
             while j < len(words) and "/" in words[j][0]:
                 moves.append(words[j][0])
@@ -119,7 +101,7 @@ def _entries(rest: str, lineno: int, move: int | None) -> list[Action]:
                 parse_play(play)
             except NotationError as exc:
                 raise MatParseError(lineno, str(exc)) from None
-            out.append(Action(ROLL, side, move, lineno, (int(m.group(1)), int(m.group(2))), play))
+            out.append(Action(ROLL, side, move, lineno, dice, play))
             i = j
         elif w.lower() == "doubles":
             if i + 2 >= len(words) or words[i + 1][0] != "=>" or not words[i + 2][0].isdigit():
@@ -164,6 +146,9 @@ def parse_mat(text: str) -> MatchRecord:
     """Read a .mat record. Raises :class:`MatParseError` (with the line number) and nothing else."""
     if not isinstance(text, str):
         raise MatParseError(0, "the record must be text")
+    text = text.removeprefix("\ufeff")  # eXtreme Gammon starts its .mat files with a byte order mark
+    if is_gnubg_text(text):
+        return parse_gnubg_text(text)
     length: int | None = None
     metadata: list[tuple[str, str]] = []
     players: tuple[str, str] | None = None
@@ -180,7 +165,7 @@ def parse_mat(text: str) -> MatchRecord:
         line = raw.replace("\t", "    ").rstrip()
         if not line.strip():
             continue
-        if line.lstrip().startswith(";"):
+        if line.lstrip().startswith(("#", ";")):  # comments (";" and, as GNU Backgammon reads them, "#")
             m = _META.match(line)
             if m:
                 metadata.append((m.group(1).strip(), m.group(2)))
@@ -242,6 +227,8 @@ LEFT_WIDTH = 28
 def _entry_text(a: Action) -> str:
     if a.kind == ROLL:
         assert a.dice is not None
+        if a.unknown:
+            return f"{a.dice[0]}{a.dice[1]}: Illegal play (not recorded)"
         return f"{a.dice[0]}{a.dice[1]}: {a.play}".rstrip() if a.play else f"{a.dice[0]}{a.dice[1]}:"
     if a.kind == DOUBLE:
         return f"Doubles => {a.value}"

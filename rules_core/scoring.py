@@ -67,6 +67,28 @@ def resignation_points(loser_view: Position, cube: int) -> set[int]:
     return {MARS * cube, KOKS * cube}
 
 
+def in_contact(pos1: Position, discipline: str) -> bool:
+    """Whether the checkers of the two sides can still meet (``pos1`` is seen from side 1: positive his).
+
+    Short nardy: some checker of one side has an opposing checker still ahead of it (side 1 moves 24 → 1, his
+    bar counting as 25; side 2 moves 1 → 24, his bar as 0). Long nardy (both move the same way round, no
+    hitting, only blocking): a checker still in the first half of its way (its own points 13-24) shares the
+    rest of that way with the opponent, whose checkers then can block or be blocked; once every checker of
+    both sides is in its own 1-12, they never meet again. A side with no checker left is in no contact."""
+    mine = [p for p in range(1, 25) if pos1.board[p - 1] > 0]
+    theirs = [p for p in range(1, 25) if pos1.board[p - 1] < 0]
+    if discipline == SHORT:
+        if pos1.bar[0]:
+            mine.append(25)
+        if pos1.bar[1]:
+            theirs.append(0)
+        return bool(mine and theirs) and max(mine) > min(theirs)
+    if discipline != LONG:
+        raise ValueError(discipline)
+    # side 2's own point q is side 1's q + 12 (q <= 12) or q - 12: his own 13-24 are side 1's 1-12
+    return bool(mine and theirs) and (max(mine) >= 13 or min(theirs) <= 12)
+
+
 def is_finished(view: Position) -> bool:
     return view.off[0] == CHECKERS
 

@@ -17,8 +17,11 @@ from dataclasses import asdict, dataclass, field
 
 from . import scoring as sc
 from .findings import (
+    CONTACT_RESIGNATION,
+    DEFAULT_CONTACT_RESIGNATION,
     KINDS,
     LEGAL_SHOWN,
+    NOTE_CODES,
     R_CLOSED_LONG,
     R_CLOSED_SHORT,
     R_CUBE_PASS,
@@ -144,19 +147,24 @@ def validate_record(
     *,
     head_rule: str = "federation",
     koks_zone: str = sc.DEFAULT_KOKS_ZONE,
+    contact_resignation: str = DEFAULT_CONTACT_RESIGNATION,
     with_snapshots: bool = False,
 ) -> Report:
     """Replay ``record`` (text or parsed) under ``discipline`` ("short" or "long") and report every finding.
 
     ``head_rule`` ("federation" | "classic") is the long-nardy head exception (004 §5.4.11 / 002),
-    ``koks_zone`` ("13-18" | "19-24") where a long-nardy loser's checker makes koks (003 «Результат партии»).
+    ``koks_zone`` ("13-18" | "19-24") where a long-nardy loser's checker makes koks (003 «Результат партии»),
+    ``contact_resignation`` ("error" | "note") whether a resignation in a contact position (003 «Завершение
+    партии и матча») is a finding or a note.
     Raises :class:`rules_core.MatParseError` for unreadable text; a readable record never raises.
     """
     rec = parse_mat(record) if isinstance(record, str) else record
     if discipline not in (SHORT, LONG):
         raise ValueError(f"unknown discipline {discipline!r}")
     sc.check_koks_zone(koks_zone)
-    walker = _Walker(rec, discipline, head_rule, koks_zone, with_snapshots)
+    if contact_resignation not in CONTACT_RESIGNATION:
+        raise ValueError(f"contact_resignation must be one of {CONTACT_RESIGNATION}")
+    walker = _Walker(rec, discipline, head_rule, koks_zone, with_snapshots, contact_resignation)
     walker.run()
     return Report(
         not walker.findings,
@@ -443,6 +451,32 @@ def judge_play(
     return PlayVerdict(True, chosen.position, chosen, written=written)
 
 
+_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+
+
+def _mars_impossible(
+    pos1: Position, winner: int, turn: int | None, unplayed: tuple[int, tuple[int, int]] | None, d: str
+) -> bool:
+    """Whether a loser who has borne off nothing certainly bears a checker off before the winner finishes,
+    whatever the dice (``pos1`` from side 1; ``turn`` who rolls next, None: either; ``unplayed`` a roll
+    already made and not played: its side and dice). A sufficient test, exact for the usual end of a race:
+    the loser bears off with any roll he may have next, and the winner, if he rolls first, cannot finish
+    with any roll he may have. Positions that need two or more of the loser's rolls count as "mars possible".
+    """
+    loser = 3 - winner
+    lv = pos1 if loser == 1 else pos1.flipped(d)
+    wv = pos1 if winner == 1 else pos1.flipped(d)
+
+    def rolls(side: int) -> tuple[tuple[int, int], ...]:
+        return (unplayed[1],) if unplayed is not None and unplayed[0] == side else _ROLLS
+
+    if turn != loser:  # the winner may roll first: he must not be able to finish at once
+        if any(p.position.off[0] == CHECKERS for r in rolls(winner) for p in legal_plays(wv, r, d)):
+            return False
+    loser_rolls = rolls(loser) if turn == loser else _ROLLS
+    return all(any(p.position.off[0] > 0 for p in legal_plays(lv, r, d)) for r in loser_rolls)
+
+
 def _first_closed_stop(
     view: Position, segments: list[Segment], dice: tuple[int, int], long: bool
 ) -> int | None:
@@ -475,9 +509,16 @@ def _to_side1(points: tuple[int, ...], side: int, d: str) -> tuple[int, ...]:
 
 class _Walker:
     def __init__(
-        self, rec: MatchRecord, discipline: str, head_rule: str, koks_zone: str, snaps: bool
+        self,
+        rec: MatchRecord,
+        discipline: str,
+        head_rule: str,
+        koks_zone: str,
+        snaps: bool,
+        contact_resignation: str = DEFAULT_CONTACT_RESIGNATION,
     ) -> None:
         head_allowance((1, 2), False, False, head_rule)  # validates head_rule
+        self.contact_resignation = contact_resignation
         self.rec = rec
         self.d = discipline
         self.head_rule = head_rule
@@ -501,13 +542,15 @@ class _Walker:
         step: int | None = None,
         rule: str | None = None,
         /,
+        *,
+        as_note: bool = False,
         **args,
     ) -> None:
         message, expected = render(code, args)
         finding = Finding(
             game, move, side, rule or KINDS[code].rule, message, expected or None, line, code, args, step
         )
-        (self.notes if code == "not_checked" else self.findings).append(finding)
+        (self.notes if code in NOTE_CODES or as_note else self.findings).append(finding)
 
     def run(self) -> None:
         rec = self.rec
@@ -518,12 +561,25 @@ class _Walker:
             self.find("variation_long_as_short", None, None, None)
         crawford_played = False
         p1, p2 = rec.players
+        first = rec.games[0] if rec.games else None
+        resumed = first is not None and first.score != (0, 0)
+        if resumed:
+            assert first is not None
+            # 003 «Завершение партии и матча»: the record starts in mid-match (a saved match continued, one
+            # game's export): one finding for the record; the games are then counted from its first score.
+            self.find(
+                "match_resumed", first.number, None, None, first.line, self.step + 1,
+                player1=p1, score1=first.score[0], player2=p2, score2=first.score[1],
+            )  # fmt: skip
+            self.score = list(first.score)
+            self.claimed = list(first.score)
+        base = first.number - 1 if resumed and first is not None else 0
         for idx, game in enumerate(rec.games, start=1):
             start_step = self.step + 1
-            if game.number != idx:
+            if game.number != base + idx:
                 self.find(
                     "game_number", game.number, None, None, game.line, start_step,
-                    number=game.number, expected_number=idx,
+                    number=game.number, expected_number=base + idx,
                 )  # fmt: skip
             # A score line is right if it follows the record's own Wins lines or the results by the rules
             # (after a wrong "Wins" line the next score line usually has the right total: no second finding).
@@ -540,8 +596,14 @@ class _Walker:
                     "game_after_match", game.number, None, None, game.line, start_step,
                     score1=before[0], score2=before[1],
                 )  # fmt: skip
-            crawford = sc.crawford_game(rec.length, before, crawford_played)
-            crawford_played = crawford_played or crawford
+            crawford: bool | None = sc.crawford_game(rec.length, before, crawford_played)
+            if game.crawford is not None:
+                crawford = game.crawford  # the record says so (GNU Backgammon's text export)
+            elif idx == 1 and resumed and crawford:
+                # a record that starts at match point: whether the Crawford game was played before it is not
+                # in the record; its cube is not judged by the Crawford rule (no finding on a guess)
+                crawford = None
+            crawford_played = crawford_played or crawford is not False
             self.game(game, crawford, before)
         # a record that stops inside its last game is told once, by that game's "no result"
         cut_short = bool(self.results) and self.results[-1].claimed_winner is None
@@ -549,7 +611,7 @@ class _Walker:
             self.find("match_unfinished", None, None, None, length=rec.length)
 
     # -- one game ------------------------------------------------------------------------------------------
-    def game(self, game, crawford: bool, score_before: tuple[int, int]) -> None:
+    def game(self, game, crawford: bool | None, score_before: tuple[int, int]) -> None:
         d = self.d
         g = game.number
         pos1 = start_position(d)  # side 1's view
@@ -564,6 +626,7 @@ class _Walker:
         suspect: int | None = None  # first entry after which the board may differ from the players' board
         stopped: int | None = None  # the rest of the game is not checked from this move
         cube_finding = False
+        unplayed: tuple[int, tuple[int, int]] | None = None  # a roll before a resignation: (side, dice)
         told_after_result = told_after_over = False
         no_cube = self.rec.length == 1
 
@@ -587,7 +650,7 @@ class _Walker:
                         cube,
                         owner,
                         score_before,
-                        crawford,
+                        bool(crawford),
                         turn,
                         path,
                         legal,
@@ -601,7 +664,8 @@ class _Walker:
             self.find("not_checked", g, stopped, None, at.line, self.step + 1, game=g, from_move=stopped)
 
         snap(None, "start")
-        for a in game.actions:
+        actions = game.actions
+        for i, a in enumerate(actions):
             s, o = a.side, 3 - a.side
             step = self.step + 1
             if claim is not None:
@@ -650,6 +714,30 @@ class _Walker:
                 if first is None:
                     first = s
                 assert a.dice is not None
+                if a.unknown:
+                    # the record does not know the play (a FIBS client's "Illegal play"): one note, the rest
+                    # of the game is not checked
+                    rolled[s] = True
+                    turn = o
+                    stop(a.move, a)
+                    snap(a, ROLL)
+                    continue
+                if not a.play and i + 1 == len(actions):
+                    # the record stops after this roll (a saved match, an interrupted export): the game's
+                    # "no result" says it once
+                    rolled[s] = True
+                    turn = o
+                    snap(a, ROLL)
+                    continue
+                if not a.play and i + 1 < len(actions) and actions[i + 1].kind == WIN:
+                    # 003 «Завершение партии и матча»: a roll, then a resignation (GNU Backgammon writes the
+                    # roll with no play, "51:", then the winner's "Wins"): the roll is recorded, the game ends
+                    # by the resignation that follows (judged in finish())
+                    rolled[s] = True
+                    turn = o
+                    unplayed = (s, a.dice)
+                    snap(a, ROLL)
+                    continue
                 verdict = judge_play(
                     view(s),
                     a.dice,
@@ -726,7 +814,9 @@ class _Walker:
                     over = (pending[0], "drop")
                 pending = None
             snap(a, a.kind)
-        self.finish(game, over, claim, cube, written_cube, pos1, stopped, suspect, cube_finding)
+        self.finish(
+            game, over, claim, cube, written_cube, pos1, stopped, suspect, cube_finding, turn, unplayed
+        )
 
     def finish(
         self,
@@ -739,6 +829,8 @@ class _Walker:
         stopped: int | None,
         suspect: int | None,
         cube_finding: bool,
+        turn: int | None = None,
+        unplayed: tuple[int, tuple[int, int]] | None = None,
     ) -> None:
         d = self.d
         g = game.number
@@ -759,14 +851,42 @@ class _Walker:
                 winner, how = claim.side, "resign"
                 loser_view = pos1 if winner == 2 else pos1.flipped(d)
                 allowed = sc.resignation_points(loser_view, cube)
+                # 003 «Завершение партии и матча»: a game ends early only by a pass on the cube or a
+                # resignation in a no-contact position (judged only on a board that agrees with the record)
+                contact = suspect is None and sc.in_contact(pos1, d)
+                if (
+                    not contact
+                    and suspect is None
+                    and not loser_view.off[0]
+                    and _mars_impossible(pos1, winner, turn, unplayed, d)
+                ):
+                    # 003 «Завершение партии и матча»: he resigns as the game certainly ends, whatever the
+                    # dice: a single game (the loser bears off before the winner can finish)
+                    allowed = {cube}
                 points = claim.value if claim.value in allowed else min(allowed)
                 multiplier = points // cube
-                if claim.value not in allowed:
+                if contact and self.contact_resignation == "error":
+                    # one finding for the resignation: its value is not judged on its own, the game counts as
+                    # the record says
+                    points = claim.value
+                    multiplier = points // cube if points % cube == 0 and 1 <= points // cube <= 3 else 0
                     problem = (
-                        "resign_points",
-                        {"claimed_points": claim.value, "allowed": sorted(allowed)},
+                        "resign_contact",
+                        {"claimed_points": claim.value, "winner": claim.side},
                         None,
                     )
+                else:
+                    if contact:
+                        self.find(
+                            "resign_contact", g, None, 3 - claim.side, line, step,
+                            as_note=True, claimed_points=claim.value, winner=claim.side,
+                        )  # fmt: skip
+                    if claim.value not in allowed:
+                        problem = (
+                            "resign_points",
+                            {"claimed_points": claim.value, "allowed": sorted(allowed)},
+                            None,
+                        )
             if claim is not None and problem is None:
                 if winner is not None and claim.side != winner:
                     rule: str | None = R_WIN if how == "bear-off" else R_CUBE_PASS
@@ -785,7 +905,9 @@ class _Walker:
             elif problem is not None:
                 code, args, rule = problem
                 assert claim is not None
-                self.find(code, g, None, claim.side, line, step, rule, **args)
+                # the resignation in contact is the resigner's; a wrong result is the winner's line
+                side = 3 - claim.side if code == "resign_contact" else claim.side
+                self.find(code, g, None, side, line, step, rule, **args)
         if stopped is not None:
             if claim is None:
                 self.find("no_result_unknown", g, None, None, None, step)

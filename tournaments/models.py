@@ -149,6 +149,16 @@ class KoksZone(models.TextChoices):
     POINTS_19_24 = rules_core.KOKS_ZONES[1], _("19–24: «дом противника» as 004 §5.4.3 names it")
 
 
+class ContactResignation(models.TextChoices):
+    """A game record's resignation in a contact position. 003 «Завершение партии и матча»: a game ends early
+    only by a pass on the cube or a resignation in a no-contact position; online play allows resigning at any
+    time. Whether such a resignation in a record is an error or only a note is the regulation's (the choices
+    are ``rules_core.CONTACT_RESIGNATION``; the default, the rules' reading, an error)."""
+
+    ERROR = rules_core.CONTACT_RESIGNATION[0], _("a finding: the record breaks the rules")
+    NOTE = rules_core.CONTACT_RESIGNATION[1], _("a note: the record stays legal")
+
+
 class SecondWarning(models.TextChoices):
     """004 §5.7.2: a second warning «влечёт за собой удаление»; whether it removes at once is the
     regulation's."""
@@ -414,6 +424,17 @@ class Tournament(models.Model):
         help_text=_("Where a loser's checker makes koks: 003 «Результат партии», 004 §5.4.3."),
     )
     validate_records = models.BooleanField(_("validate submitted game records"), default=False)
+    contact_resignation = models.CharField(
+        _("a resignation in a contact position (game records)"),
+        max_length=5,
+        choices=ContactResignation.choices,
+        default=rules_core.DEFAULT_CONTACT_RESIGNATION,
+        db_default=rules_core.DEFAULT_CONTACT_RESIGNATION,  # rows written by older code (historical models)
+        help_text=_(
+            "003 «Завершение партии и матча»: a game ends early only by a pass on the cube or a resignation "
+            "in a no-contact position."
+        ),
+    )
     # Team events (004 §1.3.4): boards per team match, what ranks the teams, a drawn knockout match.
     boards = models.PositiveSmallIntegerField(_("boards per team match (team)"), default=4)
     team_scoring = models.CharField(

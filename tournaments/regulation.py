@@ -354,6 +354,16 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("validate_records"),
     Setting(
+        "contact_resignation",  # 003 «Завершение партии и матча»: the records' check, an error or a note
+        blank="empty",
+        printed=Printed(
+            222,
+            _("A resignation in a contact position in game records (003)"),
+            _display("contact_resignation"),
+            lambda t: bool(t.validate_records),
+        ),
+    ),
+    Setting(
         "avoid_same",  # 004 §1.3.3: teammates (club, region) apart, after the score groups
         systems=SWISSES,
         feeds={"swiss": "avoid_same_club", "swiss_check": "avoid_same_club"},

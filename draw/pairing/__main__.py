@@ -34,6 +34,16 @@ def _reject_constant(name: str) -> Any:
     raise BadRequest(f"{name} is not a JSON number")
 
 
+def _check_unicode(text: str) -> None:
+    """JSON's "\\ud800" escape gives a lone surrogate: no Unicode text, it could be neither compared nor
+    written back (it ended in a traceback)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        code = f"U+{ord(text[e.start]):04X}"
+        raise BadRequest(f"a string holds a lone surrogate ({code}): not Unicode text") from None
+
+
 def check_json_value(value: Any) -> None:
     """Bound a parsed request: depth, string length, finite numbers of bounded magnitude.
 
@@ -48,12 +58,14 @@ def check_json_value(value: Any) -> None:
             for k, x in v.items():
                 if len(k) > MAX_STRING:
                     raise BadRequest(f"a key is longer than {MAX_STRING} characters")
+                _check_unicode(k)
                 stack.append((x, depth + 1))
         elif isinstance(v, list):
             stack.extend((x, depth + 1) for x in v)
         elif isinstance(v, str):
             if len(v) > MAX_STRING:
                 raise BadRequest(f"a string is longer than {MAX_STRING} characters")
+            _check_unicode(v)
         elif isinstance(v, bool) or v is None:
             continue
         elif isinstance(v, int):
@@ -87,7 +99,13 @@ def read_request(raw: bytes) -> Any:
 
 
 def _emit(answer: dict, code: int, message: str | None = None) -> int:
-    json.dump(answer, sys.stdout, ensure_ascii=False)
+    try:
+        text = json.dumps(answer, ensure_ascii=False)
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # never a traceback: whatever reached the answer is written escaped
+        text = json.dumps(answer, ensure_ascii=True)
+        message = message and message.encode("utf-8", "backslashreplace").decode("utf-8")
+    sys.stdout.write(text)
     sys.stdout.write("\n")
     if message:
         print(message, file=sys.stderr)

@@ -8,6 +8,7 @@ strings (JSON numbers are refused, so that ``1`` and ``"1"`` never mix).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from fractions import Fraction
@@ -185,6 +186,13 @@ def _ids(value: Any, key: str, minimum: int = 0) -> list[str]:
     return value
 
 
+# A points string: a decimal with at most a two-digit exponent ("1.5", "-2", "15e-1") or a fraction ("3/2").
+_POINTS_TEXT = re.compile(
+    r"[+-]?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][+-]?\d{1,2})?"  # 1.5, -2, 15e-1
+    r"|[+-]?\d{1,20}/\d{1,20}"  # 3/2
+)
+
+
 def _points(value: Any, key: str) -> Fraction:
     x: Fraction | None = None
     if isinstance(value, bool):
@@ -194,7 +202,8 @@ def _points(value: Any, key: str) -> Fraction:
     elif isinstance(value, float) and math.isfinite(value) and abs(value) <= MAX_POINTS:
         # JSON decimals (0.5, 1.5): take the shortest decimal the float prints as, exactly
         x = Fraction(repr(value))
-    elif isinstance(value, str) and len(value) <= 40:
+    elif isinstance(value, str) and len(value) <= 40 and _POINTS_TEXT.fullmatch(value.strip()):
+        # the shape is checked first: Fraction("1e100000000") builds a 100-million-digit integer (it hung)
         try:
             x = Fraction(value)
         except (ValueError, ZeroDivisionError):
@@ -202,7 +211,10 @@ def _points(value: Any, key: str) -> Fraction:
     elif isinstance(value, int | float):
         raise BadRequest(f"{key} must be a finite number of at most {MAX_POINTS} in magnitude")
     if x is None:
-        raise BadRequest(f'{key} must be a number (or a fraction string such as "3/2")')
+        raise BadRequest(
+            f"{key} must be a number, a decimal string (an exponent of at most 2 digits) or a fraction "
+            'string such as "3/2"'
+        )
     if abs(x) > MAX_POINTS or x.denominator > MAX_DENOMINATOR:
         raise BadRequest(
             f"{key} must be at most {MAX_POINTS} in magnitude with a denominator of at most "

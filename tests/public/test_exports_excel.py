@@ -2,7 +2,8 @@
 
 CSV: UTF-8 with a BOM, ``;``, a decimal comma and CRLF by default; ``?dialect=intl`` gives ``,``, a decimal
 point and no BOM. XLSX: the title lines (tournament, dates and venue, what and as of when), named sheets, a
-frozen header, points and tie-breaks as number cells showing their halves, places as text ("5–8")."""
+frozen header, points and tie-breaks as number cells showing their halves, a single place as a number and a
+shared one as text ("5–8")."""
 
 from __future__ import annotations
 
@@ -123,18 +124,19 @@ def test_the_standings_xlsx_has_a_title_a_named_sheet_a_frozen_header_and_typed_
     sb = vasiliev[header.index("Зоннеборн-Бергер")]
     assert sb.value == 1.25 and sb.number_format == "0.00"  # shows 1.25 exactly, not 1.3
     assert isinstance(vasiliev[header.index("победы")].value, int)
-    assert vasiliev[0].value == "2" and vasiliev[0].data_type == "s"  # places are text
+    assert vasiliev[0].value == 2 and vasiliev[0].data_type == "n"  # a single place is a number
     assert rows["Давыдов Иван"][0].value == "—" and rows["Давыдов Иван"][-1].value == "исключён"  # 004 §5.7.3
     widths = {k: d.width for k, d in sheet.column_dimensions.items()}
     assert widths["B"] >= len("Васильев Иван") and widths["A"] < widths["B"]
 
 
-def test_shared_places_stay_text_in_xlsx_and_csv(client, secretary):
+def test_shared_places_stay_text_in_xlsx_and_csv_single_places_are_numbers(client, secretary):
     t = _played(client, secretary, system="single_elimination", players=8, third_place=True)
     book = _book(client.get(_url("export_standings", t, "xlsx")))
     places = [r[0] for r in book.active.iter_rows(min_row=5) if r[0].value]
     assert "5–8" in [c.value for c in places]
-    assert all(c.data_type == "s" for c in places)
+    assert all(c.data_type == "s" for c in places if c.value == "5–8")
+    assert [c.value for c in places if c.data_type == "n"] == [1, 2, 3, 4]
     assert book.active["A3"].value == "Итоговое турнирное положение"
     rows = _rows(client.get(_url("export_standings", t, "csv")).content, ";")
     assert sum(1 for r in rows if r[0] == "5–8") == 4  # an en dash: Excel never reads it as a date
@@ -249,3 +251,16 @@ def test_a_name_with_a_control_character_still_exports(client):
     book = _book(client.get(_url("export_tournament", t)))
     assert book["Участники"]["B5"].value == "Алиев Иван"
     assert "Али\x07ев" in client.get(_url("export_participants", t, "csv")).content.decode("utf-8-sig")
+
+
+def test_a_sorted_place_column_reads_1_2_up_to_10_not_1_10_2():
+    # issue 29 §5: single places are number cells, so a spreadsheet sorts them as numbers
+    from public.exports import PLACE, Column, Sheet, write_xlsx
+
+    places = ["10", "2", "1", "20–21", "9", "3", "исключён"]
+    data = write_xlsx([Sheet("П", [], [Column("место", PLACE)], [[p] for p in places])])
+    sheet = openpyxl.load_workbook(io.BytesIO(data)).active
+    cells = [row[0] for row in sheet.iter_rows(min_row=2)]
+    numbers = sorted(c.value for c in cells if c.data_type == "n")
+    assert numbers == [1, 2, 3, 9, 10]
+    assert {c.value for c in cells if c.data_type == "s"} == {"20–21", "исключён"}

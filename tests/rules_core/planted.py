@@ -52,6 +52,7 @@ from rules_core.matfile import (
 from rules_core.moves import BAR, OFF, _reachable, format_steps, head_allowance, legal_plays
 from rules_core.position import CHECKERS, LONG, SHORT, Position, start_position
 from rules_core.simulate import random_match
+from rules_core.validate import _mars_impossible, replay
 
 DATA = Path(__file__).parent / "data" / "planted"
 PLAYERS = ("Alice", "Bob")
@@ -631,18 +632,53 @@ def no_result_unknown(rec: MatchRecord) -> Change | None:
     )
 
 
-def resign_points(rec: MatchRecord) -> Change | None:
-    """The last game resigned for a single game while the loser has borne off nothing (mars at least)."""
+def _resign_at(rec: MatchRecord, contact: bool) -> Change | None:
+    """The last game resigned for a single game after one of its rolls while the loser has borne off nothing:
+    in a contact position (``contact``) or in a race where mars is still possible."""
     game = rec.games[-1]
     x = _win(game).side
     if any(a.kind == DOUBLE for a in game.actions) or game.score[x - 1] + 2 < rec.length:
         return None
+    d = LONG if (rec.variation or "").lower() == "longnardy" else SHORT
+    snaps = [s for s in replay(rec, d) if s.game == game.number]  # snaps[k + 1]: after action k
     rolls = [k for k, a in enumerate(game.actions) if a.kind == ROLL]
-    k = rolls[10] if len(rolls) > 10 else None
-    if k is None:
+    for k in rolls[10:] if contact else reversed(rolls):
+        after = snaps[k] if k < len(snaps) else None  # the position before roll k
+        if after is None or after.kind != "roll" or game.actions[k - 1].side != x:
+            continue  # resign after a roll of the winner: the loser is to roll next
+        pos1 = Position(after.board, after.bar, after.off)
+        loser_off = pos1.off[2 - x]
+        if loser_off or sc.in_contact(pos1, d) != contact:
+            continue
+        if not contact and _mars_impossible(pos1, x, 3 - x, None, d):
+            continue
+        acts = list(game.actions[:k]) + [Action(WIN, x, value=1, match_won=True)]
+        side = 3 - x if contact else x
+        rule = F.R_RESIGN_CONTACT if contact else None
+        return Change(_with(rec.games, len(rec.games) - 1, acts), game.number, None, side, rule=rule)
+    return None
+
+
+def resign_points(rec: MatchRecord) -> Change | None:
+    """003 «Результат партии»: resigned for a single game in a race while the loser has borne off nothing and
+    mars is still possible (mars at least)."""
+    return _resign_at(rec, contact=False)
+
+
+def resign_contact(rec: MatchRecord) -> Change | None:
+    """003 «Завершение партии и матча»: resigned in a contact position (the game ends early only by a pass
+    or a resignation in a no-contact position)."""
+    return _resign_at(rec, contact=True)
+
+
+def match_resumed(rec: MatchRecord) -> Change | None:
+    """The record of a match continued later: its first game left out (the next starts at its own score)."""
+    if len(rec.games) < 3 or rec.games[1].score == (0, 0):
         return None
-    acts = list(game.actions[:k]) + [Action(WIN, x, value=1, match_won=True)]
-    return Change(_with(rec.games, len(rec.games) - 1, acts), game.number, None, x)
+    first = rec.games[1]
+    if rec.length - 1 in first.score:
+        return None  # a first game at match point: the Crawford rule cannot be judged (no finding, no plant)
+    return Change(list(rec.games[1:]), first.number, None, None)
 
 
 def wrong_winner(rec: MatchRecord) -> Change | None:
@@ -751,7 +787,9 @@ CHANGES: dict[str, tuple[Callable[[MatchRecord], Change | None], int, float]] = 
     "entry_after_game_over": (entry_after_game_over, 5, 0.0),
     "no_result": (no_result, 5, 0.0),
     "no_result_unknown": (no_result_unknown, 3, 0.0),
-    "resign_points": (resign_points, 3, 0.0),
+    "resign_points": (resign_points, 5, 0.0),
+    "resign_contact": (resign_contact, 3, 0.0),
+    "match_resumed": (match_resumed, 5, 0.0),
     "wrong_winner": (wrong_winner, 5, 0.0),
     "wrong_points": (wrong_points, 5, 0.0),
     "drop_points": (drop_points, 5, 0.1),

@@ -91,8 +91,11 @@ def test_004_5_4_26_record_not_playing_the_whole_roll_is_reported():
 
 
 def test_004_5_4_26_record_skipping_a_playable_roll_is_reported():
+    # a playable roll with no play, and the game goes on (a roll followed by a resignation is legal: see
+    # test_resignation_003.py)
     bad = Action("roll", 1, 1, dice=(3, 1), play="")
-    rep = validate_record(match(1, [bad, act("win", 1, 2, True)]), "short")
+    nxt = Action("roll", 2, 1, dice=(6, 4), play="24/14")
+    rep = validate_record(match(1, [bad, nxt, act("win", 1, 2, True)]), "short")
     assert [f.rule for f in rep.findings if f.move == 1] == ["004 §5.4.26"]
 
 
@@ -149,11 +152,12 @@ def test_003_cube_1_values_only_by_doubling_up_to_64():
 def test_003_cube_15_crawford_game_without_cube_then_post_crawford_cube():
     g1 = rolls("short", 5, 2) + [act("win", 1, 2)]  # resigned with mars: 2-0 in a 3-point match
     g2 = rolls("short", 6, 2) + [act("double", 1, 2), act("drop", 2), act("win", 1, 1, True)]
-    rep = validate_record(match(3, g1, g2), "short")
+    # (the games end early by resignations: their contact is only a note here, the cube is what is judged)
+    rep = validate_record(match(3, g1, g2), "short", contact_resignation="note")
     assert [(f.game, f.rule) for f in rep.findings] == [(2, "003 «Куб удвоения» п.15")]
     g2ok = rolls("short", 6, 2) + [act("win", 2, 2)]  # Crawford game, 2-2
     g3 = rolls("short", 7, 2) + [act("double", 1, 2), act("drop", 2), act("win", 1, 1, True)]
-    rep = validate_record(match(3, g1, g2ok, g3), "short")
+    rep = validate_record(match(3, g1, g2ok, g3), "short", contact_resignation="note")
     assert rep.valid, rep.findings  # post-Crawford: the cube is back
     assert rep.score == (3, 2)
 
@@ -165,9 +169,14 @@ def test_003_cube_13_no_cube_in_a_one_point_match():
 
 def test_003_result_resignation_without_mars_needs_a_checker_off():
     g = rolls("long", 9, 4) + [act("win", 1, 1, True)]
-    rep = validate_record(match(1, g, discipline="long"), "long")
+    # in a contact position: with the contact only a note, the value is judged on its own
+    rep = validate_record(match(1, g, discipline="long"), "long", contact_resignation="note")
     (f,) = rep.findings
     assert f.rule.startswith("003 «Результат партии»") and f.expected == "2 or 3" and f.move is None
+    assert [n.code for n in rep.notes] == ["resign_contact"]
+    # the rules' reading (the default): the resignation in contact is the one finding
+    (f,) = validate_record(match(1, g, discipline="long"), "long").findings
+    assert f.code == "resign_contact" and f.side == 2
 
 
 def test_003_result_wrong_points_for_a_finished_game_are_reported():
@@ -183,11 +192,12 @@ def test_003_result_wrong_points_for_a_finished_game_are_reported():
 def test_003_match_score_line_and_match_end_are_checked():
     g1 = rolls("short", 5, 2) + [act("win", 1, 2)]
     g2 = rolls("short", 6, 2) + [act("win", 1, 2, True)]
-    rep = validate_record(match(3, g1, g2, scores=[(0, 0), (1, 0)]), "short")
+    note = {"contact_resignation": "note"}  # the games end by early resignations: not what is judged here
+    rep = validate_record(match(3, g1, g2, scores=[(0, 0), (1, 0)]), "short", **note)
     assert [(f.game, f.rule) for f in rep.findings] == [(2, "003 «Завершение партии и матча»")]
-    unfinished = validate_record(match(5, g1), "short")
+    unfinished = validate_record(match(5, g1), "short", **note)
     assert [f.message for f in unfinished.findings] == ["the match to 5 is not finished"]
-    after = validate_record(match(1, g1, g2, scores=[(0, 0), (2, 0)]), "short")
+    after = validate_record(match(1, g1, g2, scores=[(0, 0), (2, 0)]), "short", **note)
     assert any("after the match was over" in f.message for f in after.findings)
 
 

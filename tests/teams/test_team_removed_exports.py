@@ -68,12 +68,12 @@ def test_a_removed_team_has_no_place_in_the_pages_api_and_exports_004_5_7_3(clie
         reverse("public:export_standings", args=[t.pk, "xlsx"]),
     ):
         rows = _team_sheet(client, url)
-        assert [(r[0], r[1], r[2], r[3], r[4]) for r in rows] == [
-            ("1", "Команда 01", 9, 9, "4-1-0"),
-            ("2", "Команда 02", 7, 7, "3-1-1"),
-            ("3", "Команда 03", 6, 6, "3-0-2"),
-            ("4", "Команда 04", 3, 3, "1-1-3"),
-            ("5", "Команда 05", 2, 2, "1-0-4"),
+        assert [(r[0], r[1], r[2], r[3], r[4]) for r in rows] == [  # single places are numbers (issue 29)
+            (1, "Команда 01", 9, 9, "4-1-0"),
+            (2, "Команда 02", 7, 7, "3-1-1"),
+            (3, "Команда 03", 6, 6, "3-0-2"),
+            (4, "Команда 04", 3, 3, "1-1-3"),
+            (5, "Команда 05", 2, 2, "1-0-4"),
             ("—", "Команда 06", 3, 3, "0-3-2"),
         ], url
         assert rows[-1][-1] == "удалена" and not rows[0][-1]

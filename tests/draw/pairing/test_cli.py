@@ -142,3 +142,27 @@ def test_same_request_gives_the_same_draw_in_another_process():
         assert p.returncode == 0, p.stderr
         answers.add(p.stdout)
     assert len(answers) == 1
+
+
+def test_points_strings_with_huge_exponents_are_bad_requests_at_once():
+    # issue 29 §5: Fraction("1e100000000") builds a 100-million-digit integer; both hung for over 30 s
+    for points in ("1e100000000", "1e-100000000", "1E+99999"):
+        players = [{"id": "a", "points": points}, {"id": "b"}]
+        assert_bad_request(run(json.dumps({"system": "swiss", "players": players})), "points", "exponent")
+    # the shapes that are points still read
+    players = [{"id": "a", "points": "15e-1"}, {"id": "b", "points": "3/2"}, {"id": "c", "points": "1.5"}]
+    p = run(json.dumps({"system": "swiss", "players": [*players, {"id": "d"}]}))
+    assert p.returncode == 0, p.stderr
+
+
+def test_a_lone_surrogate_in_an_id_is_a_bad_request_not_a_traceback():
+    # issue 29 §5: JSON's "\\ud800" escape is no Unicode text; writing the answer back ended in a traceback
+    for request in (
+        '{"system": "round_robin", "players": ["\\ud800", "b"]}',
+        '{"system": "swiss", "players": [{"id": "a\\udfff"}, {"id": "b"}]}',
+        '{"system": "round_robin", "players": ["a", "b"], "\\ud83d": 1}',
+    ):
+        assert_bad_request(run(request), "surrogate")
+    # a whole pair of surrogates is one character, and fine
+    p = run('{"system": "round_robin", "players": ["\\ud83d\\ude00", "b"]}')
+    assert p.returncode == 0 and "\U0001f600" in p.stdout
