@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_tournament_admission_by'),
+        ('tournaments', '0010_tiebreak_rules_and_imports'),
     ]
 
     operations = [
