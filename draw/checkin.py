@@ -290,10 +290,7 @@ def desk_all_present(request: HttpRequest, pk: int) -> HttpResponse:
     by = request.user if request.user.is_authenticated else None
     with transaction.atomic():
         CheckIn.objects.bulk_create(
-            [
-                CheckIn(participant=p, round_number=number, via=CheckIn.Via.DESK, by=by)
-                for p in chosen
-            ],
+            [CheckIn(participant=p, round_number=number, via=CheckIn.Via.DESK, by=by) for p in chosen],
             ignore_conflicts=True,  # one checked in by his link meanwhile stays as he is
         )
         if chosen:

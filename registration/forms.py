@@ -592,7 +592,17 @@ class BulkDecisionForm(forms.Form):
     has_identity_document = forms.BooleanField(label=gettext_lazy("identity document shown"), required=False)
     has_medical_clearance = forms.BooleanField(label=gettext_lazy("medical clearance shown"), required=False)
     has_insurance = forms.BooleanField(label=gettext_lazy("insurance policy shown"), required=False)
-    status = forms.ChoiceField(label=gettext_lazy("decision"), choices=Entry.Status.choices)
+    # A decision first, admission the default (issue 28 §4: the list opened on "pending", a decision that
+    # decides nothing); pending last, for sending entries back to review.
+    status = forms.ChoiceField(
+        label=gettext_lazy("decision"),
+        choices=[
+            (Entry.Status.ADMITTED, Entry.Status.ADMITTED.label),
+            (Entry.Status.REFUSED, Entry.Status.REFUSED.label),
+            (Entry.Status.PENDING, Entry.Status.PENDING.label),
+        ],
+        initial=Entry.Status.ADMITTED,
+    )
     reason = forms.CharField(label=gettext_lazy("reason (for a refusal)"), required=False, max_length=2000)
 
 
