@@ -212,7 +212,7 @@ def round_entry(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     t, rnd = _round_for_entry(request, pk, number)
     if rnd.is_draft:
         return redirect("public:round", pk=pk, number=number)
-    if "table" in request.GET:
+    if request.GET.get("table", "").strip():
         return _jump(request, t, rnd)
     if request.GET.get("part") == "rows":
         tables = list(_listing(rnd, request.GET.get("todo") == "1").values_list("table", flat=True))
@@ -306,8 +306,11 @@ def _page(
     if replaced is not None:
         rows = [replaced if r.match.pk == replaced.match.pk else r for r in rows]
         status = replaced.status
+    position = {table: i for i, table in enumerate(tables)}
     for row in rows:
-        row.page = page
+        # A typed row of a refused submit may be of another page: its own page (the script's next table).
+        at = position.get(row.match.table)
+        row.page = at // TABLES_PER_PAGE + 1 if at is not None else None
         if typed and row.match.pk in typed:
             row.form = typed[row.match.pk]
             row.error = (refused or {}).get(row.match.pk, "")

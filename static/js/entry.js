@@ -180,6 +180,7 @@
     var same = now && now.join(":") === item.key;
     if (!editable(fresh) || !editable(current)) {
       // Read-only now (a protest, the next match started, the tournament finished): the server's row.
+      if (current.dataset.page) fresh.dataset.page = current.dataset.page;
       current.replaceWith(fresh);
       return;
     }
@@ -222,23 +223,30 @@
       }
     }
     if (back) { focusInput(jumpInput); jumpInput.value = ""; return; }
+    goNext(form);
+  }
+
+  function goNext(form) {
+    // The cursor goes to the next table in order — not to the next row on screen when a page between them
+    // is not here (a jump brought a later page): that page's rows come first, and the keys typed meanwhile
+    // are held and played into them.
     var next = nextEditable(form);
-    if (next) { focusInput(next.querySelector("input.s1")); return; }
-    // The last row on screen: the next page's rows come and the cursor goes on to them; the keys typed
-    // meanwhile are held and played into them.
     var page = Number(form.dataset.page || "0");
-    if (page && page < pages && !loaded[String(page + 1)]) {
-      awaiting = true;
-      fetchRows("page=" + (page + 1), function () {
-        awaiting = false;
-        var after = nextEditable(form);
-        if (after) focusInput(after.querySelector("input.s1"));
-        else focusInput(jumpInput);
-      }, lost);
-      return;
+    if (page) {
+      var until = next && next.dataset.page ? Number(next.dataset.page) : pages + 1;
+      for (var k = page + 1; k < until && k <= pages; k++) {
+        if (!loaded[String(k)]) {
+          awaiting = true;
+          fetchRows("page=" + k, function () {
+            awaiting = false;
+            goNext(form);
+          }, lost);
+          return;
+        }
+      }
     }
     // No table after this one: the cursor waits in the «Table No.» field, where a stray key changes nothing.
-    focusInput(jumpInput);
+    focusInput(next ? next.querySelector("input.s1") : jumpInput);
   }
 
   box.addEventListener("submit", function (event) {

@@ -215,6 +215,7 @@ def test_the_table_field_opens_the_page_holding_the_table(client, secretary, big
     assert missing.status_code == 404 and "Нет стола 999" in missing.content.decode()
     plain = client.get(_entry(t) + "?table=abc")
     assert plain.status_code == 404 and "Нет стола abc" in plain.content.decode()
+    assert client.get(_entry(t) + "?table=").status_code == 200  # the field sent empty: the page
 
 
 def test_with_only_tables_without_a_result_the_field_still_finds_a_table_that_has_one(client, secretary, big):
