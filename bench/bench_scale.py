@@ -17,6 +17,8 @@ drawn by the real draw manager and its results written by ``bulk_update``. Then,
 - entry row: the same save on the whole-round entry page's row endpoint (the row's HTML only);
 - 100 rows at once: the whole-round entry's one submit of 100 typed rows (one transaction);
 - round page, standings, participant page: GET as the secretary;
+- entry page, entry jump to last: the whole-round entry page, its first page and the page holding the last
+  table (``?table=N``, the «стол №» jump without JavaScript);
 - final protocol, crosstable: the PDF as the worker makes it (the data built once, then rendered).
 
 Times are wall seconds and this process's CPU seconds; the machine is shared, so CPU is the steadier figure.
@@ -250,6 +252,19 @@ def measure(meter: Meter, label: str, t, secretary, rnd_before, number: int, doc
     last.refresh_from_db()
     meter(label, "result end", save(last))
     meter(label, "round page", lambda: client.get(reverse("public:round", args=[t.pk, rnd.number])))
+    # The whole-round entry page (issue 37: paged like the round page), its first page and the page the «стол
+    # №» jump to the last table lands on.
+    entry = reverse("public:round_entry", args=[t.pk, rnd.number])
+
+    def entry_page(query=""):
+        def run():
+            response = client.get(entry + query, follow=True)
+            assert response.status_code == 200, response.status_code
+
+        return run
+
+    meter(label, "entry page", entry_page())
+    meter(label, "entry jump to last", entry_page(f"?table={last.table}"))
     meter(label, "standings page", lambda: client.get(reverse("public:standings", args=[t.pk])))
     someone = t.participants.order_by("pk").values_list("pk", flat=True)[len(matches) // 2]
     meter(label, "participant page", lambda: client.get(reverse("public:participant", args=[t.pk, someone])))

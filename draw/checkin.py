@@ -17,8 +17,9 @@ from django.conf import settings
 from django.contrib import messages
 from django.core import signing
 from django.db import IntegrityError, transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -149,35 +150,89 @@ def link_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 # --- the desk ---------------------------------------------------------------------------------------------
+# Check-in for 120 at the desk (issue 28 §4): the list searched by name and filtered absent / present, a
+# player checked in (or his check-in cancelled) with one click and no page load, "all present" but the ones
+# ticked. Without the page's script (static/js/checkin.js) every form posts and the page comes back.
+
+SHOWS = ("absent", "present")
 
 
-def desk(request: HttpRequest, pk: int) -> HttpResponse:
-    """Who is present for the round about to be drawn; check in at the desk; withdraw the no-shows."""
-    t = tournament_for_secretary(request, pk)
-    number = open_for(t)
+def _folded(text: str) -> str:
+    """A name as the search compares it: case and ё/е do not matter (a federation's file writes either)."""
+    return " ".join(text.lower().replace("ё", "е").split())
+
+
+def _field(t: Tournament, number: int | None) -> tuple[list[Participant], set[int]]:
+    """The active participants by name, and who of them is present for round ``number`` (none when no
+    check-in is open)."""
     active = list(
         t.participants.filter(status=Participant.Status.ACTIVE)
         .select_related("person")
-        .order_by("person__surname", "person__name")
+        .order_by("person__surname", "person__name", "pk")
     )
-    # No round open for a check-in (None): nobody is present.
-    present = (
-        set(
-            CheckIn.objects.filter(participant__tournament=t, round_number=number).values_list(
-                "participant_id", flat=True
-            )
+    if number is None:
+        return active, set()
+    present = set(
+        CheckIn.objects.filter(participant__tournament=t, round_number=number).values_list(
+            "participant_id", flat=True
         )
-        if number is not None
-        else set()
     )
-    context = {
-        "t": t,
-        "number": number,
-        "rows": [(p, p.pk in present) for p in active],
-        "present": len(present & {p.pk for p in active}),
-        "absent": [p for p in active if p.pk not in present],
-    }
+    return active, present & {p.pk for p in active}
+
+
+def _row(p: Participant, present: set[int]) -> dict:
+    return {"p": p, "here": p.pk in present, "name": _folded(p.full_name)}
+
+
+def _summary(t: Tournament, active: list[Participant], present: set[int]) -> dict:
+    return {"t": t, "present": len(present), "absent": [p for p in active if p.pk not in present]}
+
+
+def desk(request: HttpRequest, pk: int) -> HttpResponse:
+    """Who is present for the round about to be drawn; check in at the desk; withdraw the no-shows.
+    ``?q=`` a part of the name, ``?show=absent|present`` (the script does both on the page as one types)."""
+    t = tournament_for_secretary(request, pk)
+    number = open_for(t)
+    active, present = _field(t, number)
+    q = request.GET.get("q", "").strip()[:100]
+    show = request.GET.get("show", "")
+    show = show if show in SHOWS else ""
+    rows = [
+        _row(p, present)
+        for p in active
+        if (not q or _folded(q) in _folded(p.full_name))
+        and (not show or (p.pk in present) == (show == "present"))
+    ]
+    context = {**_summary(t, active, present), "number": number, "rows": rows, "q": q, "show": show}
     return render(request, "draw/checkin.html", context)
+
+
+def _desk_answer(request: HttpRequest, t: Tournament, number: int | None, changed: list[int]) -> HttpResponse:
+    """To the page's script: the rows changed and the counts, as HTML to put in place (no page load); to a
+    plain form: the page again, at the row."""
+    if request.headers.get("X-Checkin") != "1":
+        anchor = f"#p{changed[0]}" if len(changed) == 1 else ""
+        return redirect(reverse("draw:checkin", args=[t.pk]) + anchor)
+    active, present = _field(t, number)
+    by_pk = {p.pk: p for p in active}
+    rows = {
+        str(p_pk): render_to_string(
+            "draw/_checkin_row.html", {"t": t, "r": _row(by_pk[p_pk], present)}, request
+        )
+        for p_pk in changed
+        if p_pk in by_pk
+    }
+    summary = render_to_string("draw/_checkin_summary.html", _summary(t, active, present), request)
+    return JsonResponse({"rows": rows, "summary": summary})
+
+
+def _desk_refusal(request: HttpRequest, t: Tournament, text: str = "") -> HttpResponse:
+    """Nothing changed: a finished tournament says so (004 §6.2.1 item 6), else no check-in is open."""
+    text = text or t.read_only_reason or _("No check-in is open now.")
+    if request.headers.get("X-Checkin") == "1":
+        return JsonResponse({"error": text}, status=400)
+    messages.error(request, text)
+    return redirect("draw:checkin", pk=t.pk)
 
 
 @require_POST
@@ -191,10 +246,67 @@ def desk_check_in(request: HttpRequest, pk: int) -> HttpResponse:
         else None
     )
     if number is None or p is None:
-        messages.error(request, _("No check-in is open now."))
-    else:
-        check_in(p, number, CheckIn.Via.DESK, request.user)
-    return redirect(reverse("draw:checkin", args=[pk]) + (f"#p{p.pk}" if p else ""))
+        return _desk_refusal(request, t)
+    check_in(p, number, CheckIn.Via.DESK, request.user)
+    return _desk_answer(request, t, number, [p.pk])
+
+
+@require_POST
+def desk_check_out(request: HttpRequest, pk: int) -> HttpResponse:
+    """A check-in recorded by mistake (at the desk or by his link) is cancelled: he counts as absent again.
+    Logged: the no-shows' withdrawal follows from it."""
+    t = tournament_for_secretary(request, pk)
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=t.pk)
+        number = open_for(locked)
+        chosen = sane_int(request.POST.get("participant"))
+        p = t.participants.filter(pk=chosen).select_related("person").first() if chosen is not None else None
+        if number is None or p is None:
+            return _desk_refusal(request, t)
+        deleted, _rows = CheckIn.objects.filter(participant=p, round_number=number).delete()
+        if deleted:
+            bump_version(t.pk)
+            log(
+                t,
+                request.user,
+                "checkin_cancelled",
+                _("Check-in of %(p)s before round %(n)s cancelled") % {"p": p, "n": number},
+                participant=p.pk,
+            )
+    return _desk_answer(request, t, number, [p.pk])
+
+
+@require_POST
+def desk_all_present(request: HttpRequest, pk: int) -> HttpResponse:
+    """Everybody present but the participants ticked as exceptions: one click for the hall, then the few
+    absent. Each check-in as at the desk; one line in the change log with the exceptions named."""
+    t = tournament_for_secretary(request, pk)
+    number = open_for(t)
+    if number is None:
+        return _desk_refusal(request, t)
+    exceptions = {n for n in (sane_int(v) for v in request.POST.getlist("except")) if n is not None}
+    active, present = _field(t, number)
+    chosen = [p for p in active if p.pk not in present and p.pk not in exceptions]
+    by = request.user if request.user.is_authenticated else None
+    with transaction.atomic():
+        CheckIn.objects.bulk_create(
+            [CheckIn(participant=p, round_number=number, via=CheckIn.Via.DESK, by=by) for p in chosen],
+            ignore_conflicts=True,  # one checked in by his link meanwhile stays as he is
+        )
+        if chosen:
+            bump_version(t.pk)
+            left = [p for p in active if p.pk in exceptions]
+            log(
+                t,
+                request.user,
+                "checkin_all",
+                _("Checked in at the desk before round %(n)s: %(k)s; not: %(x)s")
+                % {"n": number, "k": len(chosen), "x": ", ".join(str(p) for p in left) or "—"},
+                participants=[p.pk for p in chosen],
+            )
+    if request.headers.get("X-Checkin") != "1":
+        messages.success(request, _("Checked in as present: %(n)s.") % {"n": len(chosen)})
+    return _desk_answer(request, t, number, [p.pk for p in chosen])
 
 
 @require_POST

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from draw import dependents
 from draw.models import Absence, Consequence, Match, ResultKind, Round, Stage, TeamMatch
 from registration.permissions import is_panel
+from rules_core import scoring
 from standings import metrics
 from tournaments.models import AuditEntry, Tournament, bump_version, log
 from tournaments.rules import cite
@@ -57,6 +58,17 @@ def score_errors(
             errors.append(_("Only one player can reach the match length (%(n)s).") % {"n": length})
         if hi > length - 1 + MAX_CUBE_GAME:
             errors.append(_("A score of %(s)s is impossible in a match to %(n)s.") % {"s": hi, "n": length})
+        elif not errors and not scoring.final_score_reachable(length, hi, lo):
+            # 003 «Куб удвоения» п.1, п.13, п.15: not every number up to the cube's maximum is a final score
+            # (77:1 in a match to 7 is none: from 6 or less the last game brings 64 or 96, never 71–77).
+            errors.append(
+                _(
+                    "A final score of %(w)s:%(l)s cannot be reached in a match to %(n)s: each game brings "
+                    "its winner 1, 2 or 3 times the cube (1, 2, 4 … 64), and the Crawford game no cube "
+                    "(%(rule)s). Check the slip."
+                )
+                % {"w": hi, "l": lo, "n": length, "rule": cite("003 «Куб удвоения»")}
+            )
     elif kind in {ResultKind.TECHNICAL, ResultKind.TIME}:
         if winner_side not in (1, 2):
             errors.append(_("Choose the winner."))

@@ -215,6 +215,11 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
                 disciplines=entry.discipline_codes,
                 team_name=entry.team_entry.name if entry.team_entry_id else "",
             )
+            if person.birth_year_only and person.birth_date is not None:
+                # The field holds 1 January; the form says the year is all that is known (issue 28 §4).
+                self.fields["birth_date"].help_text = _(
+                    "Only the year of birth is known: %(y)s (the field shows 1 January of it)."
+                ) % {"y": person.birth_date.year}
             if entry.partner_id:
                 partner = entry.partner
                 self.initial.update(
@@ -287,6 +292,7 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        _refuse_when_finished(self)
         _require_a_contact(self, data)
         if self.errors:
             return data
@@ -317,6 +323,7 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
 
         On the public form a second entry for a person is not saved: None, and the change log says so."""
         d = self.cleaned_data
+        manager.lock_open(self.tournament.pk)  # 004 §6.2.1 item 6: AdmissionError once it is finished
         if self.duplicate is not None:
             log_duplicate(self.duplicate, user)
             return None
@@ -468,8 +475,16 @@ class TeamEntryForm(Fieldsets, forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        _refuse_when_finished(self)
         _require_a_contact(self, data)
         return data
+
+
+def _refuse_when_finished(form) -> None:
+    """004 §6.2.1 item 6: a finished tournament takes no entry and no change of one (told on the form; the
+    save refuses it too, under the tournament's lock: ``manager.lock_open``)."""
+    if form.tournament.read_only_reason:
+        form.add_error(None, form.tournament.read_only_reason)
 
 
 def _require_a_contact(form: forms.Form, data: dict) -> None:
@@ -545,6 +560,7 @@ MemberFormSet = cast(
 @transaction.atomic
 def save_team_entry(team_form: TeamEntryForm, members: BaseMemberFormSet, *, source: str, user) -> TeamEntry:
     """The team entry and one ``Entry`` per member, all or nothing."""
+    manager.lock_open(team_form.tournament.pk)  # 004 §6.2.1 item 6: AdmissionError once it is finished
     team = team_form.save(commit=False)
     if team.pk is None:
         team.source = source
@@ -603,7 +619,17 @@ class BulkDecisionForm(forms.Form):
     has_identity_document = forms.BooleanField(label=gettext_lazy("identity document shown"), required=False)
     has_medical_clearance = forms.BooleanField(label=gettext_lazy("medical clearance shown"), required=False)
     has_insurance = forms.BooleanField(label=gettext_lazy("insurance policy shown"), required=False)
-    status = forms.ChoiceField(label=gettext_lazy("decision"), choices=Entry.Status.choices)
+    # A decision first, admission the default (issue 28 §4: the list opened on "pending", a decision that
+    # decides nothing); pending last, for sending entries back to review.
+    status = forms.ChoiceField(
+        label=gettext_lazy("decision"),
+        choices=[
+            (Entry.Status.ADMITTED, Entry.Status.ADMITTED.label),
+            (Entry.Status.REFUSED, Entry.Status.REFUSED.label),
+            (Entry.Status.PENDING, Entry.Status.PENDING.label),
+        ],
+        initial=Entry.Status.ADMITTED,
+    )
     reason = forms.CharField(label=gettext_lazy("reason (for a refusal)"), required=False, max_length=2000)
 
 

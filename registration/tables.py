@@ -44,8 +44,9 @@ class EntryTable(tables.Table):
         invalid = format_html(' <span class="badge refused">{}</span>', _("invalid")) if entry.invalid else ""
         return format_html('<a href="{}">{}</a>{}', url, entry.person.full_name, invalid)
 
-    def render_birth_date(self, value):
-        return date_format(value, "d.m.Y")
+    def render_birth_date(self, value, record):
+        # «2003» when only the year is known (a federation's file), not «01.01.2003» (issue 28 §4).
+        return record["entry"].person.birth_display or date_format(value, "d.m.Y")
 
     def render_checks(self, value):
         bad = admission.failed(value)

@@ -105,7 +105,16 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("registration:register_team", pk=pk)
     form = EntryForm(request.POST or None, tournament=tournament, initial=own_data(request.user), public=True)
     if request.method == "POST" and form.is_valid():
-        entry = form.save(source=Source.SELF, user=request.user)
+        try:
+            entry = form.save(source=Source.SELF, user=request.user)
+        except manager.AdmissionError as exc:  # finished a moment ago (004 §6.2.1 item 6)
+            form.add_error(None, str(exc))
+            return render(
+                request,
+                "registration/register.html",
+                {"t": tournament, "form": form, "reg": RegistrationSettings.of(tournament)},
+                status=400,
+            )
         if entry is not None:
             log_entry_received(entry, request.user)
         # One answer whether the entry was new or a second one for a person (issue 13 item 2): the form
@@ -477,6 +486,9 @@ def entries_import(request: HttpRequest, pk: int) -> HttpResponse:
     before anything is saved. The file is read here within its bounds, so a file that is not one of entries
     is told at once; the rows are checked by the task."""
     tournament = tournament_for_commission(request, pk)
+    if tournament.read_only_reason and request.method == "POST":  # 004 §6.2.1 item 6: no file is read
+        messages.error(request, tournament.read_only_reason)
+        return redirect("registration:entries", pk=pk)
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
@@ -597,6 +609,9 @@ def entries_import_confirm(request: HttpRequest, pk: int, batch_pk: int) -> Http
     """Save the good rows of a previewed file (a Celery task with progress) with the secretary's choice for
     every proposed twin; a second click saves nothing, a choice left out saves nothing and says which."""
     tournament = tournament_for_commission(request, pk)
+    if tournament.read_only_reason:  # 004 §6.2.1 item 6 (each row's save refuses it too)
+        messages.error(request, tournament.read_only_reason)
+        return redirect("registration:import_batch", pk=pk, batch_pk=batch_pk)
     with transaction.atomic():
         batch = get_object_or_404(EntryImport.objects.select_for_update(), pk=batch_pk, tournament=tournament)
         if batch.status != EntryImport.Status.PREVIEWED:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .findings import (  # noqa: F401 - the clause names are also read from here
     R_CRAWFORD,
     R_CUBE_FACES,
@@ -99,3 +101,60 @@ def crawford_game(length: int, score_before: tuple[int, int], crawford_played: b
     if length <= 1 or crawford_played:
         return False
     return length - 1 in score_before and max(score_before) < length
+
+
+# --- which final scores a match can end with -------------------------------------------------------------
+
+CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)  # 003 «Куб удвоения» п.1, п.3: the centre (1), then the faces
+_PRE, _CRAWFORD, _POST = 0, 1, 2  # before anybody reached match point, the Crawford game, after it
+
+
+def game_values(cube_in_play: bool) -> tuple[int, ...]:
+    """Every number of points one game can bring its winner (003 «Результат партии», «Куб удвоения»): 1, 2
+    or 3 times the cube — a single game, mars, koks (a resignation is one of these, a pass the cube's value
+    before the double, п.7, п.9) — with the cube on one of its faces, or at 1 when it is out of play (a
+    1-point match, п.13; the Crawford game, п.15)."""
+    cubes = CUBE_VALUES if cube_in_play else (1,)
+    return tuple(sorted({m * c for m in (SINGLE, MARS, KOKS) for c in cubes}))
+
+
+@lru_cache(maxsize=128)
+def final_scores(length: int) -> frozenset[tuple[int, int]]:
+    """Every final score ``(winner, loser)`` a match to ``length`` points can end with under 003's cube.
+
+    Walks the scores game by game: each game brings its winner one of :func:`game_values` — with the cube
+    in play except in a 1-point match (003 «Куб удвоения» п.13) and in the one game after a player first
+    reaches match point (the Crawford game, п.15) — until a player reaches ``length``. So the winner ends
+    between ``length`` and ``length - 1 + 192``, not at every number in between: in a match to 7 a winner
+    at 6 or less gains 64 (cube 64) or 96 (koks on 32) but never 71 to 77, so 77:1 is no final score,
+    and from match point (6) a winner gains more than 3 only after the Crawford game, which the loser has
+    won. ``length`` is at most a few dozen: the walk visits ``3 × length²`` scores, cached per length."""
+    if length < 1:
+        raise ValueError("length must be at least 1")
+    finals: set[tuple[int, int]] = set()
+    start = (0, 0, _PRE)
+    seen = {start}
+    todo = [start]
+    while todo:
+        a, b, phase = todo.pop()
+        for g in game_values(length > 1 and phase != _CRAWFORD):
+            for na, nb in ((a + g, b), (a, b + g)):
+                if max(na, nb) >= length:
+                    finals.add((max(na, nb), min(na, nb)))
+                    continue
+                if phase == _PRE and length - 1 in (na, nb):
+                    nphase = _CRAWFORD
+                elif phase == _CRAWFORD:
+                    nphase = _POST
+                else:
+                    nphase = phase
+                state = (na, nb, nphase)
+                if state not in seen:
+                    seen.add(state)
+                    todo.append(state)
+    return frozenset(finals)
+
+
+def final_score_reachable(length: int, winner: int, loser: int) -> bool:
+    """Whether a match to ``length`` can end ``winner``:``loser`` (see :func:`final_scores`)."""
+    return (winner, loser) in final_scores(length)

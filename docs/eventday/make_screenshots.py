@@ -70,11 +70,12 @@ def main() -> None:
         page = desk.new_page()
         login(page, base, "sec", "pw-sec", "/")
         page.goto(base + reverse("public:round_entry", args=[entry_round.tournament_id, 1]))
+        # A typo (7:7) at table 9: refused, red, listed above the tables while the cursor goes on (issue 28).
         page.locator("#t9 input.s1").focus()
+        for key in ("7", "Tab", "7", "Enter", "7", "Tab", "4"):
+            page.keyboard.press(key)
+        page.locator("#entry-problems li").wait_for()
         page.evaluate("window.scrollTo(0, 0)")
-        page.keyboard.type("7")
-        page.keyboard.press("Tab")
-        page.keyboard.type("4")
         page.screenshot(path=str(OUT / "round-entry.png"))
         page.goto(base + reverse("public:round", args=[swiss.pk, 2]))
         page.locator("#draft-check").screenshot(path=str(OUT / "swiss-draft.png"))

@@ -73,7 +73,7 @@ def render(data: RegistrationData, progress: Progress | None = None) -> bytes:
         [
             str(x.number),
             p(x.full_name, CELL),
-            f"{x.birth_date:%d.%m.%Y}" if x.birth_date else "",
+            x.birth_display or (f"{x.birth_date:%d.%m.%Y}" if x.birth_date else ""),
             p(x.qualification, CELL),
             p(x.region, CELL),
             p(x.club or x.organisation, CELL),
@@ -122,7 +122,7 @@ def render(data: RegistrationData, progress: Progress | None = None) -> bytes:
                     [
                         str(r.number),
                         p(r.full_name, CELL),
-                        f"{r.birth_date:%d.%m.%Y}" if r.birth_date else "",
+                        r.birth_display or (f"{r.birth_date:%d.%m.%Y}" if r.birth_date else ""),
                         p(r.region, CELL),
                         p(r.reason, CELL),
                         p(r.clauses or "—", CELL),

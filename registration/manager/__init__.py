@@ -37,7 +37,7 @@ from registration.manager.entries import (  # noqa: F401
     contacts_of,
     team_entry_for,
 )
-from registration.manager.errors import AdmissionError  # noqa: F401
+from registration.manager.errors import AdmissionError, lock_open  # noqa: F401
 from registration.manager.officials import (  # noqa: F401
     accredit,
     official_refusal,

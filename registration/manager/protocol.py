@@ -31,6 +31,7 @@ class ProtocolParticipant:
     admitted_at: datetime.datetime | None
     club: str = ""
     coach: str = ""
+    birth_display: str = ""  # «08.06.1965», or «1965» when only the year is known
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class ProtocolRefusal:
     reason: str
     clauses: str  # the failed checks' clauses as a reader knows them; "" when the reason is the commission's
     decided_at: datetime.datetime | None
+    birth_display: str = ""
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,7 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
                 admitted_at=entry.decided_at if entry else None,
                 club=p.club,
                 coach=p.coach,
+                birth_display=person.birth_display,
             )
         )
     officials = tuple(
@@ -144,6 +147,7 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
                 reason=cite_text(entry.decision_reason),
                 clauses="; ".join(dict.fromkeys(cite(f"004 {v.clause}") for v in failed)),
                 decided_at=entry.decided_at,
+                birth_display=entry.person.birth_display,
             )
         )
     return RegistrationProtocol(
