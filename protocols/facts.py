@@ -497,7 +497,7 @@ def prize_winners(t: Tournament, computed: ranking.Standings | None = None) -> t
                     name=team.name,
                     team=True,
                     region=_most_common(p.data.region for p in players),
-                    members=tuple(person_name(p) for p in sorted(players, key=_board_order)),
+                    members=tuple(p.short_name for p in sorted(players, key=_board_order)),
                 )
             )
         return tuple(out)
@@ -525,7 +525,7 @@ def prize_winners(t: Tournament, computed: ranking.Standings | None = None) -> t
                 name=team_row.team,
                 team=True,
                 region=_most_common(p.data.region for p in players),
-                members=tuple(person_name(p) for p in players),
+                members=tuple(p.short_name for p in players),
             )
         )
     return tuple(out)

@@ -116,13 +116,13 @@ class DiplomaPage(Flowable):
         y = self._centred(_("is awarded to"), y - 3 * mm, FONT, 11.5)
         if one.team:
             y = self._centred(_("the team «%(t)s»") % {"t": one.name}, y - 5 * mm, BOLD, 22)
-            if one.members:
-                y = self._centred(", ".join(one.members), y + 3, FONT, 9.5)
         else:
             y = self._centred(one.name, y - 5 * mm, BOLD, 22)
         where = ", ".join(x for x in (one.club, one.region) if x)
         if where:
             y = self._centred(where, y + 3, FONT, 10)
+        if one.members:  # a team's players, under its name and region
+            y = self._centred(_("players: %(p)s") % {"p": ", ".join(one.members)}, y - 1 * mm, FONT, 9)
         if one.team:
             took = pgettext("team", "which took place %(p)s") % {"p": one.place}
         elif one.female:
