@@ -20,6 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import PageBreak, Table, TableStyle
 
+from draw import teams as draw_teams
 from draw.models import ResultKind
 from protocols import keys
 from protocols.facts import (
@@ -53,7 +54,7 @@ from protocols.layout import (
 )
 from protocols.registry import Listed, register
 from registration.models import Participant
-from standings import ranking
+from standings import ranking, team_metrics
 from tournaments.models import Tournament
 from tournaments.regulation import SWISSES
 
@@ -102,6 +103,11 @@ class SwissTableData:
     rows: tuple[SwissLine, ...]
     columns: tuple[Column, ...]
     signatures: tuple[Signature, ...]
+    # A team Swiss (004 §1.3.4): the rows are the teams, a round's result the team match's match points
+    # (2, 1, 0) and the points after it the regulation's primary score; its own legend.
+    subject: str = ""
+    points: str = ""
+    legend: str = ""
 
 
 def _mark(kind: str, won: bool, score: Fraction) -> str:
@@ -164,6 +170,83 @@ def build(t: Tournament) -> SwissTableData:
     )
 
 
+def build_teams(t: Tournament) -> SwissTableData:
+    """A team Swiss (004 §1.3.4, §1.4.6): the teams in the team standings' order
+    (``draw.teams.standing_rows``, the page's own rows); per round the opponent team's number, the team
+    match's match points (won 2, drawn 1, lost 0; a bye as won) and the regulation's primary score after the
+    round (match or board points); then that score, the other one, Sonneborn-Berger and the place."""
+    bye, boards = Fraction(t.bye_points), t.boards
+    rows = draw_teams.standing_rows(t)
+    number = {row.team: i for i, (row, _team) in enumerate(rows, start=1)}
+    primary = t.team_scoring
+    other = "board_points" if primary == "match_points" else "match_points"
+    by_team: dict[str, dict[int, tuple[str, str, Fraction, bool]]] = {}
+    for r in draw_teams.team_results(t):
+        if not r.complete and not r.annulled:
+            continue
+        bp1, bp2 = team_metrics.board_points(r, bye, boards)
+        side = team_metrics.outcome(r, bye, boards)
+        mp1, mp2 = {1: (2, 0), 2: (0, 2)}.get(side, (1, 1))
+        score1, score2 = (Fraction(mp1), Fraction(mp2)) if primary == "match_points" else (bp1, bp2)
+        mark1, mark2 = ("×", "×") if r.annulled else (str(mp1), str(mp2))
+        if r.annulled:
+            score1 = score2 = Fraction(0)
+        if r.team2 is None:
+            by_team.setdefault(r.team1, {})[r.round] = ("", str(mp1), score1, True)
+            continue
+        by_team.setdefault(r.team1, {})[r.round] = (str(number.get(r.team2, "?")), mark1, score1, False)
+        by_team.setdefault(r.team2, {})[r.round] = (str(number.get(r.team1, "?")), mark2, score2, False)
+    rounds = max((n for x in by_team.values() for n in x), default=0)
+    lines = []
+    for i, (row, team) in enumerate(rows, start=1):
+        total = Fraction(0)
+        cells = []
+        for n in range(1, rounds + 1):
+            played = by_team.get(row.team, {}).get(n)
+            if played is None:
+                cells.append(SwissCell("", "", ""))
+                continue
+            opponent, mark, score, is_bye = played
+            total += score
+            cells.append(SwissCell(opponent, mark, number_text(total), is_bye))
+        lines.append(
+            SwissLine(
+                number=i,
+                place=row.place_label,
+                name=team.name,
+                region="",
+                cells=tuple(cells),
+                points=number_text(row.metrics.get(primary, Fraction(0))),
+                metrics=(
+                    number_text(row.metrics.get(other, Fraction(0))),
+                    number_text(row.metrics.get("sonneborn_berger", Fraction(0))),
+                ),
+                removed=team.removed,
+            )
+        )
+    abbr = {"match_points": _("MP"), "board_points": _("BP")}
+    label = {"match_points": _("match points"), "board_points": _("board points")}
+    legend = _(
+        "Teams in the order of the team standings. In each round: opp. — the opponent team's number (its "
+        "row); res. — the team match's match points (2 won, 1 drawn, 0 lost; × annulled); «%(bye)s» a bye; "
+        "pts — %(p)s after the round."
+    ) % {"bye": pgettext("swiss table", "bye"), "p": label[primary]}
+    return SwissTableData(
+        heading=heading(t),
+        as_of=current_as_of(t),
+        rounds=rounds,
+        rows=tuple(lines),
+        columns=(
+            Column(other, abbr[other], label[other]),
+            Column("sonneborn_berger", _("SB"), _("Sonneborn-Berger (match points)")),
+        ),
+        signatures=panel_signatures(t),
+        subject=_("Team"),
+        points=abbr[primary],
+        legend=legend,
+    )
+
+
 # --- PDF -------------------------------------------------------------------------------------------------
 
 
@@ -205,10 +288,10 @@ def layout(data: SwissTableData) -> tuple[tuple[float, float], tuple[float, floa
 
 def _table(data: SwissTableData, first: int, last: int, sub: tuple[float, float, float]) -> Table:
     rounds = range(first, last)
-    header = ["№", _("Participant")]
+    header = ["№", data.subject or _("Participant")]
     for _r in rounds:
         header += [_("opp."), _("res."), _("pts")]
-    header += [_("Points"), *(c.abbr for c in data.columns), _("Place")]
+    header += [data.points or _("Points"), *(c.abbr for c in data.columns), _("Place")]
     bands = [(_("round %(n)s") % {"n": r + 1}, 2 + 3 * i, 4 + 3 * i) for i, r in enumerate(rounds)]
     name_style = ParagraphStyle("sn", parent=CELL, fontSize=7, leading=8)
     removed = pgettext("removed from the tournament", "removed")
@@ -261,7 +344,7 @@ def render(data: SwissTableData, progress: Progress | None = None) -> bytes:
         if len(blocks) > 1:
             story += section(capfirst(_("rounds %(a)s–%(b)s of %(n)s") % {"a": first + 1, "b": last, "n": n}))
         story.append(_table(data, first, last, sub))
-    legend = _(
+    legend = data.legend or _(
         "Rows in the order of the standings. In each round: opp. — the opponent's number (his row); res. — "
         "the result: 1 won, 0 lost, + and − a technical win or defeat, %(t)s after 1 or 0 on time, × "
         "annulled; «%(bye)s» a bye, with its points; — no match; pts — the points after the round."
@@ -279,8 +362,8 @@ def render(data: SwissTableData, progress: Progress | None = None) -> bytes:
 
 
 def _has_table(t: Tournament) -> bool:
-    """A personal Swiss with a published round (a team Swiss ranks its teams by the team matches)."""
-    return t.system in SWISSES and not t.is_team_event and bool(ranking.published_stages(t))
+    """A Swiss (personal or team) with a published round."""
+    return t.system in SWISSES and bool(ranking.published_stages(t))
 
 
 def _exists(t: Tournament, key: str) -> None:
@@ -292,7 +375,7 @@ def _exists(t: Tournament, key: str) -> None:
 def _build(t: Tournament) -> SwissTableData:
     if not _has_table(t):
         raise Http404
-    return build(t)
+    return build_teams(t) if t.is_team_event else build(t)
 
 
 def _listed(shelf: keys.Shelf) -> list[Listed]:

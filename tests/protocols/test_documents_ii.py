@@ -19,7 +19,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
-from draw.models import Match, ResultKind
+from draw.models import Match, ResultKind, Round
 from judging.models import Protest, Sanction
 from protocols import facts, layout, names
 from protocols.docs import (
@@ -706,3 +706,45 @@ def test_a_rounds_bundle_of_match_protocols_reads_a_constant_number_of_queries(s
     with CaptureQueriesContext(connection) as c:
         data = round_protocols.build(rnd)
     assert len(data.matches) == 20 and len(c) <= few[1]
+
+
+def test_a_team_swiss_table_says_which_team_met_which_with_what_result_004_1_3_4_1_4_6(
+    secretary, chief_judge, media
+):
+    from django.db import transaction
+
+    from draw import results as draw_results
+    from draw import teams as draw_teams
+    from draw.models import TeamMatch
+    from tests.teams.helpers import make_teams
+
+    t = make_tournament(
+        secretary, chief_judge, system="swiss", character="team", rounds=2, boards=2, match_length=3
+    )
+    make_teams(t, 5, 2)  # an odd number of teams: a bye each round
+    for number in (1, 2):
+        with transaction.atomic():
+            draw_teams.draw_team_round(t, secretary, number, seed=number)
+        Round.objects.filter(tournament=t, number=number).update(status=Round.Status.PUBLISHED)
+        boards = Match.objects.filter(round__tournament=t, round__number=number).exclude(player2=None)
+        for m in boards.select_related("player1", "team_match"):
+            # Team 1 of each team match wins board 1 and loses board 2: every team match drawn 1:1.
+            first_is_team1 = m.player1.team_id == m.team_match.team1_id
+            s1, s2 = (3, 1) if first_is_team1 == (m.board == 1) else (1, 3)
+            draw_results.record_result(m.pk, secretary, draw_results.ResultInput("played", s1, s2), m.version)
+    t.refresh_from_db()
+    data = swiss_table.build_teams(t)
+    rows = {line.name: line for line in data.rows}
+    number = {line.name: str(line.number) for line in data.rows}
+    for tm in TeamMatch.objects.filter(round__tournament=t).select_related("team1", "team2", "round"):
+        a = rows[tm.team1.name].cells[tm.round.number - 1]
+        if tm.team2 is None:
+            assert a.bye and a.mark == "2"  # a bye counts as a team match won
+            continue
+        b = rows[tm.team2.name].cells[tm.round.number - 1]
+        assert (a.opponent, b.opponent) == (number[tm.team2.name], number[tm.team1.name])
+        assert (a.mark, b.mark) == ("1", "1")  # 1:1 on the boards: drawn
+    for line, (row, _team) in zip(data.rows, draw_teams.standing_rows(t), strict=True):
+        assert line.cells[-1].points == line.points == facts.number_text(row.match_points)
+    text = _text(t, "swiss_table")
+    assert "Команда" in text and "командные очки после тура" in text
