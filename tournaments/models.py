@@ -400,6 +400,7 @@ class Tournament(models.Model):
         max_length=10,
         choices=GroupRestPlaces.choices,
         default=GroupRestPlaces.RESULTS,
+        db_default=GroupRestPlaces.RESULTS,  # rows written by older code (a migration's historical model)
         help_text=_("Mixed events: how those out after the groups are ranked across the groups."),
     )
     # The rank fulfilled (the rank norms): a rank equal to the one held counts as confirmed where the
@@ -407,6 +408,7 @@ class Tournament(models.Model):
     rank_confirmation = models.BooleanField(
         _("a norm of the rank held confirms it"),
         default=False,
+        db_default=False,
         help_text=_("The final protocol prints «confirmed» for it; otherwise only a higher rank is printed."),
     )
     admission_by = models.CharField(
