@@ -1,4 +1,5 @@
-"""Benchmark of the PDF protocols (not a test): the final protocol and the standings of 1,000 participants.
+"""Benchmark of the PDF protocols (not a test): the final protocol, the standings, the Swiss table and the
+chief judge's report of 1,000 participants.
 
 Run: ``.venv/bin/python bench/bench_protocols.py`` (from the repository root; ``--players N`` and
 ``--rounds R`` change the field). It builds a finished Swiss tournament of N participants and R rounds in a
@@ -45,7 +46,7 @@ def main() -> None:
     from django.utils import translation
     from pypdf import PdfReader
 
-    from protocols.docs import final, standings
+    from protocols.docs import final, report, standings, swiss_table
     from protocols.documents import DOCUMENT_LANGUAGE
 
     print(f"{args.players} participants, {args.rounds} Swiss rounds, finished")
@@ -60,6 +61,9 @@ def main() -> None:
     for name, build, draw in (
         ("final protocol", final.build, final.render),
         ("standings", standings.build, standings.render),
+        # Issue 30: the Swiss table (every player, every round) and the report with the Ministry's figures.
+        ("swiss table", swiss_table.build, swiss_table.render),
+        ("report", report.build, report.render),
     ):
         with translation.override(DOCUMENT_LANGUAGE):
             c0, t0 = time.process_time(), time.perf_counter()

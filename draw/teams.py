@@ -24,7 +24,7 @@ from draw import results as draw_results
 from draw.models import Lineup, Match, ResultKind, Round, Stage, TeamMatch
 from registration.models import Participant, Team
 from standings import metrics, team_metrics
-from tournaments.models import GroupTies, System, TeamDrawRule, Tournament, log
+from tournaments.models import GroupRestPlaces, GroupTies, System, TeamDrawRule, Tournament, log
 
 ELIMINATION_OR_MIXED = {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION, System.MIXED}
 TEAM_SYSTEMS = {
@@ -261,6 +261,8 @@ def team_places(t: Tournament) -> dict[str, tuple[int, int]]:
     rest = [r for rows in qualifying_tables(t, qualifying) for r in rows if r.team not in in_playoff]
 
     def rest_key(r: team_metrics.TeamRow) -> tuple:
+        if t.group_rest_places == GroupRestPlaces.SHARED:  # the regulation's rule: one group place shares
+            return (r.place,)
         return (r.place, *(-r.metrics.get(k, Fraction(0)) for k in keys if k != "direct"))
 
     rest.sort(key=lambda r: (rest_key(r), r.team))

@@ -131,9 +131,14 @@ class Conflict:
 
 def planned_rounds(c: Competition) -> list[PlannedRound]:
     """Every event's planned rounds, merged and sorted by their start (then event, then round)."""
-    names = {t.pk: t.name for t in c.events.all()}
+    events = list(c.events.all())
+    names = {t.pk: t.name for t in events}
+    finished = {t.pk for t in events if t.is_finished}
     drawn = {
-        (rnd.tournament_id, rnd.number): str(rnd.get_status_display())
+        # A finished event's rounds are «завершён», as its own schedule says (issue 30 item 6).
+        (rnd.tournament_id, rnd.number): _("finished")
+        if rnd.tournament_id in finished and not rnd.is_draft
+        else str(rnd.get_status_display())
         for rnd in Round.objects.filter(tournament__competition=c).only("tournament_id", "number", "status")
     }
     rows = []
@@ -147,7 +152,10 @@ def planned_rounds(c: Competition) -> list[PlannedRound]:
                 event_id=s.tournament_id,
                 event=names[s.tournament_id],
                 number=s.number,
-                status=drawn.get((s.tournament_id, s.number), _("not drawn yet")),
+                status=drawn.get(
+                    (s.tournament_id, s.number),
+                    _("not held") if s.tournament_id in finished else _("not drawn yet"),
+                ),
                 note=s.note,
             )
         )

@@ -19,12 +19,18 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from draw.models import Match, Round, Stage
-from registration.models import Official, Participant
+from draw import teams as draw_teams
+from draw.models import Match, ResultKind, Round, Stage
+from registration.models import (
+    JUDGING_CATEGORY_SHORT,
+    Official,
+    Participant,
+    RegistrationSettings,
+)
 from standings import metrics, ranking
 from tournaments import regulation
 from tournaments.models import System, Tournament
-from tournaments.rules import book_full_title, cite
+from tournaments.rules import book_full_title, cite, cite_text
 
 # --- what every page carries --------------------------------------------------------------------------------
 
@@ -38,12 +44,29 @@ class Heading:
     venue: str
     discipline: str
     system: str
-    category: str = ""  # the rank of the competition
+    category: str = ""  # the rank of the competition (its status)
     organiser: str = ""
     regulation: str = ""  # "Положение № 17-П от 01.10.2026"
+    # 004 §1.2: the competition an event belongs to — every document of the event names it (issue 30 item 2);
+    # its dates and venue when they are not the event's own.
+    competition: str = ""
+    competition_where: str = ""
+    # 004 §2.1: the event's group («мужчины», «женщины»), with its ages where the regulation sets them.
+    group: str = ""
+
+    @property
+    def running_name(self) -> str:
+        """The name at the top of every page: the competition's and the event's."""
+        return f"{self.competition} · {self.name}" if self.competition else self.name
 
 
 def heading(t: Tournament) -> Heading:
+    competition = t.competition
+    where = ""
+    if competition is not None:
+        own = (date_range(t.start_date, t.end_date), t.venue)
+        theirs = (date_range(competition.start_date, competition.end_date), competition.venue)
+        where = " · ".join(x for x in theirs if x) if theirs != own else ""
     return Heading(
         name=t.name,
         dates=date_range(t.start_date, t.end_date),
@@ -53,7 +76,30 @@ def heading(t: Tournament) -> Heading:
         category=str(t.get_category_display()) if t.category else "",
         organiser=t.organiser,
         regulation=regulation_text(t),
+        competition=competition.name if competition is not None else "",
+        competition_where=where,
+        group=group_text(t),
     )
+
+
+def group_text(t: Tournament) -> str:
+    """004 §2.1, §2.2.2: the event's group as a title prints it — «мужчины», «женщины, 18–35 лет», «мужчины,
+    50 лет и старше»: the ages only where the regulation sets other than the rules' 18 and over."""
+    group = str(t.get_gender_group_display()) if t.gender_group else ""
+    oldest = _max_age(t)
+    ages = ""
+    if oldest is not None:
+        ages = _("%(a)s–%(b)s years") % {"a": t.min_age, "b": oldest}
+    elif t.min_age != 18:
+        ages = _("%(a)s years and older") % {"a": t.min_age}
+    return ", ".join(x for x in (group, ages) if x)
+
+
+def _max_age(t: Tournament) -> int | None:
+    try:
+        return t.registration_settings.max_age
+    except RegistrationSettings.DoesNotExist:
+        return None
 
 
 def regulation_text(t: Tournament) -> str:
@@ -131,6 +177,16 @@ def person_name(p: Participant | None) -> str:
     return getattr(p, "full_name", None) or p.person.full_name
 
 
+def status_text(status: str) -> str:
+    """A participant's status in the documents' one wording (issue 30): «удалён» (a removal, 004 §5.7.3),
+    «выбыл» (a withdrawal), else «участвует»."""
+    if status == Participant.Status.REMOVED:
+        return pgettext("removed from the tournament", "removed")
+    if status == Participant.Status.WITHDRAWN:
+        return pgettext("withdrew from the tournament", "withdrawn")
+    return str(Participant.Status(status).label) if status in Participant.Status.values else status
+
+
 def draft_mark(final: bool) -> str:
     """The mark every page of a document carries until it is final ("" once it is)."""
     return "" if final else _("DRAFT")
@@ -147,13 +203,9 @@ class Signature:
 
 
 def judging_category_short(code: str) -> str:
-    return {
-        "national": pgettext("judging category", "NC"),
-        "first": pgettext("judging category", "1C"),
-        "second": pgettext("judging category", "2C"),
-        "third": pgettext("judging category", "3C"),
-        "young": pgettext("judging category", "YJ"),
-    }.get(code, "")
+    """The judge's category as the Ministry's forms abbreviate it: ССВК, СС1К, СС2К, СС3К, ЮСС."""
+    short = JUDGING_CATEGORY_SHORT.get(code)
+    return str(short) if short is not None else ""
 
 
 def official(t: Tournament, role: str) -> Official | None:
@@ -191,10 +243,8 @@ def commission_signatures(t: Tournament) -> tuple[Signature, ...]:
 
 
 def official_text(o: Official) -> str:
-    """The full name (with patronymic), the judging category and the city."""
-    extra = ", ".join(
-        x for x in (str(o.get_judging_category_display()) if o.judging_category else "", o.city) if x
-    )
+    """The full name (with patronymic), the judging category as the Ministry abbreviates it and the city."""
+    extra = ", ".join(x for x in (judging_category_short(o.judging_category), o.city) if x)
     return f"{o.person.full_name} ({extra})" if extra else o.person.full_name
 
 
@@ -204,7 +254,7 @@ def officials_facts(t: Tournament) -> tuple[Fact, ...]:
         for o in t.officials.filter(accredited=True)
         .exclude(role=Official.Role.REPRESENTATIVE)  # a team's representative is not an official of the event
         .select_related("person")
-        .order_by("role", "person__surname")
+        .order_by(Official.by_hierarchy(), "person__surname", "person__name")
     )
 
 
@@ -322,18 +372,9 @@ def regulation_facts(t: Tournament) -> tuple[Fact, ...]:
         placed.append((85, Fact(_("Actually played"), actual)))
     placed.append((90, Fact(_("Venue"), t.venue or "—")))
     facts = [fact for _at, fact in sorted(placed, key=lambda p: p[0])]
-    counts = Counter(t.participants.values_list("status", flat=True))
-    # 004 §5.7.3: a removed player keeps no place; he is counted apart, not among those who took places.
-    took_places = counts[Participant.Status.ACTIVE] + counts[Participant.Status.WITHDRAWN]
-    text = str(took_places)
-    extra = []
-    if counts[Participant.Status.WITHDRAWN]:
-        extra.append(_("withdrew: %(n)s") % {"n": counts[Participant.Status.WITHDRAWN]})
-    if counts[Participant.Status.REMOVED]:
-        extra.append(_("removed, no place: %(n)s") % {"n": counts[Participant.Status.REMOVED]})
-    if extra:
-        text = f"{text} ({'; '.join(extra)})"
-    facts.append(Fact(_("Participants"), text))
+    facts.append(
+        Fact(_("Participants"), participants_text(Counter(t.participants.values_list("status", flat=True))))
+    )
     if t.is_team_event:
         # 004 §1.3.4: the participant of a team event is the team; the line above counts its players.
         removed = list(t.teams.values_list("removed", flat=True))
@@ -342,6 +383,19 @@ def regulation_facts(t: Tournament) -> tuple[Fact, ...]:
             text += f" ({_('removed, no place: %(n)s') % {'n': removed.count(True)}})"
         facts.append(Fact(_("Teams (004 §1.3.4)"), text))
     return tuple(facts)
+
+
+def participants_text(counts: Counter) -> str:
+    """The participants in all, and of them those who withdrew and those removed (004 §5.7.3: they keep no
+    place): «100 (из них выбыли: 2; удалены, место не сохраняется: 1)» — the same count in the final protocol
+    and the report (issue 30)."""
+    text = str(sum(counts.values()))
+    extra = []
+    if counts[Participant.Status.WITHDRAWN]:
+        extra.append(_("withdrew: %(n)s") % {"n": counts[Participant.Status.WITHDRAWN]})
+    if counts[Participant.Status.REMOVED]:
+        extra.append(_("removed, no place: %(n)s") % {"n": counts[Participant.Status.REMOVED]})
+    return _("%(n)s (of them %(x)s)") % {"n": text, "x": "; ".join(extra)} if extra else text
 
 
 # --- what the standings count: the tie-break columns, «after round N», the qualifiers of a mixed event ------
@@ -400,4 +454,168 @@ def qualification_lines(t: Tournament) -> tuple[QualifierLine, ...]:
             how=ranking.decided_text(q["how"], t, q.get("seed"), q.get("note", "")),
         )
         for q in stage.plan.get("qualification", [])
+    )
+
+
+# --- who gets the prizes: the event's own ranking (issue 30 item 1) ----------------------------------------
+
+
+@dataclass(frozen=True)
+class Winner:
+    """One prize-winner: a player, or a team (004 §1.3.4: the participant of a team event is the team)."""
+
+    place: int  # a shared place 3–4 is a 3rd place for each
+    name: str
+    team: bool = False
+    female: bool = False
+    region: str = ""
+    club: str = ""
+    members: tuple[str, ...] = ()  # a team's players who played
+
+
+def prize_winners(t: Tournament, computed: ranking.Standings | None = None) -> tuple[Winner, ...]:
+    """Who is placed 1…``awarded_places`` by the event's own ranking: the teams by the team matches in a
+    team event (004 §1.3.4; the players' personal results there are for information only); the players in
+    a personal event; in a personal-team event the players, then the teams by the members' sum (004 §1.3.3:
+    each player's result also counts for his team). A removed competitor gets none (004 §5.7.3)."""
+    computed = computed if computed is not None else ranking.compute(t)
+    limit = t.awarded_places
+    out: list[Winner] = []
+    played = {s.participant.pk for s in computed.rows if s.row.played or s.row.byes}
+    if t.is_team_event:
+        members: dict[int | None, list[Participant]] = {}
+        for s in computed.rows:
+            if s.participant.pk in played:
+                members.setdefault(s.participant.team_id, []).append(s.participant)
+        for row, team in draw_teams.standing_rows(t):
+            if team.removed or row.place is None or row.place > limit:
+                continue
+            players = members.get(team.pk, [])
+            out.append(
+                Winner(
+                    place=row.place,
+                    name=team.name,
+                    team=True,
+                    region=_most_common(p.data.region for p in players),
+                    members=tuple(p.short_name for p in sorted(players, key=_board_order)),
+                )
+            )
+        return tuple(out)
+    for s in computed.rows:
+        if s.removed or s.row.place is None or s.row.place > limit:
+            continue
+        p = s.participant
+        out.append(
+            Winner(
+                place=s.row.place,
+                name=person_name(p),
+                female=p.data.gender == "female",
+                region=p.data.region,
+                club=p.club or p.data.organisation,
+            )
+        )
+    by_key = {s.participant.key: s.participant for s in computed.rows}
+    for team_row in computed.teams:  # a personal-team event (004 §1.3.3): the members' sum
+        if team_row.place is None or team_row.place > limit:
+            continue
+        players = [by_key[k] for k in team_row.members if k in by_key and by_key[k].pk in played]
+        out.append(
+            Winner(
+                place=team_row.place,
+                name=team_row.team,
+                team=True,
+                region=_most_common(p.data.region for p in players),
+                members=tuple(p.short_name for p in players),
+            )
+        )
+    return tuple(out)
+
+
+def _board_order(p: Participant) -> tuple:
+    return (p.board_order is None, p.board_order or 0, p.pk)
+
+
+def _most_common(values) -> str:
+    counts = Counter(v for v in values if v)
+    return counts.most_common(1)[0][0] if counts else ""
+
+
+# --- results not played over the board: one label per kind, in every document (issue 30 item 5) ----------
+
+
+def result_label(m: Match) -> str:
+    """What a result not played over the board was, in the one wording every document prints: a bye; a
+    technical defeat of a removed player (004 §5.7.3), of a withdrawn one, or by the judging panel with its
+    reason (a no-show, 004 §6.1.2 item 1); a loss on time (003); an annulment. The player is named first, in
+    the nominative («Иванов И.И.: техническое поражение …»). "" for a match played or not decided."""
+    kind = m.result_kind
+    if kind == ResultKind.BYE or (m.player2_id is None and kind):
+        return _("bye")
+    if kind not in (ResultKind.TECHNICAL, ResultKind.TIME, ResultKind.ANNULLED):
+        return ""
+    reason = cite_text(m.result_reason)
+    if kind == ResultKind.ANNULLED:
+        return f"{_('result annulled')}: {reason}" if reason else _("result annulled")
+    loser = m.player2 if m.winner_id == m.player1_id else m.player1
+    who = person_name(loser)
+    if kind == ResultKind.TIME:
+        return _("%(p)s: lost on time (%(rule)s)") % {"p": who, "rule": cite("003 «Часы»")}
+    if "removed" in m.flags or (loser is not None and loser.status == Participant.Status.REMOVED):
+        return _("%(p)s: technical defeat, removed (%(rule)s)") % {"p": who, "rule": cite("004 §5.7.3")}
+    if "walkover" in m.flags or (loser is not None and loser.status == Participant.Status.WITHDRAWN):
+        return _("%(p)s: technical defeat, withdrew") % {"p": who}
+    text = _("%(p)s: technical defeat by the judging panel (%(rule)s)") % {
+        "p": who,
+        "rule": cite("004 §6.1.2 item 1"),
+    }
+    return f"{text}: {reason}" if reason else text
+
+
+@dataclass(frozen=True)
+class TechnicalLine:
+    round: int
+    table: int
+    players: str
+    label: str
+    kind: str  # ResultKind, and "panel" for the judging panel's own technical defeat (a no-show)
+
+
+def technical_lines(t: Tournament) -> tuple[TechnicalLine, ...]:
+    """Every result of the published rounds not played over the board (byes aside), in round and table
+    order, with its label (``result_label``): the final protocol, the report and the sanctions list print
+    them."""
+    matches = (
+        Match.objects.filter(
+            round__tournament=t,
+            player2__isnull=False,
+            result_kind__in=(ResultKind.TECHNICAL, ResultKind.TIME, ResultKind.ANNULLED),
+        )
+        .exclude(round__status=Round.Status.DRAFT)
+        .select_related("round", "player1__person", "player2__person", "player1__partner", "player2__partner")
+        .order_by("round__number", "table", "board", "pk")
+    )
+    out = []
+    for m in matches:
+        kind = m.result_kind
+        if kind == ResultKind.TECHNICAL and not _consequence(m):
+            kind = "panel"
+        out.append(
+            TechnicalLine(
+                m.round.number,
+                m.table,
+                f"{person_name(m.player1)} — {person_name(m.player2)}",
+                result_label(m),
+                kind,
+            )
+        )
+    return tuple(out)
+
+
+def _consequence(m: Match) -> bool:
+    """A technical defeat that follows from a removal or a withdrawal (not the panel's own decision)."""
+    loser = m.player2 if m.winner_id == m.player1_id else m.player1
+    return (
+        "removed" in m.flags
+        or "walkover" in m.flags
+        or (loser is not None and loser.status != Participant.Status.ACTIVE)
     )

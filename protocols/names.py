@@ -59,12 +59,21 @@ def latin(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", out).strip("-")
 
 
+def shorten(text: str, limit: int = MAX_NAME) -> str:
+    """At most ``limit`` characters, cut between words (``kubok-2026``, never ``kubok-2``), unless the first
+    word alone is longer."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit + 1]
+    return cut[: cut.rfind("-")].strip("-") if "-" in cut else text[:limit]
+
+
 def file_name(tournament, kind: str, key: str = "") -> str:
     """The tournament's name and what the document is (its registration's ``file_name`` words)."""
     spec = registry.get(kind)
     # A competition's document (kept with its first event) is named by the competition.
     competition = spec is not None and spec.competition and tournament.competition_id
     owner = tournament.competition if competition else tournament
-    head = latin(owner.name)[:MAX_NAME].strip("-") or f"turnir-{tournament.pk}"
+    head = shorten(latin(owner.name)) or f"turnir-{tournament.pk}"
     what = spec.file_words(tournament, key) if spec is not None else kind
     return f"{head}-{latin(what)}.pdf"

@@ -10,6 +10,7 @@ from django.db import models, transaction
 from django.db.models import Max
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models import Discipline, System, Tournament
 from tournaments.rules import cite_lazy
@@ -38,13 +39,25 @@ class Qualification(models.TextChoices):
 
 
 class JudgingCategory(models.TextChoices):
-    """The sports judge's category (квалификационная категория спортивного судьи)."""
+    """The sports judge's qualification category (квалификационная категория спортивного судьи) as the
+    Ministry of Sport's forms name it; the documents print its abbreviation (``JUDGING_CATEGORY_SHORT``:
+    ССВК, СС1К, СС2К, СС3К, ЮСС). The stored values are kept as they were (a judges' register reads them)."""
 
-    NATIONAL = "national", _("all-Russian category")
-    FIRST = "first", _("1st category")
-    SECOND = "second", _("2nd category")
-    THIRD = "third", _("3rd category")
+    NATIONAL = "national", _("sports judge of the all-Russian category")
+    FIRST = "first", _("sports judge of the 1st category")
+    SECOND = "second", _("sports judge of the 2nd category")
+    THIRD = "third", _("sports judge of the 3rd category")
     YOUNG = "young", _("young sports judge")
+
+
+# The abbreviations of the Ministry's forms (the final protocol, «Отчёт главной судейской коллегии»).
+JUDGING_CATEGORY_SHORT: dict[str, object] = {
+    JudgingCategory.NATIONAL: pgettext_lazy("judging category", "SJ AR"),
+    JudgingCategory.FIRST: pgettext_lazy("judging category", "SJ 1C"),
+    JudgingCategory.SECOND: pgettext_lazy("judging category", "SJ 2C"),
+    JudgingCategory.THIRD: pgettext_lazy("judging category", "SJ 3C"),
+    JudgingCategory.YOUNG: pgettext_lazy("judging category", "YSJ"),
+}
 
 
 def fold(text: str) -> str:
@@ -334,8 +347,31 @@ class Official(models.Model):
             ),
         ]
 
+    # The panel's hierarchy, the order every list of officials prints them in (issue 30 item 8; 004 §6.1,
+    # §6.2): the chief judge, his deputy, the chief secretary, his deputy, the judges, the secretaries, the
+    # admission commission; a team's representative (not an official of the event) last.
+    HIERARCHY = (
+        Role.CHIEF_JUDGE,
+        Role.DEPUTY_CHIEF_JUDGE,
+        Role.CHIEF_SECRETARY,
+        Role.DEPUTY_CHIEF_SECRETARY,
+        Role.JUDGE,
+        Role.SECRETARY,
+        Role.ADMISSION,
+        Role.REPRESENTATIVE,
+    )
+
     def __str__(self) -> str:
         return f"{self.person} — {self.role_display}"
+
+    @classmethod
+    def by_hierarchy(cls) -> models.Case:
+        """An ``order_by`` term: the role's place in ``HIERARCHY``."""
+        return models.Case(
+            *(models.When(role=role, then=models.Value(i)) for i, role in enumerate(cls.HIERARCHY)),
+            default=models.Value(len(cls.HIERARCHY)),
+            output_field=models.IntegerField(),
+        )
 
     @property
     def role_display(self) -> str:

@@ -38,6 +38,7 @@ KINDS = (
     "schedule report diplomas comp_registration comp_schedule team_match team_protocols board_standings"
 ).split()
 WRONG_KEYS = ("", "0", "999999", "x")
+KEEP_PDF = False
 
 
 def main() -> None:
@@ -45,7 +46,10 @@ def main() -> None:
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--write", type=Path, help="write the snapshot into this directory")
     group.add_argument("--compare", type=Path, help="compare with the snapshot in this directory")
+    parser.add_argument("--keep-pdf", action="store_true", help="keep each PDF beside its text (to look at)")
     args = parser.parse_args()
+    global KEEP_PDF
+    KEEP_PDF = args.keep_pdf
     workdir = Path(tempfile.mkdtemp(prefix="document-snapshot-"))
     out = args.write or workdir / "now"
     out.mkdir(parents=True, exist_ok=True)
@@ -153,7 +157,8 @@ def write_pdf(stem: Path, pdf: bytes) -> None:
     ).stdout
     stem.with_suffix(".txt").write_bytes(text)
     stem.with_suffix(".sha256").write_text(hashlib.sha256(pdf).hexdigest() + "\n")
-    stem.with_suffix(".pdf").unlink()
+    if not KEEP_PDF:
+        stem.with_suffix(".pdf").unlink()
 
 
 def mixed_event() -> None:

@@ -94,6 +94,27 @@ def main() -> None:
             built["team_rr"] = played_teams("Командное первенство области (круговая система)", 6)
         return built["team_rr"]
 
+    def mixed():
+        if "mixed" not in built:
+            built["mixed"] = played(
+                "Кубок района (смешанная система)", "mixed", 12, group_count=2, qualifiers_per_group=2
+            )
+        return built["mixed"]
+
+    def event():
+        # An event of a competition of several events (004 §1.2): its documents name the competition.
+        if "event" not in built:
+            from tournaments.models import Competition
+
+            c = Competition.objects.create(
+                name="Чемпионат Приволжского федерального округа 2026",
+                start_date=datetime.date(2026, 12, 11),
+                end_date=datetime.date(2026, 12, 13),
+                venue="Казань, Дворец шахмат",
+            )
+            built["event"] = played("Длинные нарды — мужчины", "swiss", 10, competition=c, rounds=4)
+        return built["event"]
+
     from draw.models import TeamMatch
     from public.management.commands.load_demo import TEAM_NAME
 
@@ -130,6 +151,12 @@ def main() -> None:
         ("report", doc(demo, "report"), 1),
         ("report-last-page", doc(demo, "report"), -1),
         ("diploma", doc(demo, "diplomas"), 1),
+        # Issue 30: the Swiss table, a mixed event's stages, a team's diploma, an event of a competition.
+        ("swiss-table", doc(demo, "swiss_table"), 1),
+        ("final-mixed", doc(mixed, "final"), 2),
+        ("diploma-team", doc(team_rr, "diplomas"), 1),
+        ("final-competition", doc(event, "final"), 1),
+        ("diploma-competition", doc(event, "diplomas"), 1),
         # Team events (004 §1.3.4): a team match, the team crosstable, the personal standings by board.
         ("team-match", doc(team_demo, "team_match", str(team_match.first().pk)), 1),
         ("team-crosstable", doc(team_rr, "crosstable"), 1),
@@ -336,7 +363,8 @@ def plan(t, first_hour: int = 10, minutes: int = 60) -> None:
 
 
 def finish_swiss(t) -> None:
-    """Publish the demo's draft round 4, play rounds 4–7 and finish the tournament."""
+    """Publish the demo's draft round 4, play rounds 4–7 (a no-show in round 6) and finish the tournament."""
+    from django.db import transaction
     from django.utils import timezone
 
     from draw import manager as draw_manager
@@ -353,7 +381,14 @@ def finish_swiss(t) -> None:
             t, secretary, number, seed=number
         )
         Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED, published_at=timezone.now())
-        for m in rnd.matches.filter(result_kind=""):
+        for m in rnd.matches.filter(result_kind="").exclude(player2=None).order_by("table"):
+            if number == 6 and m.table == 3:
+                # A no-show decided by the chief judge (004 §6.1.2 item 1): a technical defeat, its reason.
+                with transaction.atomic():
+                    reason = "неявка к началу тура"
+                    data = results.ResultInput("technical", winner_side=1, reason=reason)
+                    results.panel_result(m.pk, secretary, data, reason, "004 §6.1.2 item 1")
+                continue
             loser, first = rng.randrange(0, 7), rng.random() < 0.5
             s1, s2 = (7, loser) if first else (loser, 7)
             results.record_result(m.pk, secretary, results.ResultInput("played", s1, s2), m.version)

@@ -27,7 +27,7 @@ from draw.models import Group, Match, ResultKind, Round, Stage
 from draw.results import load_results
 from registration.models import Participant, Person, Team
 from standings import metrics
-from tournaments.models import ELIMINATION_SYSTEMS, Character, GroupTies, System, Tournament
+from tournaments.models import ELIMINATION_SYSTEMS, Character, GroupRestPlaces, GroupTies, System, Tournament
 
 
 @dataclass
@@ -314,7 +314,13 @@ def _mixed(out: Standings, stages: list[Stage], results: dict[int, list[metrics.
     placed = [s for s in rest if s.row.place is not None]
     gone = [s for s in rest if s.row.place is None]
 
+    shared = out.tournament.group_rest_places == GroupRestPlaces.SHARED
+
     def rest_key(r: metrics.Row) -> tuple:
+        # The regulation's rule (``group_rest_places``): by the group place, then points and tie-breaks
+        # (each counted within his group); or one group place shares a range of places.
+        if shared:
+            return (r.place,)
         return (r.place, -r.points, *metrics.tiebreak_values(r, keys))
 
     placed.sort(key=lambda s: (rest_key(s.row), s.row.player))
@@ -338,6 +344,7 @@ class Cell:
     text: str  # "1" / "0" per match, "½"-free: no draws in nardy
     detail: str  # the scores, e.g. "7:3"
     won: bool | None  # None: not played yet or annulled
+    kind: str = ""  # the result's kind (``ResultKind``): a loss on time is marked in the documents
 
 
 @dataclass
@@ -376,7 +383,7 @@ def crosstable(
                 else ""
             )
             mark = ("+" if won else "−") if kind == ResultKind.TECHNICAL else ("1" if won else "0")
-            cells[me][other].append(Cell(mark, detail, won))
+            cells[me][other].append(Cell(mark, detail, won, kind))
     return [CrossRow(i + 1, s, cells[i]) for i, s in enumerate(rows)]
 
 

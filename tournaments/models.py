@@ -182,6 +182,16 @@ class GroupTies(models.TextChoices):
     MATCH = "match", _("by a play-off match")
 
 
+class GroupRestPlaces(models.TextChoices):
+    """004 §1.4.7 is silent on the places of those a mixed event's groups do not send to the playoff: the
+    regulation's. The default ranks them across the groups by their place in the group, then by points and
+    the tie-breaks (each counted within his own group); or those of one place in the groups share a range of
+    places (9–12), nothing compared across groups."""
+
+    RESULTS = "results", _("by the place in the group, then points and the tie-breaks")
+    SHARED = "shared", _("shared by those of one place in the groups")
+
+
 class AvoidSame(models.TextChoices):
     """A Swiss of a personal or personal-team event may avoid pairing teammates (or players of one club or
     region) as a secondary objective after the score groups (004 §1.3.3, §1.4.6): the rules are silent, so it
@@ -473,6 +483,22 @@ class Tournament(models.Model):
         choices=GroupTies.choices,
         default=GroupTies.LOT,
         help_text=_("After the tie-breaks."),
+    )
+    group_rest_places = models.CharField(
+        _("places of those not in the playoff (004 §1.4.7)"),
+        max_length=10,
+        choices=GroupRestPlaces.choices,
+        default=GroupRestPlaces.RESULTS,
+        db_default=GroupRestPlaces.RESULTS,  # rows written by older code (a migration's historical model)
+        help_text=_("Mixed events: how those out after the groups are ranked across the groups."),
+    )
+    # The rank fulfilled (the rank norms): a rank equal to the one held counts as confirmed where the
+    # regulation says so (printed «подтв.»); otherwise only a higher rank is printed (issue 30 item 7).
+    rank_confirmation = models.BooleanField(
+        _("a norm of the rank held confirms it"),
+        default=False,
+        db_default=False,
+        help_text=_("The final protocol prints «confirmed» for it; otherwise only a higher rank is printed."),
     )
     admission_by = models.CharField(
         _("who admits entries (004 §5.3.1)"),

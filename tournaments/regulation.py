@@ -25,6 +25,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from rules_core import DEFAULT_KOKS_ZONE
+
 # The systems by their values (tournaments.models.System).
 ROUND_ROBIN, SINGLE, DOUBLE = "round_robin", "single_elimination", "double_elimination"
 SWISS, SWISS_LOSSES, MIXED = "swiss", "swiss_losses", "mixed"
@@ -315,12 +317,8 @@ SETTINGS: tuple[Setting, ...] = (
         systems=SWISSES,
         bounds=(Decimal(0), Decimal(1)),
         message=_("A bye is worth from 0 to 1 point."),
-        printed=Printed(
-            200,
-            _("Points for a bye"),
-            lambda t, m: m.number(t.bye_points),
-            lambda t: t.system not in ELIMINATION,
-        ),
+        # A Swiss only: a round robin's rest and a bracket's bye are no bye worth points (issue 30).
+        printed=Printed(200, _("Points for a bye"), lambda t, m: m.number(t.bye_points)),
         feeds={"swiss": "bye_points"},
         engine_value=float,
     ),
@@ -348,8 +346,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("head_rule"),
     Setting(
         "koks_zone",
+        # A rule of the game, printed only where the regulation departs from the default (issue 30).
         printed=Printed(
-            220, _("Koks zone (003, 004 §5.4.3)"), _display("koks_zone"), lambda t: t.discipline == "long"
+            220,
+            _("Koks zone (003, 004 §5.4.3)"),
+            _display("koks_zone"),
+            lambda t: t.discipline == "long" and t.koks_zone != DEFAULT_KOKS_ZONE,
         ),
     ),
     Setting("validate_records"),
@@ -381,6 +383,26 @@ SETTINGS: tuple[Setting, ...] = (
         "group_ties",
         systems=frozenset({MIXED}),
         printed=Printed(225, _("A tie for a qualifying place (004 §1.4.7)"), _display("group_ties")),
+    ),
+    Setting(
+        # 004 §1.4.7 is silent: the regulation's rule (issue 30 item 3); empty: the default.
+        "group_rest_places",
+        systems=frozenset({MIXED}),
+        blank="empty",
+        printed=Printed(
+            228, _("Places of those not in the playoff (004 §1.4.7)"), _display("group_rest_places")
+        ),
+    ),
+    Setting(
+        "rank_confirmation",
+        locked=False,
+        document=True,
+        printed=Printed(
+            260,
+            _("A norm of the rank held confirms it"),
+            lambda t, m: m.yes(t.rank_confirmation),
+            lambda t: t.rank_confirmation,
+        ),
     ),
     # 004 §5.3.1, §5.3.3: who decides on entries (``registration.permissions.may_admit``); only the chief
     # judge changes it (he forms the commission: the form disables it for anybody else).

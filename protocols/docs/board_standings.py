@@ -21,12 +21,13 @@ from protocols.layout import (
     SMALL,
     Progress,
     cell,
+    end_with,
     frame_width,
     grid,
     p,
     pdf,
     section,
-    signatures,
+    signature_block,
     title_block,
 )
 from protocols.registry import Listed, register
@@ -157,7 +158,7 @@ def render(data: BoardStandingsData, progress: Progress | None = None) -> bytes:
     if not data.sections:
         story.append(p(_("No board match has a result yet."), BODY))
     story.append(p(data.rule, SMALL))
-    story.append(signatures(data.signatures, width))
+    story = end_with(story, signature_block(data.signatures, width))
     return pdf(data.heading, title, story, progress=progress)
 
 

@@ -13,7 +13,7 @@ from typing import cast
 from django.db.models import Min
 from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Spacer
@@ -202,7 +202,11 @@ def build(stage: Stage) -> BracketData:
         bands=tuple(bands),
         boxes=tuple(boxes),
         places=places,
-        note=_("«+» and «−»: a walk-over or a technical result. Players with a bye go straight to round 2."),
+        # Not «неявка» for every one (a removal is none): the kind is the final protocol's (issue 30 item 5).
+        note=_(
+            "«+» and «−»: a result not played over the board (its kind: the final protocol). Players with a "
+            "bye go straight to round 2."
+        ),
     )
 
 
@@ -423,7 +427,7 @@ class ChartPiece(Flowable):
         c.setFont(FONT, 6.5)
         label = f"№ {b.number}"
         if b.technical:
-            label += " · " + _("technical result")
+            label += " · " + pgettext("a bracket's box", "not played over the board")
         c.drawString(x + 1, bottom + BOX_H + 2, label)
         for i in range(2):
             won = b.winner == i + 1

@@ -14,18 +14,19 @@ from django.utils.translation import gettext_lazy
 from reportlab.platypus import Paragraph
 
 from protocols import competition, keys
-from protocols.facts import Heading, Signature
+from protocols.facts import Heading, Signature, judging_category_short
 from protocols.layout import (
     BODY,
     CELL,
     WIDE,
     WIDE_W,
     Progress,
+    end_with,
     grid,
     p,
     pdf,
     section,
-    signatures,
+    signature_block,
     title_block,
 )
 from protocols.registry import register
@@ -120,8 +121,9 @@ def build(c: Competition) -> CompetitionRegistrationData:
         Official.objects.filter(tournament__competition=c, accredited=True)
         .exclude(role=Official.Role.REPRESENTATIVE)
         .select_related("person")
-        .order_by("person__surname", "person__name", "pk")
+        .order_by(Official.by_hierarchy(), "person__surname", "person__name", "pk")
     ):
+        # The panel's hierarchy (issue 30 item 8): each person once, at his highest role.
         item = officials.setdefault(o.person_id, [o, []])
         if o.role_display not in item[1]:
             item[1].append(o.role_display)
@@ -147,7 +149,7 @@ def build(c: Competition) -> CompetitionRegistrationData:
 
 
 def _category(o: Official) -> str:
-    return str(o.get_judging_category_display()) if o.judging_category else ""
+    return judging_category_short(o.judging_category)
 
 
 # --- PDF -------------------------------------------------------------------------------------------------
@@ -216,7 +218,7 @@ def render(data: CompetitionRegistrationData, progress: Progress | None = None) 
         )
     else:
         story.append(p(_("None."), BODY))
-    story.append(signatures(data.signatures, w))
+    story = end_with(story, signature_block(data.signatures, w))
     return pdf(data.heading, title, story, size=WIDE, progress=progress)
 
 

@@ -21,11 +21,12 @@ from protocols.layout import (
     FRAME_W,
     SMALL,
     Progress,
+    end_with,
     grid,
     p,
     pdf,
     section,
-    signatures,
+    signature_block,
     title_block,
 )
 from protocols.registry import register
@@ -101,7 +102,7 @@ def render(data: CompetitionScheduleData, progress: Progress | None = None) -> b
         )
     if data.unplanned:
         story.append(p(_("Not planned yet: %(e)s.") % {"e": "; ".join(data.unplanned)}, SMALL))
-    story.append(signatures(data.signatures, w))
+    story = end_with(story, signature_block(data.signatures, w))
     return pdf(data.heading, title, story, progress=progress)
 
 

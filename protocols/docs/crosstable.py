@@ -20,7 +20,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
 
 from draw import teams
-from draw.models import GroupMember, Round, Stage
+from draw.models import GroupMember, ResultKind, Round, Stage
 from protocols import keys
 from protocols.facts import (
     Column,
@@ -42,6 +42,7 @@ from protocols.layout import (
     WIDER,
     Progress,
     capfirst,
+    end_with,
     frame_width,
     grid,
     p,
@@ -49,7 +50,7 @@ from protocols.layout import (
     printable,
     section,
     settle_heights,
-    signatures,
+    signature_block,
     title_block,
 )
 from protocols.registry import Listed, register
@@ -93,9 +94,17 @@ class CrosstableData:
     legend: str = ""
 
 
+def _mark(c: ranking.Cell) -> str:
+    # A loss (or win) on time (003 «Часы») is marked: «0в» over the score (issue 30).
+    return c.text + (pgettext("a result on time", "t") if c.kind == ResultKind.TIME and c.text else "")
+
+
 def _cell_text(cells: list[ranking.Cell]) -> str:
-    # The mark over the score: a cell of one match is two short lines, never three.
-    return " / ".join("\n".join(x for x in (c.text, c.detail) if x) for c in cells)
+    """One match: the mark over the score, two short lines. Several cycles: a line per cycle, the mark and
+    the score in brackets («1 (5:0)»), never «1 / 5:0 / 1 / 5:0» (issue 30)."""
+    if len(cells) == 1:
+        return "\n".join(x for x in (_mark(cells[0]), cells[0].detail) if x)
+    return "\n".join(f"{_mark(c)} ({c.detail})" if c.detail else _mark(c) or "·" for c in cells)
 
 
 def _berger_order(stage: Stage, group) -> list[str]:
@@ -127,8 +136,9 @@ def tie_notes(
         a, b = inside.row.metrics.get(key), outside.row.metrics.get(key)
         if a is not None and b is not None and a != b:
             return (
+                # The names first, in the nominative: «У Сафонова Ирина …» cannot be declined (issue 30).
                 _(
-                    "%(a)s and %(b)s were level on points (%(p)s); the qualifying place went by %(k)s: "
+                    "%(a)s and %(b)s: level on points (%(p)s); the qualifying place went by %(k)s: "
                     "%(va)s against %(vb)s."
                 )
                 % {
@@ -141,8 +151,8 @@ def tie_notes(
                 },
             )
     return (
-        _("%(n)s players were level on points and on every tie-break at the qualifying place: %(names)s.")
-        % {"n": len(tied), "names": ", ".join(person_name(s.participant) for s in tied)},
+        _("Level on points and on every tie-break at the qualifying place: %(names)s.")
+        % {"names": ", ".join(person_name(s.participant) for s in tied)},
     )
 
 
@@ -227,7 +237,7 @@ def build_teams(t: Tournament) -> CrosstableData | None:
             CrossLine(
                 number=i + 1,
                 name=names[a].name,
-                cells=tuple("■" if a == b else " / ".join(cells.get((a, b), [])) for b in order),
+                cells=tuple("■" if a == b else _team_cell(cells.get((a, b), [])) for b in order),
                 points=number_text(row.metrics[primary]),
                 place=row.place_label,
                 metrics=(number_text(row.metrics[other]), number_text(row.metrics["sonneborn_berger"])),
@@ -250,6 +260,14 @@ def build_teams(t: Tournament) -> CrosstableData | None:
         points=abbr[primary],
         legend=legend,
     )
+
+
+def _team_cell(matches: list[str]) -> str:
+    """One team match: its match points over the board score; several cycles: a line per cycle, the board
+    score in brackets («2 (3:1)»)."""
+    if len(matches) == 1:
+        return matches[0]
+    return "\n".join("{} ({})".format(*m.split("\n")) for m in matches)
 
 
 def build(t: Tournament) -> CrosstableData | None:
@@ -383,13 +401,14 @@ def render(data: CrosstableData, progress: Progress | None = None) -> bytes:
         story.append(Spacer(1, 3 * mm))
     legend = data.legend or _(
         "Rows and columns by the drawn numbers. A cell is the result of the row's player against the "
-        "column's: 1 won, 0 lost, with the score under it; + and − a technical win or defeat; × annulled."
-    )
+        "column's: 1 won, 0 lost, with the score under it (several cycles: a line per cycle, the score in "
+        "brackets); %(t)s after 1 or 0: on time; + and − a technical win or defeat; × annulled."
+    ) % {"t": pgettext("a result on time", "t")}
     if data.columns:
         legend += " " + "; ".join(f"{c.abbr} — {c.name}" for c in data.columns) + "."
     story.append(p(legend, SMALL))
     if data.signatures:
-        story.append(signatures(data.signatures, frame_width(size)))
+        story = end_with(story, signature_block(data.signatures, frame_width(size)))
     return pdf(data.heading, title, story, size=size, progress=progress)
 
 

@@ -1,5 +1,8 @@
-"""Diplomas: one A4 landscape page per participant placed 1…``awarded_places`` (a shared place is that place
-for each; a removed player gets none, 004 §5.7.3; «занявший/занявшая» by gender).
+"""Diplomas: one A4 landscape page per prize-winner of the event's own ranking (``facts.prize_winners``): the
+participants placed 1…``awarded_places`` (a shared place is that place for each; a removed player gets none,
+004 §5.7.3; «занявший/занявшая» by gender); in a team event the teams (004 §1.3.4), in a personal-team event
+the players and then the teams by the members' sum (004 §1.3.3). A diploma is a page of its own: no running
+header, no page numbers; an event of a competition names the competition (004 §1.2).
 """
 
 from __future__ import annotations
@@ -14,10 +17,11 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import Flowable, PageBreak
 
 from protocols import keys
-from protocols.facts import Heading, Signature, draft_mark, heading, panel_signatures
+from protocols.facts import Heading, Signature, draft_mark, heading, panel_signatures, prize_winners
 from protocols.layout import (
     BOLD,
     FONT,
+    HEADER,
     WIDE,
     Progress,
     frame_height,
@@ -27,8 +31,6 @@ from protocols.layout import (
     title_block,
 )
 from protocols.registry import register
-from registration.models import Gender
-from standings import ranking
 from tournaments.models import Tournament
 
 # --- data ------------------------------------------------------------------------------------------------
@@ -41,6 +43,8 @@ class Diploma:
     female: bool
     region: str
     club: str
+    team: bool = False  # a team's diploma (004 §1.3.4, §1.3.3)
+    members: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -52,26 +56,13 @@ class DiplomasData:
 
 
 def build(t: Tournament) -> DiplomasData:
-    """One diploma for each participant placed 1…``awarded_places`` (a shared place 3–4 is a 3rd place
-    for both; a removed player gets none, 004 §5.7.3)."""
-    computed = ranking.compute(t)
-    out = []
-    for s in computed.rows:
-        if s.removed or s.row.place is None or s.row.place > t.awarded_places:
-            continue
-        p = s.participant
-        out.append(
-            Diploma(
-                place=str(s.row.place),
-                name=p.full_name,
-                female=p.data.gender == Gender.FEMALE,
-                region=p.data.region,
-                club=p.club or p.data.organisation,
-            )
-        )
+    """One diploma for each prize-winner of the event's own ranking (``facts.prize_winners``)."""
     return DiplomasData(
         heading=heading(t),
-        diplomas=tuple(out),
+        diplomas=tuple(
+            Diploma(str(w.place), w.name, w.female, w.region, w.club, w.team, w.members)
+            for w in prize_winners(t)
+        ),
         signatures=panel_signatures(t),
         draft=draft_mark(t.status == Tournament.Status.FINISHED),
     )
@@ -123,21 +114,34 @@ class DiplomaPage(Flowable):
             y = self._centred(_("%(n)s degree") % {"n": ROMAN[place]}, y + 2, BOLD, 15)
         c.setFillColor(colors.black)
         y = self._centred(_("is awarded to"), y - 3 * mm, FONT, 11.5)
-        y = self._centred(one.name, y - 5 * mm, BOLD, 22)
+        if one.team:
+            y = self._centred(_("the team «%(t)s»") % {"t": one.name}, y - 5 * mm, BOLD, 22)
+        else:
+            y = self._centred(one.name, y - 5 * mm, BOLD, 22)
         where = ", ".join(x for x in (one.club, one.region) if x)
         if where:
             y = self._centred(where, y + 3, FONT, 10)
-        if one.female:
+        if one.members:  # a team's players, under its name and region
+            y = self._centred(_("players: %(p)s") % {"p": ", ".join(one.members)}, y - 1 * mm, FONT, 9)
+        if one.team:
+            took = pgettext("team", "which took place %(p)s") % {"p": one.place}
+        elif one.female:
             took = pgettext("female", "who took place %(p)s") % {"p": one.place}
         else:
             took = pgettext("male", "who took place %(p)s") % {"p": one.place}
         y = self._centred(took, y - 3 * mm, BOLD, 14)
         y = self._centred(_("in the competition"), y - 1 * mm, FONT, 10.5)
-        y = self._centred(f"«{h.name}»", y, BOLD, 12)
-        y = self._centred(
-            _("sport «nardy», discipline «%(d)s»; %(s)s") % {"d": h.discipline, "s": h.system}, y, FONT, 10
-        )
-        self._centred(" · ".join(x for x in (h.dates, h.venue) if x), y, FONT, 10)
+        if h.competition:
+            # 004 §1.2: the competition first (what a rank application names), then its event.
+            y = self._centred(f"«{h.competition}»", y, BOLD, 12)
+            y = self._centred(_("event «%(e)s»") % {"e": h.name}, y, FONT, 10.5)
+        else:
+            y = self._centred(f"«{h.name}»", y, BOLD, 12)
+        discipline = _("sport «nardy», discipline «%(d)s»") % {"d": h.discipline}
+        y = self._centred("; ".join(x for x in (discipline, h.group, h.system) if x), y, FONT, 10)
+        y = self._centred(" · ".join(x for x in (h.dates, h.venue) if x), y, FONT, 10)
+        if h.category:
+            self._centred(_("rank of the competition: %(c)s") % {"c": h.category}, y, FONT, 9)
         # The signatures at the foot.
         base = 20 * mm
         for i, s in enumerate(data.signatures[:2]):
@@ -154,7 +158,8 @@ class DiplomaPage(Flowable):
 def render(data: DiplomasData, progress: Progress | None = None) -> bytes:
     title = _("Diplomas")
     size = WIDE
-    width, height = frame_width(size) - 12, frame_height(size) - 14  # the frame's own padding
+    # A page of its own (``plain``): the frame without the running header's room, less its own padding.
+    width, height = frame_width(size) - 12, frame_height(size) + HEADER - 14
     story: list[Flowable] = []
     for i, one in enumerate(data.diplomas):
         if i:
@@ -162,7 +167,8 @@ def render(data: DiplomasData, progress: Progress | None = None) -> bytes:
         story.append(DiplomaPage(data, one, width, height))
     if not story:
         story = title_block(data.heading, title, _("The places are not decided yet."))
-    return pdf(data.heading, title, story, size=size, progress=progress, draft=data.draft)
+        return pdf(data.heading, title, story, size=size, progress=progress, draft=data.draft)
+    return pdf(data.heading, title, story, size=size, progress=progress, draft=data.draft, plain=True)
 
 
 # --- the registration ------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ finished.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -38,12 +39,14 @@ from protocols.facts import (
     Heading,
     QualifierLine,
     Signature,
+    TechnicalLine,
     heading,
     local_time,
     officials_facts,
     panel_signatures,
     qualification_lines,
     regulation_facts,
+    technical_lines,
     tiebreak_columns,
 )
 from protocols.layout import (
@@ -64,7 +67,7 @@ from protocols.layout import (
 )
 from protocols.registry import Listed, register
 from standings import ranking
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import AuditEntry, System, Tournament
 from tournaments.rules import cite
 
 # --- data ------------------------------------------------------------------------------------------------
@@ -111,6 +114,8 @@ class FinalProtocolData:
     team_results: tuple[TeamResultLine, ...] = ()
     team_event_rule: str = ""
     team_ranking: str = ""
+    with_groups: bool = False  # a mixed event: the group stage's and the playoff's figures (004 §1.4.7)
+    technical: tuple[TechnicalLine, ...] = ()  # results not played over the board (issue 30 item 5)
 
 
 def _protest_lines(t: Tournament) -> tuple[ProtestLine, ...]:
@@ -155,7 +160,7 @@ def build(t: Tournament) -> FinalProtocolData:
         details=regulation_facts(t),
         officials=officials_facts(t),
         columns=tiebreak_columns(keys),
-        rows=standing_lines(t, computed.rows, keys, norms),
+        rows=standing_lines(t, computed.rows, keys, norms, computed),
         teams=team_lines(computed),
         removed=removed_lines(t),
         protests=_protest_lines(t),
@@ -168,6 +173,8 @@ def build(t: Tournament) -> FinalProtocolData:
         team_results=team_result_lines(t),
         team_event_rule=cite("004 §1.3.4"),
         team_ranking=team_ranking_text(t),
+        with_groups=t.system == System.MIXED,
+        technical=technical_lines(t),
     )
 
 
@@ -210,9 +217,13 @@ def render(data: FinalProtocolData, progress: Progress | None = None) -> bytes:
         story += section(players_title(data.team_event_rule), 40 * mm)
     else:
         story += section(_("Final places"), 40 * mm)
-    story.append(standings_table(data.columns, data.rows, False, w, federation=True, norms=data.with_norms))
+    story.append(
+        standings_table(data.columns, data.rows, data.with_groups, w, federation=True, norms=data.with_norms)
+    )
     story.append(Spacer(1, 2 * mm))
-    story.append(legend(data.columns, federation=True))
+    story.append(
+        legend(data.columns, federation=True, norms=data.with_norms, groups=data.with_groups, rows=data.rows)
+    )
     story.extend(teams_section(data.teams, w, data.team_rule))
     story += section(_("Removed players (%(rule)s: the place is not kept)") % {"rule": data.removed_rule})
     if data.removed:
@@ -225,6 +236,7 @@ def render(data: FinalProtocolData, progress: Progress | None = None) -> bytes:
         )
     else:
         story.append(p(_("None."), BODY))
+    story += technical_section(data.technical, w)
     story += section(_("Protests"))
     if data.protests:
         story.append(
@@ -251,7 +263,7 @@ def render(data: FinalProtocolData, progress: Progress | None = None) -> bytes:
     if data.sanctions:
         closing.append(
             grid(
-                ["№", _("Date"), _("Participant"), _("Sanction"), _("Rule"), _("Consequence")],
+                ["№", _("Date"), _("Participant"), _("Sanction"), _("Rule"), _("Match"), _("Consequence")],
                 [
                     [
                         str(s.number),
@@ -259,11 +271,13 @@ def render(data: FinalProtocolData, progress: Progress | None = None) -> bytes:
                         p(s.person, CELL),
                         p(s.kind, CELL),
                         p(s.clause or s.violation, CELL),
-                        p(s.consequence or s.match, CELL),
+                        p(s.match, CELL),
+                        # The consequence only: a warning has none (the match is its own column).
+                        p(s.consequence or "—", CELL),
                     ]
                     for s in data.sanctions
                 ],
-                [w * 0.05, w * 0.13, w * 0.22, w * 0.14, w * 0.26, w * 0.2],
+                [w * 0.04, w * 0.11, w * 0.2, w * 0.12, w * 0.23, w * 0.12, w * 0.18],
             )
         )
     else:
@@ -271,9 +285,25 @@ def render(data: FinalProtocolData, progress: Progress | None = None) -> bytes:
     if data.signed:
         closing.append(Spacer(1, 3 * mm))
         closing.append(p(_("The tournament was finished on %(d)s.") % {"d": data.finished_at}, BODY))
-    closing.extend(signature_block(data.signatures, w))
+    closing.extend(signature_block(data.signatures, w, dated=True))
     story.append(KeepTogether(closing))
     return pdf(data.heading, title, story, size=size, progress=progress, draft=data.draft)
+
+
+def technical_section(lines: Sequence[TechnicalLine], w: float) -> list[Flowable]:
+    """The results not played over the board, each in its one label (issue 30 item 5)."""
+    out = section(_("Results not played over the board"))
+    if not lines:
+        return [*out, p(_("None."), BODY)]
+    out.append(
+        grid(
+            [_("Round"), _("Table"), _("Match"), _("Result")],
+            [[str(x.round), str(x.table), p(x.players, CELL), p(x.label, CELL)] for x in lines],
+            [w * 0.07, w * 0.07, w * 0.36, w * 0.5],
+            center=(0, 1),
+        )
+    )
+    return out
 
 
 # --- the registration ------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ one per match.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -50,6 +51,7 @@ from protocols.layout import (
 from protocols.registry import register
 from records.manager import GameLine
 from records.manager import match_games as record_games
+from records.models import Record
 from registration.models import Official
 from rules_core.scoring import crawford_game
 from tournaments.models import Tournament, breaks_per_player
@@ -124,7 +126,36 @@ class MatchProtocolData:
     link: str = ""
 
 
-def build(match: Match) -> MatchProtocolData:
+@dataclass(frozen=True)
+class Shared:
+    """What every match protocol of a round reads alike, read once for the round's bundle
+    (``protocols.docs.round_protocols``): not three queries a match (issue 30)."""
+
+    heading: Heading
+    secretary: Signature  # the chief secretary's line, for a protocol nobody certified yet
+    planned: dict[int, datetime.datetime]  # the round's planned starts (``planned_starts``)
+    notes: dict[int, MatchNote]  # the judges' notes by match
+    recorded: frozenset[int]  # the matches with a current game record
+
+
+def shared(rnd) -> Shared:
+    t = rnd.tournament
+    return Shared(
+        heading=heading(t),
+        secretary=signature(_("Secretary"), official(t, Official.Role.CHIEF_SECRETARY)),
+        planned=planned_starts(t),
+        notes={
+            n.match_id: n for n in MatchNote.objects.filter(match__round=rnd).select_related("judge__person")
+        },
+        recorded=frozenset(
+            Record.objects.filter(match__round=rnd, superseded_at__isnull=True).values_list(
+                "match_id", flat=True
+            )
+        ),
+    )
+
+
+def build(match: Match, common: Shared | None = None) -> MatchProtocolData:
     rnd = match.round
     t = rnd.tournament
     length = match.match_length
@@ -134,7 +165,7 @@ def build(match: Match) -> MatchProtocolData:
     protocol = getattr(match, "protocol", None)
     if protocol is not None and filled:
         protocol_status = str(protocol.get_status_display())
-    if filled:
+    if filled and (common is None or match.pk in common.recorded):
         # The match's one record (records): game lines in the match's player order, checked by the rules.
         games = protocol_games(record_games(match) or (), length)
         if any(not g.checked for g in games):
@@ -144,25 +175,34 @@ def build(match: Match) -> MatchProtocolData:
         result = str(match.get_result_kind_display())
         if match.result_reason:
             result = f"{result}: {cite_text(match.result_reason)}"
-    judging = MatchNote.objects.filter(match=match).select_related("judge__person").first()
+    if common is None:
+        judging = MatchNote.objects.filter(match=match).select_related("judge__person").first()
+    else:
+        judging = common.notes.get(match.pk)
     # The secretary who certified the protocol signs on his line; before that, the chief secretary's name.
     certifier = getattr(getattr(protocol, "certified_by", None), "person", None) if protocol else None
-    secretary = (
-        Signature(_("Secretary"), certifier.short_name)
-        if certifier is not None
-        else signature(_("Secretary"), official(t, Official.Role.CHIEF_SECRETARY))
-    )
+    if certifier is not None:
+        secretary = Signature(_("Secretary"), certifier.short_name)
+    elif common is not None:
+        secretary = common.secretary
+    else:
+        secretary = signature(_("Secretary"), official(t, Official.Role.CHIEF_SECRETARY))
+    planned = common.planned if common is not None else None
     # A grid long enough for a match of one-point games, capped to fit the page.
     blank = 0 if games else min(max(2 * length - 1, 9), 25)
     return MatchProtocolData(
-        heading=heading(t),
+        heading=common.heading if common is not None else heading(t),
         round=rnd.number,
         table=match.table,
         player1=person_name(match.player1),
         player2=person_name(match.player2) or _("bye"),
         match_length=length,
         breaks=breaks_allowed(length, t.is_blitz),
-        start_time=local_time(match.started_at or rnd.start_time or planned_starts(t).get(rnd.number)),
+        start_time=local_time(
+            match.started_at
+            or rnd.start_time
+            or (planned if planned is not None else planned_starts(t)).get(rnd.number)
+        ),
         filled=filled,
         score1=match.score1 if filled else None,
         score2=match.score2 if filled else None,

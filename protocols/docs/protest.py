@@ -4,9 +4,11 @@ the panel's decision and reasons (final, §5.10), the deposit's fate.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from django.http import Http404
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
@@ -15,8 +17,19 @@ from reportlab.platypus import Spacer
 from draw.models import ResultKind
 from judging.models import Protest
 from protocols import keys
-from protocols.facts import Heading, Signature, heading, local_time, panel_signatures, person_name
-from protocols.layout import FRAME_W, SMALL, Progress, facts_table, p, pdf, section, signatures, title_block
+from protocols.facts import Heading, Signature, clock, heading, local_time, panel_signatures, person_name
+from protocols.layout import (
+    FRAME_W,
+    SMALL,
+    Progress,
+    end_with,
+    facts_table,
+    p,
+    pdf,
+    section,
+    signature_block,
+    title_block,
+)
 from protocols.registry import PROTESTS, Listed, register
 from tournaments.models import Tournament
 from tournaments.rules import cite
@@ -46,6 +59,10 @@ class ProtestData:
     deposit_fate: str
     signatures: tuple[Signature, ...]
     final_rule: str = ""
+    # 004 §5.10: the timeliness, checkable on paper (issue 30 item 13): the match's end (the result handed
+    # in or entered) and the window the protester had when he filed, from its start.
+    match_end: str = ""
+    window: str = ""
 
 
 def _result_text(kind: str, s1: int | None, s2: int | None) -> str:
@@ -79,6 +96,23 @@ def build(protest) -> ProtestData:
             deposit_fate = _("returned %(d)s") % {"d": local_time(protest.deposit_returned_at)}
         elif protest.decided_at is not None or protest.status == "rejected":
             deposit_fate = _("not returned")
+    start = m.ended_at
+    if (
+        m.changed_at is not None
+        and protest.protester_id in (m.reopened_for or [])
+        and protest.filed_at is not None
+        and m.changed_at <= protest.filed_at
+    ):
+        start = m.changed_at  # a change of the result opened him a new window (judging.state.window_end)
+    window = ""
+    if start is not None:
+        end = start + datetime.timedelta(minutes=t.protest_window_minutes)
+        window = _("%(a)s – %(b)s (%(n)s min, %(rule)s)") % {
+            "a": local_time(start),
+            "b": clock(end) if timezone.localdate(end) == timezone.localdate(start) else local_time(end),
+            "n": t.protest_window_minutes,
+            "rule": cite("004 §5.10"),
+        }
     return ProtestData(
         heading=heading(t),
         number=protest.number or 0,
@@ -101,6 +135,8 @@ def build(protest) -> ProtestData:
         deposit_fate=deposit_fate,
         signatures=panel_signatures(t),
         final_rule=cite("004 §5.10"),
+        match_end=local_time(m.ended_at),
+        window=window,
     )
 
 
@@ -116,6 +152,8 @@ def render(data: ProtestData, progress: Progress | None = None) -> bytes:
         (_("Filed"), data.filed_at),
         (_("Protester"), data.protester),
         (_("Match"), data.match),
+        (_("Match ended"), data.match_end or "—"),
+        (_("Protest window"), data.window or "—"),
         (_("Result when filed"), data.result_then),
         (_("Reasons"), data.reasons),
         (_("Arguments"), data.arguments),
@@ -144,7 +182,7 @@ def render(data: ProtestData, progress: Progress | None = None) -> bytes:
     story.append(
         p(_("The decision of the judging panel is final (%(rule)s).") % {"rule": data.final_rule}, SMALL)
     )
-    story.append(signatures(data.signatures, w))
+    story = end_with(story, signature_block(data.signatures, w))
     return pdf(data.heading, title, story, progress=progress)
 
 

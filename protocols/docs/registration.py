@@ -12,18 +12,26 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from protocols import keys
-from protocols.facts import Heading, Signature, commission_signatures, heading
+from protocols.facts import (
+    Heading,
+    Signature,
+    commission_signatures,
+    heading,
+    judging_category_short,
+    status_text,
+)
 from protocols.layout import (
     BODY,
     CELL,
     WIDE,
     WIDE_W,
     Progress,
+    end_with,
     grid,
     p,
     pdf,
     section,
-    signatures,
+    signature_block,
     title_block,
 )
 from protocols.registry import register
@@ -79,7 +87,7 @@ def render(data: RegistrationData, progress: Progress | None = None) -> bytes:
             p(x.club or x.organisation, CELL),
             p(x.coach, CELL),
             *([p(x.team, CELL)] if teams else []),
-            p(x.status, CELL),
+            p(status_text(x.status_code) if x.status_code else x.status, CELL),
         ]
         for x in proto.participants
     ]
@@ -150,7 +158,7 @@ def render(data: RegistrationData, progress: Progress | None = None) -> bytes:
                     [
                         p(o.full_name, CELL),
                         p(o.role_label, CELL),
-                        p(o.judging_category, CELL),
+                        p(judging_category_short(o.category) or o.judging_category, CELL),
                         p(o.city or o.region, CELL),
                         p(o.organisation, CELL),
                     ]
@@ -161,7 +169,7 @@ def render(data: RegistrationData, progress: Progress | None = None) -> bytes:
         )
     else:
         story.append(p(_("None."), BODY))
-    story.append(signatures(data.signatures, w))
+    story = end_with(story, signature_block(data.signatures, w, dated=True))
     return pdf(data.heading, title, story, size=WIDE, progress=progress)
 
 

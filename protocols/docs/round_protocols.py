@@ -13,7 +13,7 @@ from reportlab.platypus import Flowable, PageBreak
 from draw.models import Round
 from protocols import keys
 from protocols.docs import match as match_protocol
-from protocols.facts import Heading, heading
+from protocols.facts import Heading
 from protocols.layout import Progress, pdf, title_block
 from protocols.registry import register
 
@@ -41,10 +41,11 @@ def build(rnd: Round) -> RoundProtocolsData:
         )
         .order_by("table")
     )
+    common = match_protocol.shared(rnd)  # read once for the round, not per match (issue 30)
     return RoundProtocolsData(
-        heading(rnd.tournament),
+        common.heading,
         rnd.number,
-        tuple(match_protocol.build(m) for m in matches),
+        tuple(match_protocol.build(m, common) for m in matches),
         _("DRAFT: round not published") if rnd.is_draft else "",
     )
 

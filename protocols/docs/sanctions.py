@@ -12,11 +12,32 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from draw import consequences
-from draw.models import Match, TeamMatch
+from draw.models import Match, ResultKind, TeamMatch
 from judging.models import Sanction, TeamSanction
 from protocols import keys
-from protocols.facts import Heading, Signature, heading, local_time, panel_signatures
-from protocols.layout import BODY, CELL, WIDE, WIDE_W, Progress, grid, p, pdf, signatures, title_block
+from protocols.facts import (
+    Heading,
+    Signature,
+    TechnicalLine,
+    heading,
+    local_time,
+    panel_signatures,
+    technical_lines,
+)
+from protocols.layout import (
+    BODY,
+    CELL,
+    WIDE,
+    WIDE_W,
+    Progress,
+    end_with,
+    grid,
+    p,
+    pdf,
+    section,
+    signature_block,
+    title_block,
+)
 from protocols.registry import register
 from registration.models import Participant
 from tournaments.models import Tournament
@@ -45,6 +66,10 @@ class SanctionsData:
     heading: Heading
     rows: tuple[SanctionLine, ...]
     signatures: tuple[Signature, ...]
+    # The judging panel's own technical defeats (a no-show, 004 §6.1.2 item 1) and losses on time (003):
+    # decisions on a match that are no sanction but belong beside them (issue 30 item 5).
+    technical: tuple[TechnicalLine, ...] = ()
+    technical_rule: str = ""
 
 
 def sanction_term(s) -> str:
@@ -147,7 +172,13 @@ def removed_lines(t: Tournament) -> tuple[RemovedLine, ...]:
 
 
 def build(t: Tournament) -> SanctionsData:
-    return SanctionsData(heading(t), sanction_lines(t), panel_signatures(t))
+    return SanctionsData(
+        heading(t),
+        sanction_lines(t),
+        panel_signatures(t),
+        technical=tuple(x for x in technical_lines(t) if x.kind in ("panel", ResultKind.TIME)),
+        technical_rule=cite("004 §6.1.2 item 1"),
+    )
 
 
 # --- PDF -------------------------------------------------------------------------------------------------
@@ -194,7 +225,20 @@ def render(data: SanctionsData, progress: Progress | None = None) -> bytes:
         )
     else:
         story.append(p(_("No sanctions were applied in this tournament."), BODY))
-    story.append(signatures(data.signatures, w))
+    if data.technical:
+        story += section(
+            _("Technical defeats by the judging panel and losses on time (%(rule)s)")
+            % {"rule": data.technical_rule}
+        )
+        story.append(
+            grid(
+                [_("Round"), _("Table"), _("Match"), _("Result")],
+                [[str(x.round), str(x.table), p(x.players, CELL), p(x.label, CELL)] for x in data.technical],
+                [w * 0.07, w * 0.07, w * 0.36, w * 0.5],
+                center=(0, 1),
+            )
+        )
+    story = end_with(story, signature_block(data.signatures, w))
     return pdf(data.heading, title, story, size=WIDE, progress=progress)
 
 

@@ -15,6 +15,7 @@ from reportlab.platypus import Spacer
 
 from draw import manager as draw_manager
 from draw import pairing
+from draw.models import Round
 from protocols import keys
 from protocols.docs import bracket
 from protocols.facts import (
@@ -35,11 +36,12 @@ from protocols.layout import (
     SMALL,
     Progress,
     cell,
+    end_with,
     grid,
     p,
     pdf,
     section,
-    signatures,
+    signature_block,
     title_block,
 )
 from protocols.registry import register
@@ -68,6 +70,7 @@ class ScheduleRound:
     match_length: str
     status: str
     matches: tuple[ScheduleMatch, ...]
+    note: str = ""  # the secretary's note on the round (``ScheduledRound.note``; issue 30 item 6)
 
 
 @dataclass(frozen=True)
@@ -121,8 +124,17 @@ def _bracket_rounds(t: Tournament, system: str, players: int) -> int:
     return max((m["round"] for m in pairing.handle(request)["matches"]), default=0)
 
 
+def round_status(t: Tournament, rnd: Round | None) -> str:
+    """A round's state as the schedule prints it: once the tournament is finished, a round played is
+    «завершён» and one never drawn «не проводился» (issue 30 item 6); before, the round's own state."""
+    if t.is_finished:
+        return _("finished") if rnd is not None and not rnd.is_draft else _("not held")
+    return str(rnd.get_status_display()) if rnd is not None else _("not drawn yet")
+
+
 def build(t: Tournament) -> ScheduleData:
     planned = planned_starts(t)
+    notes = {n: note for n, note in t.schedule.values_list("number", "note") if note}
     drawn = {
         r.number: r
         # The stage's plan (a round robin's whole Berger schedule) is not read once per round.
@@ -158,7 +170,7 @@ def build(t: Tournament) -> ScheduleData:
         matches: list[ScheduleMatch] = []
         title = _("Round %(n)s") % {"n": number}
         length = str(rnd.effective_match_length()) if rnd else ""
-        status = str(rnd.get_status_display()) if rnd else _("not drawn yet")
+        status = round_status(t, rnd)
         stage_id = rnd.stage_id if rnd else None
         bracket_rounds = brackets.get(stage_id, {}) if stage_id else {}
         if not bracket_rounds and rnd is None:
@@ -199,6 +211,7 @@ def build(t: Tournament) -> ScheduleData:
                 match_length=length,
                 status=status,
                 matches=tuple(matches),
+                note=notes.get(number, ""),
             )
         )
     return ScheduleData(
@@ -222,12 +235,19 @@ def render(data: ScheduleData, progress: Progress | None = None) -> bytes:
     story.append(Spacer(1, 2 * mm))
     story.append(
         grid(
-            [_("Round"), _("Planned start"), _("Started"), _("to, points"), _("Status")],
+            [_("Round"), _("Planned start"), _("Started"), _("Match to"), _("Status"), _("Note")],
             [
-                [p(r.title, CELL), r.planned or "—", r.started or "", r.match_length, p(r.status, CELL)]
+                [
+                    p(r.title, CELL),
+                    r.planned or "—",
+                    r.started or "",
+                    r.match_length,
+                    p(r.status, CELL),
+                    p(r.note, CELL),
+                ]
                 for r in data.rounds
             ],
-            [w * 0.4, w * 0.18, w * 0.16, w * 0.1, w * 0.16],
+            [w * 0.27, w * 0.15, w * 0.15, w * 0.08, w * 0.13, w * 0.22],
             center=(3,),
         )
     )
@@ -236,6 +256,8 @@ def render(data: ScheduleData, progress: Progress | None = None) -> bytes:
             continue
         when = r.planned or r.started
         story += section(f"{r.title}" + (f" · {when}" if when else ""), 25 * mm)
+        if r.note:
+            story.append(p(r.note, SMALL))
         story.append(
             grid(
                 [_("Table / match"), _("Start"), _("Player 1"), _("Player 2"), _("Note")],
@@ -254,7 +276,7 @@ def render(data: ScheduleData, progress: Progress | None = None) -> bytes:
                 center=(0, 1),
             )
         )
-    story.append(signatures(data.signatures, w))
+    story = end_with(story, signature_block(data.signatures, w))
     return pdf(data.heading, title, story, progress=progress)
 
 

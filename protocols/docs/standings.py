@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from draw import teams
+from draw.models import Stage
 from protocols import keys
 from protocols.facts import (
     Column,
@@ -36,16 +37,17 @@ from protocols.layout import (
     WIDE,
     Progress,
     cell,
+    end_with,
     frame_width,
     grid,
     p,
     pdf,
     section,
-    signatures,
+    signature_block,
     title_block,
 )
 from protocols.registry import register
-from registration.models import Participant, rank_fulfilled
+from registration.models import Participant, Qualification, rank_fulfilled
 from standings import ranking
 from tournaments.models import ELIMINATION_SYSTEMS, Character, System, Tournament
 from tournaments.rules import cite
@@ -72,6 +74,10 @@ class StandingLine:
     coach: str = ""
     fulfilled: str = ""  # the rank this place fulfils by the tournament's norms
     status: str = ""  # "removed", "withdrawn" or ""
+    # 004 §1.4.7, a mixed event (issue 30 item 3): the figures above are the group stage's, each counted in
+    # his group; his place there; and the playoff's own (matches, wins, losses), None if he did not reach it.
+    group_place: str = ""
+    playoff: tuple[int, int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -155,38 +161,75 @@ def organisation(p: Participant) -> str:
     return ", ".join(x for x in (p.data.organisation, p.data.region) if x)
 
 
+def fulfilled_text(code: str, held: str, confirmation: bool) -> str:
+    """The rank a place fulfils as the final protocol prints it (issue 30 item 7): only a rank higher than
+    the one held; the rank held itself as «подтв. КМС» where the regulation counts a confirmation
+    (``rank_confirmation``); nothing for a lower one."""
+    if not code:
+        return ""
+    order = list(Qualification.values)
+    if held in order and order.index(code) <= order.index(held):
+        if order.index(code) == order.index(held) and confirmation:
+            return pgettext("rank fulfilled", "confirmed %(r)s") % {"r": rank_short(code)}
+        return ""
+    return rank_short(code)
+
+
 def standing_lines(
-    t: Tournament, rows: list[ranking.StandingRow], keys: list[str], norms: list | None = None
+    t: Tournament,
+    rows: list[ranking.StandingRow],
+    keys: list[str],
+    norms: list | None = None,
+    computed: ranking.Standings | None = None,
 ) -> tuple[StandingLine, ...]:
-    # 004 §1.4.4, §1.4.5: in an elimination event a bye is no match played (the player just goes on).
+    # 004 §1.4.4, §1.4.5: in an elimination event a bye is no match played (the player just goes on), and
+    # no point won either.
     byes_count = t.system not in ELIMINATION_SYSTEMS
+    bye = Fraction(t.bye_points)
     field = sum(1 for s in rows if not s.removed)
+    # A mixed event: each stage's own figures (issue 30 item 3).
+    in_groups = {g.participant.key: g for table in computed.groups for g in table.rows} if computed else {}
+    playoff = _playoff_players(t) if in_groups else set()
+    # A team event: the personal results are for information; a reserve who never played has no place.
+    team_event = t.character == Character.TEAM
     out = []
     for s in rows:
         p = s.participant
         worst = s.row.place_to or s.row.place
+        figures = in_groups[p.key].row if p.key in in_groups else s.row
+        elimination = not byes_count or (p.key in playoff and figures is s.row)
+        points = figures.points - (figures.byes * bye if elimination else 0)
+        never_played = team_event and not s.row.played and not s.row.byes
+        met = rank_fulfilled(norms, worst, field) if norms and not s.removed else ""
         out.append(
             StandingLine(
-                place=s.row.place_label,
+                place="" if never_played else s.row.place_label,
                 name=p.full_name,
                 organisation=organisation(p),
-                group=s.group,
-                points=number_text(s.row.points),
-                played=s.row.played + (s.row.byes if byes_count else 0),
-                wins=s.row.wins,
-                losses=s.row.losses,
-                metrics=tuple(number_text(s.row.metrics.get(k)) for k in keys),
+                group=in_groups[p.key].group if p.key in in_groups else s.group,
+                points=number_text(points),
+                played=figures.played + (0 if elimination else figures.byes),
+                wins=figures.wins,
+                losses=figures.losses,
+                metrics=tuple(number_text(figures.metrics.get(k)) for k in keys),
                 removed=s.removed,
                 year=birth_year(p),
                 rank=rank_short(p.qualification),
                 region=p.data.region,
                 club=p.club or p.data.organisation,
                 coach=p.coach,
-                fulfilled=rank_short(rank_fulfilled(norms, worst, field)) if norms and not s.removed else "",
+                fulfilled=fulfilled_text(met, p.qualification, t.rank_confirmation),
                 status=p.status if p.status != Participant.Status.ACTIVE else "",
+                group_place=in_groups[p.key].row.place_label if p.key in in_groups else "",
+                playoff=(s.row.played, s.row.wins, s.row.losses) if p.key in playoff else None,
             )
         )
     return tuple(out)
+
+
+def _playoff_players(t: Tournament) -> set[str]:
+    stage = next((x for x in ranking.published_stages(t) if x.kind == Stage.Kind.PLAYOFF), None)
+    return set(stage.plan.get("players", [])) if stage is not None else set()
 
 
 def shown_keys(t: Tournament, computed: ranking.Standings) -> list[str]:
@@ -201,7 +244,7 @@ def build(t: Tournament) -> StandingsData:
         heading=heading(t),
         as_of=current_as_of(t),
         columns=tiebreak_columns(keys),
-        rows=standing_lines(t, computed.rows, keys),
+        rows=standing_lines(t, computed.rows, keys, computed=computed),
         with_groups=t.system == System.MIXED,
         teams=team_lines(computed),
         signatures=panel_signatures(t),
@@ -224,32 +267,52 @@ def standings_table(
     norms: bool = False,
 ) -> Table:
     """The standings; ``federation``: the final protocol's columns (year of birth, rank, region, club,
-    coach, the rank fulfilled)."""
+    coach, the rank fulfilled). ``groups`` (a mixed event, 004 §1.4.7): the group stage's figures and the
+    playoff's, each under its own heading (issue 30 item 3)."""
     # A "wins" tie-break is the same number as the W column: print it once, as the tie-break.
     own_wins = all(c.key != "wins" for c in columns)
     numbers = [_("Points"), _("M")] + ([_("W")] if own_wins else []) + [_("L"), *(c.abbr for c in columns)]
+    # The text columns, each with its share of the room and its value; a column empty in every row (no coach
+    # known, no club) is left out.
     if federation:
-        text = [_("Participant"), _("Born"), _("Rank"), _("Region"), _("Club"), _("Coach")]
-        text_widths = [0.2, 0.045, 0.05, 0.13, 0.15, 0.12]
+        spec = [
+            (_("Participant"), 0.23, lambda r: r.name),
+            (_("Born"), 0.045, lambda r: r.year),
+            (_("Rank"), 0.05, lambda r: r.rank),
+            (_("Region"), 0.13, lambda r: r.region),
+            (_("Club"), 0.15, lambda r: r.club),
+            (_("Coach"), 0.12, lambda r: r.coach),
+        ]
+        spec = [c for i, c in enumerate(spec) if i == 0 or any(c[2](r) for r in rows)]
     else:
-        text = [_("Participant"), _("Organisation, region")]
-        text_widths = [0.31, 0.29]
+        spec = [
+            (_("Participant"), 0.31, lambda r: r.name),
+            (_("Organisation, region"), 0.29, lambda r: r.organisation),
+        ]
+    text = [c[0] for c in spec]
+    text_widths = [c[1] for c in spec]
     header = [_("Place"), *text]
-    if groups:
-        header.append(_("Gr."))
-    header += numbers
+    group_head = [_("Gr."), _("Place in gr.")] if groups else []
+    playoff_head = [_("M"), _("W"), _("L")] if groups else []
+    header += [*group_head, *numbers, *playoff_head]
     if norms:
         header.append(_("Rank fulfilled"))
     # Landscape (the final protocol) leaves room enough at narrower fractions of the width.
-    place_w, number_w, group_w = (0.055, 0.045, 0.035) if federation else (0.065, 0.056, 0.045)
-    fixed = place_w + number_w * len(numbers) + (group_w if groups else 0) + (0.06 if norms else 0)
+    place_w, number_w, group_w = (0.055, 0.045, 0.04) if federation else (0.065, 0.056, 0.05)
+    if groups:
+        number_w *= 0.85
+    fixed = (
+        place_w
+        + number_w * (len(numbers) + len(playoff_head))
+        + group_w * len(group_head)
+        + (0.07 if norms else 0)
+    )
     scale = (1 - fixed) / sum(text_widths)
     widths = [width * place_w, *(width * x * scale for x in text_widths)]
-    if groups:
-        widths.append(width * group_w)
-    widths += [width * number_w] * len(numbers)
+    widths += [width * group_w] * len(group_head)
+    widths += [width * number_w] * (len(numbers) + len(playoff_head))
     if norms:
-        widths.append(width * 0.06)
+        widths.append(width * 0.07)
     body = []
     muted = []
     removed = pgettext("removed from the tournament", "removed")
@@ -260,50 +323,73 @@ def standings_table(
             name = f"{name} ({removed})"
         elif r.status == "withdrawn":
             name = f"{name} ({withdrawn})"
-        if federation:
-            line = [
-                r.place,
-                cell(name, widths[1]),
-                r.year,
-                r.rank,
-                cell(r.region, widths[4]),
-                cell(r.club, widths[5]),
-                cell(r.coach, widths[6]),
-            ]
-        else:
-            line = [r.place, cell(name, widths[1]), cell(r.organisation, widths[2])]
+        line = [r.place, cell(name, widths[1])]
+        line += [cell(c[2](r), widths[i]) for i, c in enumerate(spec[1:], start=2)]
         if groups:
-            line.append(r.group)
+            line += [r.group, r.group_place]
         line += [r.points, str(r.played)] + ([str(r.wins)] if own_wins else []) + [str(r.losses), *r.metrics]
+        if groups:
+            line += [str(x) for x in r.playoff] if r.playoff is not None else ["", "", ""]
         if norms:
             line.append(r.fulfilled)
         body.append(line)
         if r.removed:
             muted.append(i)
-    first_number = len(header) - len(numbers) - (1 if norms else 0)
-    centred = [0, 2, 3] if federation else [0]
+    first_group = 1 + len(text)
+    first_number = first_group + len(group_head)
+    first_playoff = first_number + len(numbers)
+    centred = [0] + [i + 1 for i, c in enumerate(spec) if c[0] in (_("Born"), _("Rank"))]
+    centred += list(range(first_group, first_number))
     if norms:
         centred.append(len(header) - 1)
+    bands = []
+    if groups:
+        bands = [
+            (_("Group stage"), first_group, first_playoff - 1),
+            (_("Playoff"), first_playoff, first_playoff + len(playoff_head) - 1),
+        ]
     return grid(
         header,
         body,
         widths,
         center=centred,
-        align_right=range(first_number, first_number + len(numbers)),
+        align_right=range(first_number, first_number + len(numbers) + len(playoff_head)),
         muted_rows=muted,
+        bands=bands,
+        head_center=range(first_group, len(header)),
     )
 
 
-def legend(columns: Sequence[Column], federation: bool = False) -> Paragraph:
+def legend(
+    columns: Sequence[Column],
+    federation: bool = False,
+    norms: bool = False,
+    groups: bool = False,
+    rows: Sequence[StandingLine] = (),
+) -> Paragraph:
+    """What the table's abbreviations mean: only the columns it prints (issue 30; ``rows``: the federation's
+    columns left out when empty in every row are not explained either)."""
     parts = [_("M — matches"), _("W — wins"), _("L — losses")]
     if any(c.key == "wins" for c in columns):
         parts.remove(_("W — wins"))
     parts += [f"{c.abbr} — {c.name}" for c in columns]
-    if federation:
-        parts.append(_("Rank — the sports rank or title held; Born — year of birth"))
+    if federation and any(r.rank for r in rows):
+        parts.append(_("Rank — the sports rank or title held"))
+    if federation and any(r.year for r in rows):
+        parts.append(_("Born — year of birth"))
+    if norms:
+        parts.append(_("Rank fulfilled — by the regulation's norms, a rank higher than the one held"))
+    if groups:
+        parts.append(
+            _(
+                "the group stage: Gr. — the group, the place in it, the points and tie-breaks counted within "
+                "the group; the playoff: its matches, wins and losses (a bye is no match)"
+            )
+        )
+    text = _("Columns: %(c)s.") % {"c": "; ".join(parts)}
     if columns:
-        return p(_("Columns: %(c)s. Tie-breaks in this order.") % {"c": "; ".join(parts)}, SMALL)
-    return p(_("Columns: %(c)s.") % {"c": "; ".join(parts)}, SMALL)
+        text = _("Columns: %(c)s. Tie-breaks in this order.") % {"c": "; ".join(parts)}
+    return p(text, SMALL)
 
 
 def teams_section(teams: Sequence[TeamLine], width: float, rule: str) -> list[Flowable]:
@@ -352,7 +438,7 @@ def players_title(rule: str) -> str:
 
 def render(data: StandingsData, progress: Progress | None = None) -> bytes:
     title = _("Standings")
-    size = WIDE if len(data.columns) > 4 else PORTRAIT
+    size = WIDE if len(data.columns) > 4 or data.with_groups else PORTRAIT
     width = frame_width(size)
     story = title_block(data.heading, title, data.as_of)
     if data.team_results:  # 004 §1.3.4: a team event ranks its teams; the players' results follow
@@ -363,10 +449,10 @@ def render(data: StandingsData, progress: Progress | None = None) -> bytes:
         story += section(players_title(data.team_event_rule))
     story.append(standings_table(data.columns, data.rows, data.with_groups, width))
     story.append(Spacer(1, 2 * mm))
-    story.append(legend(data.columns))
+    story.append(legend(data.columns, groups=data.with_groups))
     story.extend(teams_section(data.teams, width, data.team_rule))
     if data.signatures:
-        story.append(signatures(data.signatures, width))
+        story = end_with(story, signature_block(data.signatures, width))
     return pdf(data.heading, title, story, size=size, progress=progress)
 
 

@@ -138,7 +138,21 @@ def _board(m: Match) -> int:
     return m.board
 
 
-def build(tm: TeamMatch) -> TeamMatchProtocolData:
+def representatives_of(t: Tournament, teams: list[int | None]) -> dict[int | None, list[str]]:
+    """The teams' representatives (004 §2.4) by team: one query for a team match or a whole round."""
+    out: dict[int | None, list[str]] = {}
+    for o in Official.objects.filter(
+        tournament=t, role=Official.Role.REPRESENTATIVE, team__in=[x for x in teams if x]
+    ).select_related("person"):
+        out.setdefault(o.team_id, []).append(o.person.short_name)
+    return out
+
+
+def build(
+    tm: TeamMatch,
+    common: Heading | None = None,
+    representatives: dict[int | None, list[str]] | None = None,
+) -> TeamMatchProtocolData:
     """One team match (004 §1.3.4): both teams with their captains and representatives, the boards in the
     line-up with each board's result, the team result by the regulation's scoring (``team_scoring``), the
     extra decisive match (board 0) if one was set, and lines for the judge's and the captains' signatures."""
@@ -185,11 +199,9 @@ def build(tm: TeamMatch) -> TeamMatchProtocolData:
                     else _("by the decisive match")
                 )
                 through = _("%(team)s goes through %(how)s.") % {"team": name, "how": how}
-    representatives: dict[int | None, list[str]] = {}
-    for o in Official.objects.filter(
-        tournament=t, role=Official.Role.REPRESENTATIVE, team__in=[tm.team1_id, tm.team2_id]
-    ).select_related("person"):
-        representatives.setdefault(o.team_id, []).append(o.person.short_name)
+    # A round's bundle reads the heading and the representatives once (issue 30: not per team match).
+    if representatives is None:
+        representatives = representatives_of(t, [tm.team1_id, tm.team2_id])
 
     def captain(team) -> str:
         return team.captain.short_name if team.captain_id else ""
@@ -197,14 +209,15 @@ def build(tm: TeamMatch) -> TeamMatchProtocolData:
     def representative_text(team) -> str:
         return ", ".join(representatives.get(team.pk, []))
 
-    def signer(team) -> Signature:
+    def signer(side: int, team) -> Signature:
+        # «Captain of team 1» with the team's name under it: two long names never run into each other.
         names = [x for x in (captain(team), *representatives.get(team.pk, [])) if x]
         return Signature(
-            _("Captain (representative) of %(team)s") % {"team": team.name}, names[0] if names else ""
+            _("Captain (representative) of team %(n)s") % {"n": side}, names[0] if names else "", team.name
         )
 
     return TeamMatchProtocolData(
-        heading=heading(t),
+        heading=common if common is not None else heading(t),
         round=rnd.number,
         table=tm.table,
         team1=tm.team1.name,
@@ -226,7 +239,7 @@ def build(tm: TeamMatch) -> TeamMatchProtocolData:
         through=through,
         rule=_("The team result by the regulation: %(p)s.") % {"p": t.get_team_scoring_display()},
         draft=_("DRAFT: round not published") if rnd.is_draft else "",
-        signatures=(Signature(_("Judge"), ""), signer(tm.team1), signer(tm.team2)),
+        signatures=(Signature(_("Judge"), ""), signer(1, tm.team1), signer(2, team2)),
     )
 
 

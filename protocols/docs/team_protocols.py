@@ -29,11 +29,15 @@ class TeamRoundProtocolsData:
 
 
 def build(rnd: Round) -> TeamRoundProtocolsData:
-    tms = team_match.query().filter(round=rnd, team2__isnull=False).order_by("table")
+    tms = list(team_match.query().filter(round=rnd, team2__isnull=False).order_by("table"))
+    common = heading(rnd.tournament)
+    representatives = team_match.representatives_of(
+        rnd.tournament, [x for tm in tms for x in (tm.team1_id, tm.team2_id)]
+    )
     return TeamRoundProtocolsData(
-        heading(rnd.tournament),
+        common,
         rnd.number,
-        tuple(team_match.build(tm) for tm in tms),
+        tuple(team_match.build(tm, common, representatives) for tm in tms),
         _("DRAFT: round not published") if rnd.is_draft else "",
     )
 

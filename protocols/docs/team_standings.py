@@ -13,7 +13,18 @@ from reportlab.lib.units import mm
 
 from draw import teams
 from protocols.facts import Heading, Signature, heading, number_text
-from protocols.layout import PORTRAIT, SMALL, cell, frame_width, grid, p, pdf, signatures, title_block
+from protocols.layout import (
+    PORTRAIT,
+    SMALL,
+    cell,
+    end_with,
+    frame_width,
+    grid,
+    p,
+    pdf,
+    signature_block,
+    title_block,
+)
 from registration.models import Official
 from tournaments.models import Tournament
 
@@ -100,5 +111,5 @@ def render(data: TeamStandingsData) -> bytes:
     ]
     story.append(grid(header, rows, widths, center=(0, 2, 3, 4, 5)))
     story.append(p(data.rule, SMALL))
-    story.append(signatures(data.signatures, width))
+    story = end_with(story, signature_block(data.signatures, width))
     return pdf(data.heading, title, story)

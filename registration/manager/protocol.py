@@ -10,6 +10,7 @@ from registration.manager.checks import regulation_of, verdicts_for
 from registration.models import (
     Entry,
     Gender,
+    Official,
     Qualification,
 )
 from tournaments.models import Tournament
@@ -32,6 +33,7 @@ class ProtocolParticipant:
     club: str = ""
     coach: str = ""
     birth_display: str = ""  # «08.06.1965», or «1965» when only the year is known
+    status_code: str = ""  # ``Participant.Status``: documents print it in their own words
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class ProtocolOfficial:
     region: str
     judging_category: str = ""
     city: str = ""
+    category: str = ""  # the judging category's value (``JudgingCategory``): documents print its abbreviation
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,11 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
                 gender=str(genders.get(person.gender, person.gender)),
                 organisation=person.organisation,
                 region=person.region,
-                qualification=str(qualifications.get(entry.qualification, "")) if entry else "",
+                # The rank he holds here (issue 30 item 4): his own, which the final protocol prints too —
+                # also for one added without an entry form; else his entry's.
+                qualification=str(
+                    qualifications.get(p.qualification or (entry.qualification if entry else ""), "")
+                ),
                 team=p.team.name if p.team is not None else "",
                 status=str(p.get_status_display()),
                 admitted_by=_user_name(entry.decided_by) if entry else "",
@@ -113,6 +120,7 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
                 club=p.club,
                 coach=p.coach,
                 birth_display=person.birth_display,
+                status_code=p.status,
             )
         )
     officials = tuple(
@@ -124,10 +132,11 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
             region=o.person.region,
             judging_category=str(o.get_judging_category_display()) if o.judging_category else "",
             city=o.city,
+            category=o.judging_category,
         )
         for o in tournament.officials.filter(accredited=True)
         .select_related("person", "team")
-        .order_by("role", "person__surname")
+        .order_by(Official.by_hierarchy(), "person__surname", "person__name")
     )
     counts = {status: 0 for status in Entry.Status.values}
     for entry in entries.values():

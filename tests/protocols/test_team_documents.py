@@ -99,10 +99,12 @@ def test_the_team_match_protocol_data_by_hand_004_1_3_4(rr):
     assert data.complete and (data.board_points, data.match_points) == ("0 : 2", "0 : 2")
     assert data.result == "Командные очки 0 : 2 (очки на досках 0 : 2)"
     assert data.decider is None and data.through == ""
+    # The side in the role, the team's name under it (issue 30: two long names ran into each other).
+    assert [s.detail for s in data.signatures] == ["", B, D]
     assert [s.role for s in data.signatures] == [
         "Судья",
-        f"Капитан (представитель) команды {B}",
-        f"Капитан (представитель) команды {D}",
+        "Капитан (представитель) команды 1",
+        "Капитан (представитель) команды 2",
     ]
     assert [s.name for s in data.signatures] == ["", B1, D1]
 
