@@ -580,8 +580,10 @@ def load_results(
         "result_kind",
         "score1",
         "score2",
+        "match_length",
+        "id",
     )
-    for stage_id, number, p1, p2, winner, kind, s1, s2 in rows:
+    for stage_id, number, p1, p2, winner, kind, s1, s2, length, match_id in rows:
         by_stage.setdefault(stage_id, []).append(
             metrics.Result(
                 player1=str(p1),
@@ -591,6 +593,8 @@ def load_results(
                 score1=s1,
                 score2=s2,
                 round=number,
+                length=length,
+                match=match_id,
             )
         )
     return by_stage

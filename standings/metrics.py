@@ -80,6 +80,8 @@ class Result:
     score1: int | None = None
     score2: int | None = None
     round: int | None = None
+    length: int | None = None  # the match length in points (the federation's rating weighs it)
+    match: int | None = None  # the match's id (the rating's changes name it)
 
 
 @dataclass(slots=True)
