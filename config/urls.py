@@ -19,5 +19,6 @@ urlpatterns = [
     path("", include("protocols.urls")),
     path("", include("records.urls")),
     path("", include("draw.urls")),
+    path("", include("federation.urls")),
     path("", include("public.urls")),
 ]

@@ -11,6 +11,7 @@ give the same list (tests/federation/test_rating_paths.py).
 
 from __future__ import annotations
 
+import csv
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -22,9 +23,9 @@ from django.db.models import Max, Min
 from draw.results import load_results
 from federation.models import EventPlace, Rating, RatingChange, RatingList, RatingListRow, RatingStart
 from federation.rating import Formula, Game, Standing, replay
-from registration.models import Participant
+from registration.models import Participant, Person
 from standings.ranking import final_standings
-from tournaments.models import Tournament
+from tournaments.models import Tournament, log
 
 
 def list_of(discipline: str) -> str:
@@ -309,3 +310,91 @@ def freeze(list_key: str, day: datetime.date, user=None) -> RatingList:
 def list_valid_on(list_key: str, day: datetime.date) -> RatingList | None:
     """The official list in force on ``day``: the latest frozen on or before it."""
     return RatingList.objects.filter(discipline=list_key, as_of__lte=day).order_by("-as_of").first()
+
+
+# --- an imported list, seeding, calibration ------------------------------------------------------------
+
+
+class RatingFileError(ValueError):
+    """A rating file that cannot be imported: the line and why (nothing is imported)."""
+
+
+def import_list(list_key: str, text: str, as_of: datetime.date, source: str = "") -> int:
+    """Import an existing rating list (CSV: federation_id, rating[, experience]; a header line; ``;`` or
+    ``,``) as the starting point of ``list_key``, then replay the list. All or nothing."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise RatingFileError("the file is empty")
+    delimiter = ";" if lines[0].count(";") >= lines[0].count(",") else ","
+    rows = list(csv.reader(lines, delimiter=delimiter))
+    header = [h.strip().lower() for h in rows[0]]
+    if "federation_id" not in header or "rating" not in header:
+        raise RatingFileError("line 1: the header names federation_id and rating")
+    at = {h: header.index(h) for h in header}
+    parsed: list[tuple[int, float, int]] = []
+    for n, row in enumerate(rows[1:], start=2):
+        try:
+            pid = int(row[at["federation_id"]])
+            rating = float(row[at["rating"]].replace(",", "."))
+            experience = (
+                int(row[at["experience"]]) if "experience" in at and row[at["experience"]].strip() else 0
+            )
+        except (ValueError, IndexError):
+            raise RatingFileError(
+                f"line {n}: federation_id and experience are whole numbers, rating a number"
+            ) from None
+        if not (0 < rating < 5000) or experience < 0:
+            raise RatingFileError(f"line {n}: a rating between 0 and 5000 and an experience of 0 or more")
+        parsed.append((pid, rating, experience))
+    known = set(Person.objects.filter(pk__in=[p for p, _, _ in parsed]).values_list("pk", flat=True))
+    missing = [p for p, _, _ in parsed if p not in known]
+    if missing:
+        raise RatingFileError(f"no person with federation ID {missing[0]} ({len(missing)} unknown)")
+    if len({p for p, _, _ in parsed}) != len(parsed):
+        raise RatingFileError("a federation ID appears twice")
+    with transaction.atomic():
+        RatingStart.objects.bulk_create(
+            [
+                RatingStart(
+                    discipline=list_key, person_id=p, rating=r, experience=e, as_of=as_of, source=source
+                )
+                for p, r, e in parsed
+            ],
+            batch_size=2000,
+        )
+        rerate(list_key)
+    return len(parsed)
+
+
+def seed_from_list(t: Tournament, user) -> int:
+    """Give each participant the rating of the official list valid on the tournament's first day (the list
+    frozen then); the draw seeds by it after the seeding numbers. Refused once round 1 is drawn."""
+    key = list_of(t.discipline)
+    rl = list_valid_on(key, t.start_date) if key else None
+    if rl is None:
+        raise RatingFileError("no official list is valid on the tournament's first day")
+    if t.read_only_reason or t.round_set.exists():
+        raise RatingFileError("the tournament has been drawn: the ratings it seeds by stay")
+    ratings = dict(rl.rows.values_list("person_id", "rating"))
+    changed = []
+    for p in Participant.objects.filter(tournament=t):
+        value = ratings.get(p.person_id)
+        p.rating = round(value) if value is not None else None
+        changed.append(p)
+    Participant.objects.bulk_update(changed, ["rating"], batch_size=2000)
+    log(t, user, "seed_by_rating_list", f"ratings from the official list {rl}", list=rl.pk)
+    return sum(1 for p in changed if p.rating is not None)
+
+
+def export(list_key: str) -> dict:
+    """The list's whole history as ``python -m federation.rating`` reads it: the imported starting list,
+    the formula, and every rated match in order (players by federation ID). The API serves it."""
+    events = rated_events(list_key)
+    matches: list[list] = []
+    for t in events:
+        matches += [[g.key, g.player1, g.player2, g.winner, g.length] for g in event_games(t).games]
+    start = [
+        {"player": str(r.person_id), "rating": r.rating, "experience": r.experience}
+        for r in _imported(list_key)
+    ]
+    return {"discipline": list_key, "formula": formula().describe_json(), "start": start, "matches": matches}

@@ -71,7 +71,7 @@ def finished_event(
         for table, i in enumerate(range(0, len(order) - 1, 2), start=1):
             a, b = order[i], order[i + 1]
             won = rng.random() < 0.5
-            # Every fourth match is not a played one: a technical defeat, a loss on time, an annulment in turn.
+            # Every fourth match is not a played one: a technical defeat, a loss on time, an annulment.
             odd = (number + table) % 4 == 0
             kind = ("technical", "time", "annulled")[(number + table // 4) % 3] if odd else "played"
             matches.append(
