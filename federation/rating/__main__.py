@@ -203,7 +203,8 @@ def calibrate(data: dict, c: float | None = None) -> dict:
     if c is None:
         fit = fit_c(games)
         c = fit.c
-        fitted = {"c": round(fit.c, 4), "error": round(fit.error, 4), "converged": fit.converged}
+        error = round(fit.error, 4) if math.isfinite(fit.error) else None
+        fitted = {"c": round(fit.c, 4), "error": error, "converged": fit.converged}
     fibs = calibration(games, Formula(), start)
     skill = calibration(games, Formula(skill_c=c), start)
     best = min((fibs, skill), key=lambda cal: cal.log_loss)
@@ -241,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
             answer = {
                 "matches": len(games),
                 "c": round(fit.c, 4),
-                "error": round(fit.error, 4),
+                "error": round(fit.error, 4) if math.isfinite(fit.error) else None,
                 "converged": fit.converged,
                 "sweeps": fit.sweeps,
             }

@@ -71,6 +71,13 @@ class Formula:
             "count_current": self.count_current,
         }
 
+    def describe_json(self) -> dict:
+        """The formula as the command line reads it back (``"c"`` only for the skill function)."""
+        out = self.describe()
+        if self.skill_c is None:
+            del out["c"]
+        return out
+
 
 FIBS = Formula()
 
