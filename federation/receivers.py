@@ -33,13 +33,13 @@ def _merged(sender, instance, created, **kwargs) -> None:
     (his two histories are one now)."""
     if not created or instance.action != "persons_merged" or not isinstance(instance.data, dict):
         return
-    pair = (instance.data.get("kept"), instance.data.get("removed"))
-    if pair in _scheduled or pair[0] is None:
+    kept, removed = instance.data.get("kept"), instance.data.get("removed")
+    if not isinstance(kept, int) or not isinstance(removed, int) or (kept, removed) in _scheduled:
         return
-    _scheduled.add(pair)
+    _scheduled.add((kept, removed))
 
     def run() -> None:
-        keys = RatingChange.objects.filter(person_id=pair[0]).values_list("discipline", flat=True).distinct()
+        keys = RatingChange.objects.filter(person_id=kept).values_list("discipline", flat=True).distinct()
         for key in sorted(set(keys)):
             manager.rerate(key)
 

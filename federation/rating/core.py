@@ -183,8 +183,8 @@ def replay(
     rating: dict[str, float] = {}
     exp: dict[str, int] = {}
     count: dict[str, int] = {}
-    for key, s in (start or {}).items():
-        rating[key], exp[key], count[key] = float(s.rating), int(s.experience), int(s.matches)
+    for key, st in (start or {}).items():
+        rating[key], exp[key], count[key] = float(st.rating), int(st.experience), int(st.matches)
     out = Replay(standings={})
     changes, predictions, winners = out.changes, out.predictions, out.winners
     c, r0, current = formula.skill_c, formula.start, formula.count_current

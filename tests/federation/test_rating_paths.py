@@ -117,3 +117,30 @@ def test_issue31_other_lists_are_apart_and_pairs_are_not_rated(secretary, field)
     for key in manager.lists():
         manager.rerate(key)
     assert set(RatingChange.objects.values_list("discipline", flat=True)) == {"short"}
+
+
+def test_issue31_a_merge_of_two_records_replays_the_list_with_one_history(
+    secretary, field, django_capture_on_commit_callbacks
+):
+    from django.contrib.auth.models import User
+
+    from registration.manager.twins import merge_persons
+
+    league = User.objects.create_superuser("league", password="x")
+    a = finished_event(secretary, field[:6], end=DAY, seed=1)
+    twin = people(1, start=500)[0]
+    b = finished_event(secretary, [*field[6:11], twin], end=DAY + datetime.timedelta(days=5), seed=2)
+    manager.rerate("long")
+    draft = Tournament.objects.create(
+        created_by=secretary, name="Черновик", discipline="long", system="swiss", start_date=DAY,
+        end_date=DAY, venue="Москва",
+    )  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        merge_persons(draft, field[0].pk, twin.pk, league)
+    kept = RatingChange.objects.filter(person=field[0]).order_by("seq")
+    assert {c.tournament_id for c in kept} == {a.pk, b.pk}
+    assert Rating.objects.filter(person=field[0], discipline="long").count() == 1
+    # His second event starts from where his first left him: one history.
+    first_b = kept.filter(tournament=b).first()
+    last_a = kept.filter(tournament=a).last()
+    assert first_b.before == last_a.after
