@@ -107,7 +107,7 @@ class Rating(models.Model):
     class Meta:
         # No unique (discipline, person): a merge of two people moves both rows to one (registration's merge
         # moves every relation), and the recompute that follows it writes one again.
-        indexes = [models.Index(fields=["discipline", "-rating"]), models.Index(fields=["person"])]
+        indexes = [models.Index(fields=["discipline", "-rating", "person"]), models.Index(fields=["person"])]
 
     def __str__(self) -> str:
         return f"{self.discipline}: {self.person_id} {self.rating:.2f}"

@@ -93,10 +93,11 @@ def parse_games(rows: Any) -> list[Game]:
             raise BadRequest(f"{where}.length is a whole number")
         if isinstance(w, bool) or w not in (1, 2):
             raise BadRequest(f"{where}.winner is 1 or 2")
-        try:
-            games.append(Game(key, _key(a, f"{where}.player1"), _key(b, f"{where}.player2"), w, n))
-        except ValueError as e:
-            raise BadRequest(str(e)) from None
+        game = Game(key, _key(a, f"{where}.player1"), _key(b, f"{where}.player2"), w, n)
+        why = game.check()
+        if why:
+            raise BadRequest(why)
+        games.append(game)
     return games
 
 

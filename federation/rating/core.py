@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 START_RATING = 1500.0
 
@@ -82,9 +83,11 @@ class Formula:
 FIBS = Formula()
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
-    """One rated match: its key (the match's id), the two players' keys, the winner (1 or 2), its length."""
+class Game(NamedTuple):
+    """One rated match: its key (the match's id), the two players' keys, the winner (1 or 2), its length.
+
+    A named tuple, not a frozen dataclass: a million of them are built for a recompute, and a frozen
+    dataclass's ``__init__`` costs several times a tuple's. ``check`` says what is wrong with one."""
 
     key: str
     player1: str
@@ -92,13 +95,15 @@ class Game:
     winner: int
     length: int
 
-    def __post_init__(self) -> None:
-        if self.winner not in (1, 2):
-            raise ValueError(f"match {self.key}: the winner is 1 or 2, not {self.winner!r}")
+    def check(self) -> str:
+        """ "" for a valid game, else why not."""
+        if self.winner not in (1, 2) or isinstance(self.winner, bool):
+            return f"match {self.key}: the winner is 1 or 2, not {self.winner!r}"
         if self.player1 == self.player2:
-            raise ValueError(f"match {self.key}: a player does not play himself")
-        if not (isinstance(self.length, int) and 1 <= self.length <= 1000):
-            raise ValueError(f"match {self.key}: the length is a whole number of points 1..1000")
+            return f"match {self.key}: a player does not play himself"
+        if isinstance(self.length, bool) or not isinstance(self.length, int) or not 1 <= self.length <= 1000:
+            return f"match {self.key}: the length is a whole number of points 1..1000"
+        return ""
 
 
 @dataclass(frozen=True, slots=True)
