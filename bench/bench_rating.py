@@ -9,7 +9,7 @@
 < 1 GB). ``--event``: an event of ``--field`` players finished (``manager.event_finished``: its places from
 the final standings and its list replayed from it) after ``--before`` earlier events of the same size: the
 wall and CPU time of the finish's rating work (target < 1 s). ``--pages``: a person page and a list page at
-``--persons`` rated people through Django's test client: median wall time and the query count (target
+``--persons`` rated people through Django's test client: median wall and CPU time and the query count (target
 < 100 ms). A fresh SQLite database unless DATABASE_URL is set.
 """
 
@@ -220,7 +220,8 @@ def pages(persons: int) -> None:
         with CaptureQueriesContext(connection) as ctx:
             client.get(url)
         print(
-            f"{name}: median {statistics.median(walls) * 1000:.0f} ms, best {min(walls) * 1000:.0f} ms, "
+            f"{name}: median {statistics.median(walls) * 1000:.0f} ms wall, "
+            f"{statistics.median(cpus) * 1000:.0f} ms CPU, "
             f"{len(ctx.captured_queries)} queries (load {os.getloadavg()[0]:.1f})"
         )
 

@@ -41,6 +41,17 @@ def _list_key(key: str) -> str:
     return key
 
 
+def _page(qs, request: HttpRequest):
+    """A page of a long list: the page's ids first, walked on the list's index alone (an OFFSET over the
+    join with the people would read every person before it: 1 s at page 500 of 100,000), then its rows.
+    Three queries whatever the page."""
+    page = Paginator(qs.values_list("pk", flat=True), PAGE).get_page(request.GET.get("page"))
+    ids = list(page.object_list)
+    rows = {r.pk: r for r in qs.model.objects.filter(pk__in=ids).select_related("person")}
+    page.object_list = [rows[pk] for pk in ids if pk in rows]
+    return page
+
+
 def ratings(request: HttpRequest) -> HttpResponse:
     lists = [
         (key, RatingList.objects.filter(discipline=key).order_by("-as_of")[:24]) for key in manager.lists()
@@ -61,7 +72,7 @@ def live_list(request: HttpRequest, key: str) -> HttpResponse:
             "formula": manager.formula().describe(),
         }
         return exports.respond(fmt, f"rating-{key}-live", meta, exports.rows_of(items))
-    page = Paginator(qs, PAGE).get_page(request.GET.get("page"))
+    page = _page(qs, request)
     start = (page.number - 1) * PAGE
     return render(
         request,
@@ -83,7 +94,7 @@ def official_list(request: HttpRequest, key: str, as_of: str) -> HttpResponse:
         items = [(r.rank, r.person, r.rating, r.experience, r.matches) for r in qs]
         meta = {"list": key, "live": False, "as_of": as_of, "formula": rl.formula}
         return exports.respond(fmt, f"rating-{key}-{as_of}", meta, exports.rows_of(items))
-    page = Paginator(qs, PAGE).get_page(request.GET.get("page"))
+    page = _page(qs, request)
     return render(
         request,
         "federation/list.html",

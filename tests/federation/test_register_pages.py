@@ -83,6 +83,7 @@ def test_issue31_list_page_queries_are_constant(client, history, secretary):
     finished_event(secretary, people(40, start=100), end=DAY + datetime.timedelta(days=60), seed=9)
     manager.rerate("long")
     assert _queries(client, url) == before <= 6
+    assert _queries(client, url + "?page=2") == before
 
 
 @pytest.mark.parametrize("q", ["рейтинг0000", "РЕЙТИНГ0000 е", "Рейтинг0000 Ё.П.", "рейтинг0000 ежи"])
