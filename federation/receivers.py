@@ -5,10 +5,12 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
+from django.utils.translation import gettext as _
 
 from federation import manager
-from federation.models import RatingChange
+from federation.models import JudgeCategory, RatingChange
 from judging.signals import tournament_finished, tournament_reopened
+from registration.signals import judge_category_asked
 from tournaments.models import AuditEntry
 
 
@@ -44,3 +46,22 @@ def _merged(sender, instance, created, **kwargs) -> None:
             manager.rerate(key)
 
     transaction.on_commit(run)
+
+
+@receiver(judge_category_asked)
+def _judge_category(sender, person, on, **kwargs) -> str:
+    """Why the person's judging category does not hold on ``on``: the latest has lapsed (or starts later).
+    Nothing for a person the register has no category for (the register does not know every judge yet)."""
+    latest = (
+        JudgeCategory.objects.filter(person=person, assigned_on__lte=on)
+        .order_by("-assigned_on", "-pk")
+        .first()
+    )
+    if latest is None:
+        return ""
+    if latest.lapses_on < on:
+        return _("the judging category «%(c)s» lapsed on %(d)s") % {
+            "c": latest.get_category_display(),
+            "d": f"{latest.lapses_on:%d.%m.%Y}",
+        }
+    return ""
