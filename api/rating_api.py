@@ -12,7 +12,7 @@ from federation import manager
 router = Router()
 
 
-class FormulaOut(Schema):
+class RatingFormula(Schema):
     name: str = Field(description='"fibs" or "skill" (S(N) = 1 + C(N-1)/2).')
     c: float | None = Field(None, description="The skill function's C (only for skill).")
     start: float = Field(description="A newcomer's rating.")
@@ -21,16 +21,18 @@ class FormulaOut(Schema):
     )
 
 
-class StartRow(Schema):
+class RatingStartRow(Schema):
     player: str = Field(description="The person's federation ID.")
-    rating: float
-    experience: int
+    rating: float = Field(description="His rating in the imported list.")
+    experience: int = Field(description="His experience (the sum of his matches' lengths) in that list.")
 
 
 class RatingExport(Schema):
     discipline: str = Field(description="The list: long, short, long_blitz, short_blitz.")
-    formula: FormulaOut
-    start: list[StartRow] = Field(description="The imported starting list (empty: everybody starts at 1500).")
+    formula: RatingFormula = Field(description="The formula the list is computed with.")
+    start: list[RatingStartRow] = Field(
+        description="The imported starting list (empty: everybody starts at 1500)."
+    )
     matches: list[tuple[str, str, str, int, int]] = Field(
         description="Every rated match, oldest first: [match id, player 1, player 2 (federation IDs), "
         "winner (1 or 2), length in points]."
