@@ -1,4 +1,4 @@
-"""Accrediting an official whose judging category has lapsed warns and needs a reason, logged (issue 31 §1)."""
+"""Accrediting an official whose judging category has lapsed needs a reason, logged (issue 31 §1)."""
 
 from __future__ import annotations
 
@@ -59,8 +59,8 @@ def test_issue31_with_a_reason_he_is_accredited_and_the_reason_logged(client, t,
 
 def test_issue31_a_category_in_force_or_unknown_needs_no_reason(client, t, chief_judge, lapsed_judge):
     JudgeCategory.objects.create(
-        person=lapsed_judge.person, category="first", assigned_on=datetime.date(2025, 1, 1), order="Приказ № 10",
-        lapses_on=datetime.date(2099, 1, 1),
+        person=lapsed_judge.person, category="first", assigned_on=datetime.date(2025, 1, 1),
+        order="Приказ № 10", lapses_on=datetime.date(2099, 1, 1),
     )  # fmt: skip
     client.force_login(chief_judge)
     _accredit(client, t, lapsed_judge)
