@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Path, Query
 from ninja.errors import HttpError, ValidationError
 
-from api import schemas, team_api
+from api import rating_api, schemas, team_api
 from api.docs import LocalSwagger
 from api.http import (
     CONTENT_TYPE,
@@ -62,6 +62,7 @@ api = NinjaAPI(
 )
 
 api.add_router("", team_api.router)  # team events (004 §1.3.4): teams, team matches, boards
+api.add_router("", rating_api.router)  # the federation's rating lists (issue 31 §2)
 
 DB_INT = {"ge": 1, "le": 2**31 - 1}  # ids the database can hold: bigger ones are a 422, never a 500
 ERRORS = {404: schemas.Error, 422: schemas.Error}

@@ -109,6 +109,7 @@ INSTALLED_APPS = [
     "standings",
     "judging",
     "records",
+    "federation",
     "protocols",
     "interchange",
     "public",
@@ -375,3 +376,23 @@ LOGGING = {
         "django.security.DisallowedHost": {"filters": ["one_line_host"]},
     },
 }
+
+
+# The federation's rating (issue 31 §2; README, Choices). Which disciplines make a list of their own: each
+# tournament discipline -> its list ("" = not rated); the blitz disciplines have their own lists by default.
+RATING_LISTS = {
+    "long": os.environ.get("RATING_LIST_LONG", "long"),
+    "short": os.environ.get("RATING_LIST_SHORT", "short"),
+    "long_blitz": os.environ.get("RATING_LIST_LONG_BLITZ", "long_blitz"),
+    "short_blitz": os.environ.get("RATING_LIST_SHORT_BLITZ", "short_blitz"),
+    "short_pairs": "",  # two players share a board: not a person's result
+}
+# The formula: "fibs" (default) or "skill" with RATING_SKILL_C (S(N) = 1 + C(N-1)/2).
+RATING_FORMULA = os.environ.get("RATING_FORMULA", "fibs")
+RATING_SKILL_C = envfloat("RATING_SKILL_C", 1.0)
+# Which results count besides the played ones: a loss on time is a game played and lost (003); technical
+# defeats (walk-overs, removals) are not; byes and annulled matches never count.
+RATING_COUNT_TIME = envbool("RATING_COUNT_TIME", True)
+RATING_COUNT_TECHNICAL = envbool("RATING_COUNT_TECHNICAL", False)
+# The year of birth on the public person pages (only where the federation's own lists print it).
+REGISTER_BIRTH_YEAR = envbool("REGISTER_BIRTH_YEAR", False)

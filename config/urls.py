@@ -20,5 +20,6 @@ urlpatterns = [
     path("", include("records.urls")),
     path("", include("draw.urls")),
     path("", include("interchange.urls")),
+    path("", include("federation.urls")),
     path("", include("public.urls")),
 ]

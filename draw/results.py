@@ -593,8 +593,10 @@ def load_results(
         "result_kind",
         "score1",
         "score2",
+        "match_length",
+        "id",
     )
-    for stage_id, number, p1, p2, winner, kind, s1, s2 in rows:
+    for stage_id, number, p1, p2, winner, kind, s1, s2, length, match_id in rows:
         by_stage.setdefault(stage_id, []).append(
             metrics.Result(
                 player1=str(p1),
@@ -604,6 +606,8 @@ def load_results(
                 score1=s1,
                 score2=s2,
                 round=number,
+                length=length,
+                match=match_id,
             )
         )
     _add_absences(t, by_stage, stage, published_only)

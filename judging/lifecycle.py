@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from draw import manager as draw_manager
 from draw.models import Match, Round
-from judging import state
+from judging import signals, state
 from judging.errors import JudgingError
 from judging.models import Protest, RemovalProposal
 from registration.models import Official
@@ -167,6 +167,7 @@ def finish(t: Tournament, user, *, confirmed: bool, confirm_early: bool = False)
         t.status, t.finished_at = Tournament.Status.FINISHED, now
         t.save(update_fields=["status", "finished_at"])
         log(t, user, "finish", _("Tournament finished"))
+        signals.tournament_finished.send(sender=Tournament, tournament=t, user=user)
 
 
 def reopen(t: Tournament, user, reason: str) -> None:
@@ -183,6 +184,7 @@ def reopen(t: Tournament, user, reason: str) -> None:
         log(
             t, user, "reopen", _("Tournament reopened by the chief judge"), reason=reason, clause="004 §6.2.1"
         )
+        signals.tournament_reopened.send(sender=Tournament, tournament=t, user=user)
 
 
 def reopenings(t: Tournament):

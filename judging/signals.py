@@ -11,3 +11,9 @@ from django.dispatch import Signal
 
 # sender=MatchProtocol; protocol, record (the text, may be blank), user
 protocol_handed_in = Signal()
+
+# sender=Tournament; tournament (the row after the change), user. Sent inside the transaction of the finish
+# and of the reopening (``judging.lifecycle``): the federation's rating and register follow the finished
+# events (issue 31 §2), and a receiver that raises undoes the move.
+tournament_finished = Signal()
+tournament_reopened = Signal()

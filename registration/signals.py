@@ -43,3 +43,17 @@ def maybe_disqualified(people: list[int], on: datetime.date) -> set[int]:
         # The stubs type every receiver's answer as str; these receivers answer with person ids.
         out.update(cast(Iterable[int], answer or ()))
     return out
+
+
+# sender=Person; person, on (a date). The federation's register answers with why the person's judging
+# category does not hold on that day (lapsed on …, or none registered), or nothing when it holds or the
+# register knows nothing of him (issue 31 §1): accrediting such an official asks for a reason, logged.
+judge_category_asked = Signal()
+
+
+def judge_category_lapsed(person, on: datetime.date) -> str:
+    """The register's word that the person's judging category has lapsed on ``on`` ("" when it holds)."""
+    for _receiver, answer in judge_category_asked.send(sender=type(person), person=person, on=on):
+        if answer:
+            return str(answer)
+    return ""

@@ -770,7 +770,12 @@ def official_accredit(request: HttpRequest, pk: int, official_pk: int) -> HttpRe
     tournament = tournament_for_officials(request, pk)
     official = get_object_or_404(Official, pk=official_pk, tournament=tournament)
     try:
-        manager.accredit(official, request.POST.get("accredited") == "1", request.user)
+        manager.accredit(
+            official,
+            request.POST.get("accredited") == "1",
+            request.user,
+            request.POST.get("reason", "")[:500],
+        )
     except manager.AdmissionError as exc:
         messages.error(request, str(exc))
     return redirect("registration:officials", pk=pk)

@@ -107,6 +107,8 @@ class Result:
     score2: int | None = None
     round: int | None = None
     value: Fraction | None = None  # absent / requested_bye: the points it is worth
+    length: int | None = None  # the match length in points (the federation's rating weighs it)
+    match: int | None = None  # the match's id (the rating's changes name it)
 
 
 @dataclass(slots=True)

@@ -19,6 +19,9 @@ ORDER = [
     "standings",
     "judging",
     "records",
+    # The federation's register and rating: above the tournament's apps (it reads their results, places,
+    # officials and sanctions), below the documents, pages and API that print its IDs and ratings.
+    "federation",
     "protocols",
     "interchange",
     "public",
@@ -33,6 +36,7 @@ PURE = (
     "interchange/trf.py",
     "registration/admission.py",
     "rules_core/",
+    "federation/rating/",
 )
 PROJECT = set(ORDER) | TOP | {"rules_core"}
 

@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from registration import permissions
+from registration import permissions, signals
 from registration.manager.checks import _disqualifications
 from registration.manager.errors import AdmissionError
 from registration.manager.people import Identity, confirm_person, person_for
@@ -16,6 +16,17 @@ from registration.models import (
 )
 from tournaments.models import Tournament, log
 from tournaments.rules import cite
+
+# The roles a judging category is asked of (issue 31 §1): the judging panel and the judges, not the
+# admission commission's lay members or a team's representative.
+JUDGING_ROLES = {
+    Official.Role.CHIEF_JUDGE,
+    Official.Role.CHIEF_SECRETARY,
+    Official.Role.DEPUTY_CHIEF_JUDGE,
+    Official.Role.DEPUTY_CHIEF_SECRETARY,
+    Official.Role.SECRETARY,
+    Official.Role.JUDGE,
+}
 
 
 @transaction.atomic
@@ -136,14 +147,24 @@ def _last_chief(official: Official) -> bool:
 
 
 @transaction.atomic
-def accredit(official: Official, accredited: bool, by) -> None:
-    """Accredit an official or withdraw the accreditation (004 §5.3.2 item 3)."""
+def accredit(official: Official, accredited: bool, by, reason: str = "") -> None:
+    """Accredit an official or withdraw the accreditation (004 §5.3.2 item 3). A judge whose category the
+    federation's register says has lapsed by the tournament's first day is accredited only with a reason,
+    logged (issue 31 §1)."""
     official = _lock_officials(official)
     _check_may_manage(official, by, "accredit" if accredited else "withdraw")
     if official.accredited == accredited:
         return
     if accredited and (refusal := official_refusal(official.tournament, official.person, official.role)):
         raise AdmissionError(refusal)
+    lapsed = ""
+    if accredited and official.role in JUDGING_ROLES:
+        lapsed = signals.judge_category_lapsed(official.person, official.tournament.start_date)
+        if lapsed and not reason.strip():
+            raise AdmissionError(
+                _("%(p)s: %(why)s. Give the reason for accrediting him all the same.")
+                % {"p": official.person, "why": lapsed}
+            )
     if not accredited and _last_chief(official):
         raise AdmissionError(
             _("%(r)s is the tournament's only one: accredit another before withdrawing this accreditation.")
@@ -159,8 +180,10 @@ def accredit(official: Official, accredited: bool, by) -> None:
         by,
         "accreditation",
         summary % {"p": official.person, "r": official.role_display},
+        reason=reason.strip() if lapsed else "",
         official=official.pk,
         accredited=accredited,
+        lapsed_category=lapsed,
     )
 
 

@@ -1,0 +1,38 @@
+from django.contrib import admin
+
+from federation.models import CalibrationReport, JudgeCategory, RatingList
+
+
+@admin.register(JudgeCategory)
+class JudgeCategoryAdmin(admin.ModelAdmin):
+    """League officials keep the judges' categories: one row per order (a confirmation is a new row)."""
+
+    list_display = ["person", "category", "assigned_on", "order", "lapses_on"]
+    list_filter = ["category"]
+    search_fields = ["person__surname", "order"]
+    raw_id_fields = ["person"]
+    date_hierarchy = "lapses_on"
+
+
+@admin.register(RatingList)
+class RatingListAdmin(admin.ModelAdmin):
+    """Frozen lists are read here, never changed (``manage.py rating --freeze`` makes them)."""
+
+    list_display = ["discipline", "as_of", "frozen_at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(CalibrationReport)
+class CalibrationReportAdmin(admin.ModelAdmin):
+    list_display = ["discipline", "made_at", "matches"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

@@ -1,0 +1,207 @@
+"""What the public register pages show, as plain data (issue 31 §1): a person's record, the judges'
+register, the public sanctions register, the search. No date of birth, document or contact ever: the year of
+birth only with ``REGISTER_BIRTH_YEAR`` (where the federation's own lists print it)."""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.db.models import Count, Q, QuerySet, Sum
+from django.utils.translation import gettext as _
+
+from federation.models import EventPlace, JudgeCategory, Rating, RatingChange
+from judging.models import Sanction
+from registration.models import Official, Person, fold
+from registration.signals import disqualifications
+from tournaments.models import Tournament
+
+# The roles a judge's practice counts (the representative is no judge).
+PRACTICE_ROLES = [r for r in Official.Role.values if r != Official.Role.REPRESENTATIVE]
+
+
+@dataclass
+class ListRating:
+    key: str
+    rating: float
+    experience: int
+    matches: int
+    points: list[tuple[int, float]] = field(default_factory=list)  # (n-th match, rating after it)
+
+    def svg_points(self, width: int = 300, height: int = 60) -> str:
+        """The history as an SVG polyline's points (a small plot; the first point is the rating before)."""
+        if len(self.points) < 2:
+            return ""
+        values = [v for _, v in self.points]
+        low, high = min(values), max(values)
+        span = (high - low) or 1.0
+        step = width / (len(values) - 1)
+        return " ".join(
+            f"{i * step:.1f},{height - (v - low) / span * height:.1f}" for i, v in enumerate(values)
+        )
+
+
+@dataclass
+class EventRow:
+    tournament: Tournament
+    place_label: str
+    deltas: dict[str, float]
+
+
+@dataclass
+class PersonRecord:
+    person: Person
+    birth_year: int | None
+    events: list[EventRow]
+    ratings: list[ListRating]
+    categories: list[JudgeCategory]
+    practice: list[Official]
+    disqualifications: tuple[str, ...]
+
+
+def person_record(person: Person, today: datetime.date) -> PersonRecord:
+    """Everything the person page shows, in a fixed number of queries whatever his history."""
+    places = {
+        p.tournament_id: p
+        for p in EventPlace.objects.filter(person=person)
+        .select_related("tournament")
+        .order_by("-tournament__end_date")
+    }
+    deltas: dict[int, dict[str, float]] = defaultdict(dict)
+    for tid, key, before, after in (
+        RatingChange.objects.filter(person=person)
+        .values("tournament_id", "discipline")
+        .annotate(b=Sum("before"), a=Sum("after"))
+        .values_list("tournament_id", "discipline", "b", "a")
+    ):
+        deltas[tid][key] = after - before
+    events = [EventRow(p.tournament, p.place_label, deltas.get(tid, {})) for tid, p in places.items()]
+    history: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for key, before, after, n in (
+        RatingChange.objects.filter(person=person)
+        .order_by("discipline", "seq")
+        .values_list("discipline", "before", "after", "matches")
+    ):
+        if not history[key]:
+            history[key].append((n - 1, before))
+        history[key].append((n, after))
+    ratings = [
+        ListRating(r.discipline, r.rating, r.experience, r.matches, history.get(r.discipline, []))
+        for r in Rating.objects.filter(person=person).order_by("discipline")
+    ]
+    practice = list(
+        Official.objects.filter(
+            person=person,
+            accredited=True,
+            role__in=PRACTICE_ROLES,
+            tournament__status=Tournament.Status.FINISHED,
+        )
+        .select_related("tournament")
+        .order_by("-tournament__end_date")
+    )
+    return PersonRecord(
+        person=person,
+        birth_year=person.birth_date.year if settings.REGISTER_BIRTH_YEAR and person.birth_date else None,
+        events=events,
+        ratings=ratings,
+        categories=list(JudgeCategory.objects.filter(person=person)),
+        practice=practice,
+        disqualifications=disqualifications(person, today),
+    )
+
+
+def search(q: str = "", region: str = "", club: str = "") -> QuerySet[Person]:
+    """People by name (ё = е, any case; "Иванов И.П." or "Иванов Иван": the surname, then initials or the
+    name), region, club. The surname is matched on its folded index (``Person.match_key``), so a search is
+    one indexed query; the initials are checked on the names' first letters folded."""
+    people = Person.objects.all()
+    words = q.replace(".", " ").split()
+    if words:
+        people = people.filter(match_key__startswith=fold(words[0]))
+        for i, word in enumerate(words[1:3]):
+            letter = fold(word)[:1]
+            column = "name" if i == 0 else "patronymic"
+            if letter:
+                people = people.filter(
+                    Q(**{f"{column}__startswith": letter.upper()})
+                    | Q(**{f"{column}__startswith": letter})
+                    | Q(**{f"{column}__startswith": "Ё" if letter == "е" else letter.upper()})
+                )
+    if region.strip():
+        people = people.filter(region__icontains=region.strip())
+    if club.strip():
+        people = people.filter(organisation__icontains=club.strip())
+    return people.order_by("match_key", "name", "patronymic", "pk")
+
+
+@dataclass
+class JudgeRow:
+    person: Person
+    category: JudgeCategory
+    in_force: bool
+    practice: int
+
+
+def judges(today: datetime.date) -> list[JudgeRow]:
+    """The judges' register: each judge's latest category, in force or lapsed, and his practice (accredited
+    roles in finished events)."""
+    latest: dict[int, JudgeCategory] = {}
+    for c in JudgeCategory.objects.select_related("person").order_by("person_id", "-assigned_on", "-pk"):
+        latest.setdefault(c.person_id, c)
+    practice = dict(
+        Official.objects.filter(
+            person_id__in=list(latest),
+            accredited=True,
+            role__in=PRACTICE_ROLES,
+            tournament__status=Tournament.Status.FINISHED,
+        )
+        .values("person_id")
+        .annotate(n=Count("tournament_id", distinct=True))
+        .values_list("person_id", "n")
+    )
+    rows = [JudgeRow(c.person, c, c.in_force(today), practice.get(pid, 0)) for pid, c in latest.items()]
+    order = {v: i for i, v in enumerate(["national", "first", "second", "third", "young"])}
+    return sorted(rows, key=lambda r: (not r.in_force, order.get(r.category.category, 9), r.person.surname))
+
+
+@dataclass
+class SanctionRow:
+    sanction: Sanction
+    state: str  # "in_force", "lifted", "expired"
+    left: str  # what is left: a date, a count of tournaments or matches
+
+
+def sanctions_register(today: datetime.date) -> list[SanctionRow]:
+    """The public register of disqualifications (004 §5.7.4): in force first, then lifted and expired ones
+    marked. Read from judging's sanctions, never copied."""
+    rows: list[SanctionRow] = []
+    items = Sanction.objects.filter(kind=Sanction.Kind.DISQUALIFICATION).select_related(
+        "person", "tournament"
+    )
+    in_force = set()
+    people = {s.person_id for s in items}
+    for pid in people:
+        in_force |= set(Sanction.objects.disqualifying(Person(pk=pid), today).values_list("pk", flat=True))
+    for s in items.order_by("-starts_on", "-pk"):
+        if s.lifted_at:
+            state, left = "lifted", _("lifted on %(d)s") % {"d": f"{s.lifted_at:%d.%m.%Y}"}
+        elif s.pk in in_force:
+            state = "in_force"
+            if s.tournaments_count:
+                n = s.tournaments_count - s.missed_tournaments(today).count()
+                left = _("%(n)s tournament(s) left") % {"n": n}
+            elif s.matches_count:
+                left = _("for %(n)s match(es)") % {"n": s.matches_count}
+            elif s.ends_on:
+                left = _("until %(d)s") % {"d": f"{s.ends_on:%d.%m.%Y}"}
+            else:
+                left = _("until lifted")
+        elif s.starts_on and s.starts_on > today:
+            state, left = "in_force", _("from %(d)s") % {"d": f"{s.starts_on:%d.%m.%Y}"}
+        else:
+            state, left = "expired", _("served")
+        rows.append(SanctionRow(s, state, left))
+    rows.sort(key=lambda r: r.state != "in_force")
+    return rows
