@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from draw.models import Match, ResultKind, TeamMatch
 from judging.models import Protest, Sanction, TeamSanction, Upload, Violation
-from registration.models import Official, Participant
+from registration.models import Official, Participant, Person
 from tournaments.validators import sane_date
 
 IMAGE_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif"}
@@ -204,6 +204,10 @@ class SanctionForm(forms.Form):
     participant: forms.ModelChoiceField[Participant] = forms.ModelChoiceField(
         label=_("Participant"), queryset=None
     )
+    # 003 «Пары»: of a pair, the player who broke the rule (asked only when the participant is a pair).
+    person: forms.ModelChoiceField[Person] = forms.ModelChoiceField(
+        label=_("Who broke the rule"), queryset=Person.objects.none(), required=False
+    )
     kind = forms.ChoiceField(label=_("Sanction"), choices=Sanction.Kind.choices)
     violation = forms.ChoiceField(label=_("Violation"), choices=Violation.choices)
     clause = forms.CharField(label=_("Rule broken"), max_length=100)
@@ -234,8 +238,21 @@ class SanctionForm(forms.Form):
 
     def __init__(self, *args, tournament, participant=None, **kwargs):
         super().__init__(*args, **kwargs)
-        people = tournament.participants.select_related("person")
+        people = tournament.participants.select_related("person", "partner")
         self.fields["participant"].queryset = people
+        # 003 «Пары»: a pair's sanction names the player who broke the rule, one of its two (``clean``).
+        if participant is not None and participant.partner_id is None:
+            del self.fields["person"]
+        else:
+            self.fields["person"].queryset = Person.objects.filter(
+                Q(participations__tournament=tournament) | Q(pair_participations__tournament=tournament)
+            ).distinct()
+            if participant is not None:
+                self.fields["person"].queryset = Person.objects.filter(
+                    pk__in=[p.pk for p in participant.people]
+                )
+                self.fields["person"].required = True
+            self.fields["person"].help_text = _("A pair: the player of its two who broke the rule (003).")
         # Only matches a sanction can change (003, 004 §5.7.3): two players, a published round, not annulled,
         # and not of a removed player (his results follow the removal); ``clean`` says why for any other.
         matches = (
@@ -268,6 +285,8 @@ class SanctionForm(forms.Form):
     def clean(self):
         data = super().clean()
         participant, match = data.get("participant"), data.get("match")
+        if participant is not None:
+            data["person"] = self.person_of(participant, data.get("person"))
         if participant is not None and match is not None:
             refusal = Sanction.match_refusal(match, participant)
             if refusal:
@@ -275,6 +294,19 @@ class SanctionForm(forms.Form):
         if data.get("kind") == Sanction.Kind.POINTS_DEDUCTION and not data.get("points"):
             self.add_error("points", _("Give the number of points to deduct."))
         return data
+
+    def person_of(self, participant: Participant, person: Person | None) -> Person | None:
+        """The person the sanction names: the participant himself; of a pair, the one of its two players
+        chosen (003 «Пары»: each plays and may break a rule; a ban follows the person, 004 §5.7.4)."""
+        if participant.partner_id is None:
+            return participant.person
+        if person is None or person.pk not in (participant.person_id, participant.partner_id):
+            self.add_error(
+                "person" if "person" in self.fields else None,
+                _("%(p)s is a pair: name which of its two players broke the rule.") % {"p": participant},
+            )
+            return None
+        return person
 
 
 class TeamSanctionForm(forms.Form):

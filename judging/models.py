@@ -98,8 +98,11 @@ class SanctionQuerySet(models.QuerySet):
             in_force.append(s.pk)
         return self.filter(pk__in=in_force)
 
-    def warnings_in(self, tournament, person) -> SanctionQuerySet:
-        return self.filter(tournament=tournament, person=person, kind=Sanction.Kind.WARNING)
+    def warnings_in(self, tournament, participant) -> SanctionQuerySet:
+        """The participant's warnings in the tournament: a pair's are those of either of its two players
+        (003 «Пары»: the pair is one participant, 004 §5.7.1; each sanction names the one who broke the
+        rule)."""
+        return self.filter(tournament=tournament, person__in=participant.people, kind=Sanction.Kind.WARNING)
 
 
 class Violation(models.TextChoices):
@@ -196,8 +199,10 @@ class Sanction(models.Model):
                 if existing is not None:
                     raise AlreadyApplied(gettext("This sanction has already been recorded."), existing)
             if self.kind == self.Kind.WARNING and self.violation in REPEAT_IS_TECHNICAL:
+                # The participant's (a pair's two players alike: one protocol, one clock, 003 «Пары»).
+                people = participant.people if participant is not None else [self.person]
                 repeated = Sanction.objects.filter(
-                    tournament=self.tournament, person=self.person, violation=self.violation
+                    tournament=self.tournament, person__in=people, violation=self.violation
                 ).exists()
                 if repeated:
                     # 003: a protocol not handed in or a break at the wrong time, again: technical defeat.
@@ -385,7 +390,7 @@ class RemovalProposal(models.Model):
         By the tournament's setting (``second_warning``) the removal is proposed to the chief judge at once
         (the default), or applied at once; either way a proposal records it (applied: with the removal).
         """
-        warnings = list(Sanction.objects.warnings_in(tournament, participant.person))
+        warnings = list(Sanction.objects.warnings_in(tournament, participant))
         if (
             len(warnings) < 2
             or cls.objects.filter(participant=participant, status=cls.Status.PENDING).exists()

@@ -7,10 +7,11 @@ form error with HTTP 400 and nothing saved.
 from __future__ import annotations
 
 import uuid
+from collections import Counter
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
+from django.db.models import Q
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -389,18 +390,19 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         .select_related("match__round__tournament", "protester__person")
         .order_by("filed_at")
     )
-    warnings = (
-        tournament.participants.annotate(
-            warnings=Count(
-                "person__sanctions",
-                filter=Q(
-                    person__sanctions__tournament=tournament, person__sanctions__kind=Sanction.Kind.WARNING
-                ),
-            )
+    # Warnings per participant: a pair's are those of either of its two players (003 «Пары»).
+    counts = Counter(
+        Sanction.objects.filter(tournament=tournament, kind=Sanction.Kind.WARNING).values_list(
+            "person_id", flat=True
         )
-        .filter(warnings__gt=0)
-        .select_related("person")
     )
+    warnings = list(
+        tournament.participants.filter(Q(person_id__in=counts) | Q(partner_id__in=counts)).select_related(
+            "person", "partner"
+        )
+    )
+    for p in warnings:
+        p.warnings = counts[p.person_id] + (counts[p.partner_id] if p.partner_id else 0)  # type: ignore[attr-defined]
     pending = RemovalProposal.objects.filter(
         tournament=tournament, status=RemovalProposal.Status.PENDING
     ).select_related("participant__person")
@@ -519,7 +521,7 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
             d = form.cleaned_data
             participant = d["participant"]
             sanction = Sanction(
-                person=participant.person,
+                person=d["person"],  # of a pair, the player who broke the rule (003 «Пары»)
                 tournament=tournament,
                 kind=d["kind"],
                 violation=d["violation"],
