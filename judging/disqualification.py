@@ -6,7 +6,9 @@
   he is withdrawn with the reason, a draft that pairs him is drawn again, and his entries there are refused
   with the clause (``registration.manager.bar_disqualified``). For a ban counted in matches the rounds still
   to come cannot be known, so only the first such tournament is barred now; the admission checks of the later
-  ones read the ban on their first day as usual. Tournaments already running are left to their judging panel.
+  ones read the ban on their first day as usual.
+* In a tournament already running (outside its registry) he is put on its chief judge's desk at once: removed
+  by §5.7.3 or kept with a reason (``RemovalProposal.notify_running``, issue 27).
 
 Beyond its registry (the tournament and the other events of its competition: one panel, 004 §1.2) a
 disqualification reaches a tournament — its effects above and the admission checks there — only through the
@@ -65,6 +67,12 @@ def reaches(sanction, tournament: Tournament) -> bool:
         if same.exists():
             return True
     return reaches_everywhere(sanction)
+
+
+def registry_of(sanction) -> frozenset[int]:
+    """The registry of the tournament it was given in (its competition's events, 004 §1.2); none for the
+    league's own."""
+    return permissions.registry(sanction.tournament) if sanction.tournament_id else frozenset()
 
 
 def in_force_on(sanction, day) -> bool:

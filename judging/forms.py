@@ -358,7 +358,7 @@ class AnswerForm(forms.Form):
 class ProposalForm(forms.Form):
     apply = forms.TypedChoiceField(
         label=_("Decision"),
-        choices=[("1", _("remove the participant")), ("0", _("decline"))],
+        choices=[("1", _("remove (004 §5.7.3)")), ("0", _("do not remove: keep, with the reason below"))],
         coerce=lambda v: v == "1",
     )
     reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}))

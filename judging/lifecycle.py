@@ -107,15 +107,16 @@ def blockers(t: Tournament, now: datetime.datetime | None = None) -> list[Blocke
         )
     proposals = list(
         RemovalProposal.objects.filter(tournament=t, status=RemovalProposal.Status.PENDING).select_related(
-            "participant__person"
+            "participant__person", "participant__partner", "team"
         )
     )
     if proposals:
+        # A player's or a team's second warning (004 §5.7.2), a player disqualified elsewhere (§2.3.2).
         out.append(
             _blocker(
                 "removals",
                 _("Removal proposals waiting for the chief judge (004 §5.7.2)"),
-                [str(p.participant) for p in proposals],
+                [str(p.competitor) for p in proposals],
             )
         )
     chiefs = Official.objects.filter(

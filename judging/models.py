@@ -21,9 +21,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from draw import consequences, results
+from draw import removal as draw_removal
 from draw.models import Consequence, Match, ResultKind, Round
 from judging import disqualification, redraw, removal, signals, state
-from judging.errors import AlreadyApplied, AlreadyFiled, JudgingError
+from judging.errors import AlreadyApplied, AlreadyFiled, JudgingError, TeamAlreadyApplied
 from registration.models import Entry, Gender, Official, Participant, Person
 from tournaments.models import GenderGroup, SecondWarning, System, Tournament, log
 from tournaments.rules import cite
@@ -224,10 +225,15 @@ class Sanction(models.Model):
             self.issued_by = user if getattr(user, "is_authenticated", False) else None
             self.save()
             if self.kind == self.Kind.DISQUALIFICATION:
-                # 004 §2.3.2, §5.7.4: in force at once, here and in his other tournaments.
+                # 004 §2.3.2, §5.7.4: in force at once, here and in his other tournaments; where he plays in
+                # a running tournament, on its desk for its chief judge to decide.
                 self.notes += disqualification.carry_out(self, participant, user)
+                self.notes += RemovalProposal.notify_running(self, user)
                 if self.outcome:
                     self.save(update_fields=["stage", "outcome", "clause"])
+            if self.kind in (self.Kind.REMOVAL, self.Kind.DISQUALIFICATION):
+                his = Participant.objects.filter(models.Q(person=self.person) | models.Q(partner=self.person))
+                RemovalProposal.close_for_removed(user, self.facts, participants=his)
             if self.tournament is not None:
                 _log(
                     self.tournament,
@@ -351,15 +357,37 @@ class Sanction(models.Model):
 
 
 class RemovalProposal(models.Model):
-    """004 §5.7.2: a second warning leads to removal; the system proposes it to the chief judge at once."""
+    """A removal waiting for the chief judge, who removes (004 §5.7.3) or declines it with a reason; while it
+    waits the tournament is not finished (``judging.lifecycle``). Its causes:
+
+    - 004 §5.7.2: a second warning leads to removal; the system proposes it at once — of a participant, or of
+      a team in a team event (004 §1.3.4: the team is the participant);
+    - 004 §2.3.2: a participant disqualified elsewhere (another tournament, the league) while he plays here
+      in a running tournament: not admitted any more, but the tournament is its own panel's — he is removed
+      by §5.7.3 or kept with a reason (the ban starts after the event, was given in error…).
+    """
 
     class Status(models.TextChoices):
         PENDING = "pending", _("waiting for the chief judge")
         APPLIED = "applied", _("removal applied")
         DECLINED = "declined", _("declined")
 
+    class Cause(models.TextChoices):
+        SECOND_WARNING = "second_warning", _("second warning")
+        DISQUALIFIED = "disqualification", _("disqualified elsewhere")
+
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="+")
-    participant = models.ForeignKey("registration.Participant", on_delete=models.CASCADE, related_name="+")
+    participant = models.ForeignKey(
+        "registration.Participant", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    team = models.ForeignKey(
+        "registration.Team", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    cause = models.CharField(_("cause"), max_length=20, choices=Cause.choices, default=Cause.SECOND_WARNING)
+    # 004 §2.3.2: the disqualification given elsewhere that this proposal puts before this panel.
+    disqualification = models.ForeignKey(
+        Sanction, null=True, blank=True, on_delete=models.PROTECT, related_name="notices"
+    )
     warnings = models.ManyToManyField(Sanction, related_name="+")
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -369,19 +397,35 @@ class RemovalProposal(models.Model):
     decided_at = models.DateTimeField(null=True, blank=True)
     reason = models.TextField(_("reason"), blank=True)
     removal = models.ForeignKey(Sanction, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    team_removal = models.ForeignKey(
+        "TeamSanction", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["participant"],
+                fields=["participant", "cause"],
                 condition=models.Q(status="pending"),
                 name="one_pending_removal_proposal",
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["team"], condition=models.Q(status="pending"), name="one_pending_team_removal"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(participant__isnull=False, team__isnull=True)
+                | models.Q(participant__isnull=True, team__isnull=False),
+                name="removal_proposal_one_competitor",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.participant}: {self.get_status_display()}"
+        return f"{self.competitor}: {self.get_status_display()}"
+
+    @property
+    def competitor(self):
+        """The participant (a player or a pair) or the team it concerns."""
+        return self.participant if self.participant_id else self.team
 
     @classmethod
     def raise_if_due(cls, tournament, participant, user=None) -> RemovalProposal | None:
@@ -391,10 +435,10 @@ class RemovalProposal(models.Model):
         (the default), or applied at once; either way a proposal records it (applied: with the removal).
         """
         warnings = list(Sanction.objects.warnings_in(tournament, participant))
-        if (
-            len(warnings) < 2
-            or cls.objects.filter(participant=participant, status=cls.Status.PENDING).exists()
-        ):
+        pending = cls.objects.filter(
+            participant=participant, cause=cls.Cause.SECOND_WARNING, status=cls.Status.PENDING
+        )
+        if len(warnings) < 2 or pending.exists():
             return None
         if participant.status == participant.Status.REMOVED:
             return None
@@ -416,6 +460,60 @@ class RemovalProposal(models.Model):
             proposal.refresh_from_db()
         return proposal
 
+    @classmethod
+    def notify_running(cls, sanction: Sanction, user) -> list[str]:
+        """004 §2.3.2: a disqualification puts the person, where he plays in a running tournament (a round
+        published, not finished) outside its own registry, on that tournament's desk at once: its chief
+        judge removes him (§5.7.3) or keeps him with a reason. Only where the ban acts
+        (``disqualification.reaches``) and is in force during the tournament's remaining days. Returns the
+        notes for who gave it."""
+        today = timezone.localdate()
+        home = set(disqualification.registry_of(sanction))
+        started = Round.objects.exclude(status=Round.Status.DRAFT).values("tournament_id")
+        there = (
+            Participant.objects.filter(
+                models.Q(person=sanction.person) | models.Q(partner=sanction.person),
+                status=Participant.Status.ACTIVE,
+                tournament__status=Tournament.Status.RUNNING,
+                tournament__in=started,
+            )
+            .exclude(tournament_id__in=home)
+            .select_related("tournament", "person", "partner")
+        )
+        notes: list[str] = []
+        for p in there:
+            t = p.tournament
+            assert sanction.starts_on is not None  # set by ``_check_disqualification``
+            if sanction.starts_on > t.end_date or not disqualification.reaches(sanction, t):
+                continue
+            if not disqualification.in_force_on(sanction, max(today, sanction.starts_on)):
+                continue
+            pending = cls.objects.filter(
+                participant=p, cause=cls.Cause.DISQUALIFIED, status=cls.Status.PENDING
+            )
+            if pending.exists():
+                continue
+            cls.objects.create(
+                tournament=t, participant=p, cause=cls.Cause.DISQUALIFIED, disqualification=sanction
+            )
+            _log(
+                t,
+                user,
+                "disqualified_elsewhere",
+                gettext(
+                    "%(p)s is disqualified (%(rule)s): the chief judge removes him or keeps him with a reason"
+                )
+                % {"p": sanction.person, "rule": cite("004 §2.3.2")},
+                participant=p.pk,
+                sanction=sanction.pk,
+                clause="004 §2.3.2, §5.7.3",
+            )
+            notes.append(
+                gettext("%(t)s: %(p)s plays there; its chief judge decides on his removal (on its desk).")
+                % {"t": t, "p": p}
+            )
+        return notes
+
     def decide(self, user, apply: bool, reason: str) -> Sanction | None:
         """The chief judge applies the removal or declines it, with a reason."""
         if not reason.strip():
@@ -425,22 +523,31 @@ class RemovalProposal(models.Model):
             locked = RemovalProposal.objects.select_for_update().get(pk=self.pk)
             if locked.status != self.Status.PENDING:
                 raise JudgingError(gettext("This proposal has already been decided."))
-            sanction = None
-            if apply:
+            sanction = team_removal = None
+            if apply and self.team_id is not None:
+                # 004 §5.7.2, §5.7.3 on the team-match level (``TeamSanction.record``).
+                team_removal, _notes = TeamSanction.record(
+                    self.team, TeamSanction.Kind.REMOVAL, "004 §5.7.2, §5.7.3", reason, user
+                )
+            elif apply:
+                ban = self.disqualification if self.cause == self.Cause.DISQUALIFIED else None
+                disqualified = ban is not None
                 sanction = Sanction(
-                    person=self.participant.person,
+                    # The person it concerns: of a pair, the one disqualified, or the last one warned.
+                    person=ban.person if ban is not None else self._warned_person(),
                     tournament=self.tournament,
                     kind=Sanction.Kind.REMOVAL,
-                    clause="004 §5.7.2, §5.7.3",
+                    clause="004 §2.3.2, §5.7.3" if disqualified else "004 §5.7.2, §5.7.3",
                     facts=reason.strip(),
                 )
                 sanction.apply(user, self.participant)
             self.status = self.Status.APPLIED if apply else self.Status.DECLINED
-            self.decided_by, self.decided_at, self.reason, self.removal = (
+            self.decided_by, self.decided_at, self.reason, self.removal, self.team_removal = (
                 user if getattr(user, "is_authenticated", False) else None,
                 timezone.now(),
-                reason,
+                reason.strip(),
                 sanction,
+                team_removal,
             )
             self.save()
             _log(
@@ -448,11 +555,34 @@ class RemovalProposal(models.Model):
                 user,
                 "removal_proposal",
                 gettext("Removal proposal for %(p)s: %(s)s")
-                % {"p": self.participant, "s": self.get_status_display()},
+                % {"p": self.competitor, "s": self.get_status_display()},
                 reason=reason,
-                clause="004 §5.7.2",
+                clause="004 §2.3.2" if self.cause == self.Cause.DISQUALIFIED else "004 §5.7.2",
             )
         return sanction
+
+    def _warned_person(self):
+        assert self.participant is not None
+        last = self.warnings.order_by("-issued_at", "-id").first()
+        return last.person if last is not None else self.participant.person
+
+    @classmethod
+    def close_for_removed(cls, user, reason: str, participants=(), team=None) -> None:
+        """A participant or team removed meanwhile (another sanction, a disqualification): its proposals are
+        carried out — none stays pending for somebody already removed."""
+        pending = cls.objects.filter(status=cls.Status.PENDING)
+        if team is not None:
+            pending = pending.filter(team=team)
+        else:
+            pending = pending.filter(
+                participant__in=participants, participant__status=Participant.Status.REMOVED
+            )
+        pending.update(
+            status=cls.Status.APPLIED,
+            decided_by=user if getattr(user, "is_authenticated", False) else None,
+            decided_at=timezone.now(),
+            reason=reason,
+        )
 
 
 # --- match protocols (003) -------------------------------------------------------------------------------
@@ -1205,3 +1335,87 @@ class TeamSanction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.team}"
+
+    @classmethod
+    def warnings_of(cls, team) -> int:
+        return cls.objects.filter(team=team, kind=cls.Kind.WARNING).count()
+
+    @classmethod
+    def record(
+        cls, team, kind: str, clause: str, facts: str, user, token: str = "", team_match=None
+    ) -> tuple[TeamSanction, list[str]]:
+        """Record a sanction of ``team`` and carry out its consequence, all or nothing. Returns the sanction
+        and the notes for the chief judge. Raises JudgingError (translated) and changes nothing on bad input.
+
+        A removal is 004 §5.7.3 on the team-match level (``draw.removal.remove_team``). A second warning
+        leads to removal (004 §5.7.2): at once when the regulation's ``second_warning`` says so, otherwise a
+        ``RemovalProposal`` of the team waits for the chief judge (and blocks the finish)."""
+        clause, facts = clause.strip(), facts.strip()
+        if kind not in cls.Kind.values:
+            raise JudgingError(gettext("A team is given a warning or a removal (004 §5.7.1)."))
+        if not facts:
+            raise JudgingError(gettext("Describe the facts of the breach."))
+        with transaction.atomic():
+            t = lock_open(team.tournament_id)
+            team = type(team).objects.select_for_update().get(pk=team.pk)
+            if token:
+                existing = cls.objects.filter(form_token=token).first()
+                if existing is not None:
+                    raise TeamAlreadyApplied(gettext("This sanction has already been recorded."), existing)
+            if team.removed:
+                raise JudgingError(gettext("%(team)s has already been removed.") % {"team": team.name})
+            if team_match is not None and team.pk not in (team_match.team1_id, team_match.team2_id):
+                raise JudgingError(gettext("The team does not play in this team match."))
+            sanction = cls.objects.create(
+                team=team,
+                tournament=t,
+                kind=kind,
+                clause=clause or ("004 §5.7.3" if kind == cls.Kind.REMOVAL else "004 §5.7.2"),
+                facts=facts,
+                team_match=team_match,
+                issued_by=user if getattr(user, "is_authenticated", False) else None,
+                form_token=token,
+            )
+            notes: list[str] = []
+            _log(
+                t,
+                user,
+                "team_sanction",
+                gettext("%(kind)s: team %(team)s") % {"kind": sanction.get_kind_display(), "team": team.name},
+                reason=facts,
+                team=team.pk,
+                sanction=sanction.pk,
+                clause=sanction.clause,
+            )
+            try:
+                if kind == cls.Kind.REMOVAL:
+                    notes += draw_removal.remove_team(team, user, facts, source=sanction)
+                    RemovalProposal.close_for_removed(user, facts, team=team)
+                elif cls.warnings_of(team) >= 2:
+                    if t.second_warning == SecondWarning.REMOVE:
+                        # 004 §5.7.2: the second warning removes at once, as the regulation says.
+                        why = gettext("Second warning (004 §5.7.2): %(f)s") % {"f": facts}
+                        notes += draw_removal.remove_team(team, user, why, source=sanction)
+                        notes.append(
+                            gettext(
+                                "Second warning: %(team)s is removed at once, as the regulation says "
+                                "(%(rule)s)."
+                            )
+                            % {"team": team.name, "rule": cite("004 §5.7.2")}
+                        )
+                    else:
+                        pending = RemovalProposal.objects.filter(
+                            team=team, status=RemovalProposal.Status.PENDING
+                        )
+                        if not pending.exists():
+                            RemovalProposal.objects.create(tournament=t, team=team)
+                        notes.append(
+                            gettext(
+                                "Second warning: removal of %(team)s is proposed to the chief judge "
+                                "(%(rule)s)."
+                            )
+                            % {"team": team.name, "rule": cite("004 §5.7.2")}
+                        )
+            except draw_removal.RemovalError as exc:
+                raise JudgingError(str(exc)) from exc
+        return sanction, notes

@@ -405,7 +405,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         p.warnings = counts[p.person_id] + (counts[p.partner_id] if p.partner_id else 0)  # type: ignore[attr-defined]
     pending = RemovalProposal.objects.filter(
         tournament=tournament, status=RemovalProposal.Status.PENDING
-    ).select_related("participant__person")
+    ).select_related("participant__person", "participant__partner", "team", "disqualification__tournament")
     protocols = (
         MatchProtocol.objects.filter(match__round__tournament=tournament)
         .exclude(status=MatchProtocol.Status.CERTIFIED)
@@ -635,7 +635,7 @@ def proposal_decide(request: HttpRequest, pk: int, proposal_pk: int) -> HttpResp
             request,
             _("Removal proposal for %(p)s: %(s)s.")
             % {
-                "p": proposal.participant,
+                "p": proposal.competitor,
                 "s": proposal.get_status_display(),
             },
         )
