@@ -3,6 +3,7 @@
 from django.contrib import admin
 
 from judging.models import (
+    DiceReplacement,
     MatchProtocol,
     Protest,
     ProtestAttachment,
@@ -41,3 +42,8 @@ class TeamSanctionAdmin(ReadOnlyAdmin):
 
 
 admin.site.register(ProtestAttachment, ReadOnlyAdmin)
+
+
+@admin.register(DiceReplacement)
+class DiceReplacementAdmin(ReadOnlyAdmin):
+    list_display = ("at", "match", "requested_by", "game", "decided_as", "decided_by")

@@ -410,16 +410,10 @@ class GroupTieForm(forms.Form):
 
 
 class MatchNoteForm(forms.Form):
-    """The match judge and the replacement of the dice (003 «Игральные кости» п. 2) for the match protocol."""
+    """The match judge, printed on the match protocol."""
 
     judge: forms.ModelChoiceField[Official] = forms.ModelChoiceField(
         label=_("match judge"), queryset=None, required=False
-    )
-    dice_replacement = forms.CharField(
-        label=_("dice replaced (when, at whose request, why)"),
-        required=False,
-        max_length=1000,
-        widget=forms.Textarea(attrs={"rows": 2}),
     )
 
     def __init__(self, *args, tournament, **kwargs):
@@ -432,3 +426,43 @@ class MatchNoteForm(forms.Form):
             .order_by("person__surname", "person__name")
         )
         self.fields["judge"].label_from_instance = lambda o: f"{o.person.full_name} ({o.role_display})"
+
+
+class DiceReplacementForm(forms.Form):
+    """003 «Игральные кости»: the dice replaced at a player's request, by the decision of the chief judge or
+    his deputy — who asked, which game, why (``DiceReplacement.record`` checks the rest)."""
+
+    requested_by = forms.TypedChoiceField(label=_("who asked"), coerce=int)
+    game = forms.IntegerField(
+        label=_("game"),
+        min_value=1,
+        max_value=200,
+        help_text=_("Between games: the number of the game about to start."),
+    )
+    during_game = forms.BooleanField(label=_("during the game (the clocks stopped)"), required=False)
+    reason = forms.CharField(
+        label=_("reason of the decision"), max_length=1000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def __init__(self, *args, match, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.fields["requested_by"].choices = [
+            (p.pk, str(p)) for p in (match.player1, match.player2) if p is not None
+        ]
+
+    def clean_reason(self):
+        value = " ".join(self.cleaned_data["reason"].split())
+        if not value:
+            raise forms.ValidationError(_("Give the reason."))
+        return value
+
+    def clean(self):
+        data = super().clean()
+        picked = data.get("requested_by")
+        if picked is not None:
+            data["requested_by"] = next(
+                (p for p in (self.match.player1, self.match.player2) if p is not None and p.pk == picked),
+                None,
+            )
+        return data

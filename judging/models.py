@@ -809,9 +809,9 @@ class MatchProtocol(models.Model):
 
 
 class MatchNote(models.Model):
-    """What the judges write on a match's protocol besides the result: the match judge, and the replacement
-    of the dice (003 «Игральные кости» п. 2: by a reasoned decision of the chief judge or his deputy, noted in
-    the match protocol). Written by the judging panel; every change is in the change log."""
+    """What the judges write on a match's protocol besides the result: the match judge. Written by the judging
+    panel; every change is in the change log. The replacement of the dice is data of its own
+    (``DiceReplacement``); ``dice_replacement`` keeps the free text written before it, printed as it was."""
 
     match = models.OneToOneField("draw.Match", on_delete=models.CASCADE, related_name="judging_note")
     judge = models.ForeignKey(
@@ -836,31 +836,129 @@ class MatchNote(models.Model):
         return str(self.match)
 
     @classmethod
-    def write(cls, match, user, judge, dice_replacement: str) -> MatchNote:
-        """Set the match judge and the dice note (logged with who and when); the judge must be one of this
-        tournament's accredited judges."""
+    def write(cls, match, user, judge) -> MatchNote:
+        """Set the match judge (logged with who and when); the judge must be one of this tournament's
+        accredited judges."""
         t = match.round.tournament
         if judge is not None and (judge.tournament_id != t.pk or not judge.accredited):
             raise JudgingError(gettext("Choose an accredited official of this tournament."))
         with transaction.atomic():
             note, _created = cls.objects.select_for_update().get_or_create(match=match)
-            note.judge, note.dice_replacement, note.updated_by = judge, dice_replacement.strip(), user
+            note.judge, note.updated_by = judge, user
             note.save()
             _log(
                 t,
                 user,
                 "match_note",
-                gettext("Round %(r)s, table %(t)s: match judge %(j)s; dice: %(d)s")
-                % {
-                    "r": match.round.number,
-                    "t": match.table,
-                    "j": judge.person.full_name if judge else "—",
-                    "d": note.dice_replacement or "—",
-                },
+                gettext("Round %(r)s, table %(t)s: match judge %(j)s")
+                % {"r": match.round.number, "t": match.table, "j": judge.person.full_name if judge else "—"},
                 match=match.pk,
-                clause="003 «Игральные кости» п. 2",
             )
         return note
+
+
+class DiceReplacement(models.Model):
+    """A replacement of a match's dice (003 «Игральные кости»): п. 1 — each player has the right to one in a
+    match, between games, asking the chief judge; п. 2 — it is made by a reasoned decision of the chief judge
+    or his deputy and noted in the match protocol (during a game the judge stops the clocks meanwhile). One
+    row a replacement: who asked, when, before (or during) which game, by whose decision and why."""
+
+    match = models.ForeignKey("draw.Match", on_delete=models.PROTECT, related_name="dice_replacements")
+    requested_by = models.ForeignKey(
+        "registration.Participant", on_delete=models.PROTECT, related_name="+", verbose_name=_("who asked")
+    )
+    game = models.PositiveSmallIntegerField(_("game"))
+    during_game = models.BooleanField(_("during the game (the clocks stopped)"), default=False)
+    at = models.DateTimeField(_("when"))
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_as = models.CharField(_("by the decision of"), max_length=30, choices=Official.Role.choices)
+    reason = models.TextField(_("reason"))
+
+    class Meta:
+        verbose_name = _("dice replacement")
+        verbose_name_plural = _("dice replacements")
+        ordering = ["at", "id"]
+        constraints = [
+            # 003 п. 1: «один раз в матче для каждого спортсмена».
+            models.UniqueConstraint(fields=["match", "requested_by"], name="dice_once_per_player_and_match"),
+            models.CheckConstraint(condition=models.Q(game__gte=1), name="dice_game_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.requested_by}, {self.game}"
+
+    MAX_GAME = 200
+
+    @classmethod
+    def record(
+        cls, match, requested_by, game: int, during_game: bool, reason: str, user, decided_as: str, now=None
+    ) -> DiceReplacement:
+        """Record a replacement decided by ``user`` as ``decided_as`` (the caller checked the power:
+        ``registration.permissions.may_replace_dice``). Refused with the reason, nothing saved: a finished
+        tournament, a draft or a bye, somebody who is not a player of the match, a game out of range, no
+        reason, or a second replacement for the same player in this match (003 п. 1)."""
+        reason = " ".join((reason or "").split())
+        if not reason:
+            raise JudgingError(gettext("Give the reason of the decision (003 «Игральные кости» п. 2)."))
+        if not 1 <= game <= cls.MAX_GAME:
+            raise JudgingError(gettext("The game is numbered from 1 to %(n)s.") % {"n": cls.MAX_GAME})
+        with transaction.atomic():
+            t = lock_open(match.round.tournament_id)
+            locked = Match.objects.select_for_update().select_related("round").get(pk=match.pk)
+            if locked.round.status == Round.Status.DRAFT or locked.is_bye:
+                raise JudgingError(gettext("This match has no players at a board yet."))
+            if requested_by is None or requested_by.pk not in (locked.player1_id, locked.player2_id):
+                raise JudgingError(gettext("The dice are replaced at the request of a player of this match."))
+            if cls.objects.filter(match=locked, requested_by=requested_by).exists():
+                raise JudgingError(
+                    gettext(
+                        "%(p)s has already had the dice replaced in this match: once in a match for each "
+                        "player (%(rule)s)."
+                    )
+                    % {"p": requested_by, "rule": cite("003 «Игральные кости» п. 1")}
+                )
+            row = cls.objects.create(
+                match=locked,
+                requested_by=requested_by,
+                game=game,
+                during_game=during_game,
+                at=now or timezone.now(),
+                decided_by=user if getattr(user, "is_authenticated", False) else None,
+                decided_as=decided_as,
+                reason=reason,
+            )
+            _log(
+                t,
+                user,
+                "dice_replacement",
+                gettext("Round %(r)s, table %(t)s: dice replaced at the request of %(p)s, game %(g)s")
+                % {"r": locked.round.number, "t": locked.table, "p": requested_by, "g": game},
+                reason=reason,
+                match=locked.pk,
+                participant=requested_by.pk,
+                game=game,
+                during_game=during_game,
+                decided_as=decided_as,
+                clause="003 «Игральные кости»",
+            )
+        return row
+
+    def text(self) -> str:
+        """As the match protocol prints it."""
+        when = gettext("during game %(g)s") if self.during_game else gettext("before game %(g)s")
+        return gettext(
+            "%(when)s, %(time)s, at the request of %(p)s; decision of the %(role)s %(who)s: %(why)s"
+        ) % {
+            "when": when % {"g": self.game},
+            "time": timezone.localtime(self.at).strftime("%H:%M"),
+            "p": self.requested_by.short_name,
+            "role": self.get_decided_as_display(),
+            "who": getattr(getattr(self.decided_by, "person", None), "short_name", "")
+            or getattr(self.decided_by, "username", ""),
+            "why": self.reason,
+        }
 
 
 # --- protests (004 §5.10, §5.11, §2.4.2 item 5) -----------------------------------------------------------

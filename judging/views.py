@@ -25,6 +25,7 @@ from judging.errors import AlreadyApplied, AlreadyFiled
 from judging.forms import (
     AnswerForm,
     DecisionForm,
+    DiceReplacementForm,
     GroupTieForm,
     MatchNoteForm,
     ProposalForm,
@@ -37,6 +38,7 @@ from judging.forms import (
     TeamSanctionForm,
 )
 from judging.models import (
+    DiceReplacement,
     JudgingError,
     MatchNote,
     MatchProtocol,
@@ -49,11 +51,14 @@ from judging.permissions import may_protest_for, player_in, represented_in
 from judging.tasks import finalize_results
 from registration.models import Team
 from registration.permissions import (
+    DICE_DECIDERS,
     can_run,
+    decider_role,
     is_chief_judge,
     is_league_official,
     is_official,
     is_panel,
+    may_replace_dice,
     tournament_for_chief_judge,
     tournament_for_panel,
     tournament_for_secretary,
@@ -121,9 +126,13 @@ def _render_match(request, tournament, match, me, status=200, **forms) -> HttpRe
         note = MatchNote.objects.filter(match=match).first()
         context["note"] = note
         context["note_form"] = forms.get("note_form") or MatchNoteForm(
-            tournament=tournament,
-            initial={"judge": note.judge_id, "dice_replacement": note.dice_replacement} if note else None,
+            tournament=tournament, initial={"judge": note.judge_id} if note else None
         )
+    if is_official(request.user, tournament):
+        # 003 «Игральные кости»: the replacements, as the match protocol prints them.
+        context["dice"] = match.dice_replacements.select_related("requested_by__person", "decided_by__person")
+    if may_replace_dice(request.user, tournament) and not tournament.read_only_reason:
+        context["dice_form"] = forms.get("dice_form") or DiceReplacementForm(match=match)
     return render(request, "judging/match.html", context, status=status)
 
 
@@ -197,13 +206,35 @@ def match_note(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     if not form.is_valid():
         return _render_match(request, tournament, match, player_in(request.user, match), 400, note_form=form)
     try:
-        MatchNote.write(
-            match, request.user, form.cleaned_data["judge"], form.cleaned_data["dice_replacement"]
-        )
+        MatchNote.write(match, request.user, form.cleaned_data["judge"])
     except JudgingError as exc:
         form.add_error(None, str(exc))
         return _render_match(request, tournament, match, player_in(request.user, match), 400, note_form=form)
     messages.success(request, _("Saved."))
+    return redirect("judging:match", pk=pk, match_pk=match_pk)
+
+
+@require_POST
+def dice_replacement(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    """The chief judge or his deputy records a replacement of the dice (003 «Игральные кости»)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not may_replace_dice(request.user, tournament):
+        raise PermissionDenied
+    match = _match_of(tournament, match_pk)
+    me = player_in(request.user, match)
+    form = DiceReplacementForm(request.POST, match=match)
+    if not form.is_valid():
+        return _render_match(request, tournament, match, me, 400, dice_form=form)
+    d = form.cleaned_data
+    role = decider_role(request.user, tournament, DICE_DECIDERS)
+    try:
+        DiceReplacement.record(
+            match, d["requested_by"], d["game"], d["during_game"], d["reason"], request.user, role
+        )
+    except JudgingError as exc:
+        form.add_error(None, str(exc))
+        return _render_match(request, tournament, match, me, 400, dice_form=form)
+    messages.success(request, _("The replacement of the dice is recorded."))
     return redirect("judging:match", pk=pk, match_pk=match_pk)
 
 

@@ -112,6 +112,26 @@ def is_chief_judge(user, tournament: Tournament) -> bool:
     return _holds(user, tournament, {Official.Role.CHIEF_JUDGE})
 
 
+# 003 «Игральные кости» п. 2: the dice are replaced by a reasoned decision of the chief judge or his deputy.
+DICE_DECIDERS: set[str] = {Official.Role.CHIEF_JUDGE, Official.Role.DEPUTY_CHIEF_JUDGE}
+
+
+def may_replace_dice(user, tournament: Tournament) -> bool:
+    """THE rule for replacing the dice of a match (003 «Игральные кости» п. 2): the chief judge or his
+    deputy; the chief secretary, though on the panel, is not named."""
+    return _holds(user, tournament, DICE_DECIDERS)
+
+
+def decider_role(user, tournament: Tournament, roles: set[str]) -> str:
+    """The highest of ``roles`` the user holds here (the order of ``roles`` as listed in ``Official.Role``),
+    "" for none; a superuser acts as the first of them."""
+    held = roles_of(user, tournament) & roles
+    for role in Official.Role.values:
+        if role in held or (getattr(user, "is_superuser", False) and role in roles):
+            return role
+    return ""
+
+
 def can_decide(user, tournament: Tournament) -> bool:
     return _holds(user, tournament, DECIDERS)
 

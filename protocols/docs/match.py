@@ -179,7 +179,7 @@ def build(match: Match) -> MatchProtocolData:
         ),
         end_time=local_time(match.ended_at) if filled else "",
         judge=judging.judge.person.full_name if judging and judging.judge else "",
-        dice=judging.dice_replacement if judging else "",
+        dice=dice_text(match, judging),
         draft=_("DRAFT: round not published") if rnd.is_draft else "",
         time_control=t.time_control_for(rnd.stage.kind),
         rules=(
@@ -190,6 +190,16 @@ def build(match: Match) -> MatchProtocolData:
         ),
         link=_round_link(match),
     )
+
+
+def dice_text(match: Match, note: MatchNote | None) -> str:
+    """The replacements of the dice (003 «Игральные кости»), one after another; a note written as free text
+    before they were recorded one by one comes first, as it was."""
+    rows = match.dice_replacements.select_related(
+        "requested_by__person", "requested_by__partner", "decided_by__person"
+    )
+    parts = [note.dice_replacement] if note is not None and note.dice_replacement else []
+    return "; ".join(parts + [row.text() for row in rows])
 
 
 def _round_link(match: Match) -> str:
