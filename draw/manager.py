@@ -22,7 +22,7 @@ from draw import consequences, dependents, pairing, results, systems, teams
 from draw.models import Group, GroupMember, Match, ResultKind, Round, Stage
 from registration.models import Participant
 from standings import metrics
-from tournaments.models import GroupTies, System, Tournament, log
+from tournaments.models import GroupTies, RemovedPlaces, System, Tournament, log
 from tournaments.rules import cite
 
 bracket = dependents.bracket  # the engine's view of an elimination stage (the draw, the standings, re-flow)
@@ -535,6 +535,8 @@ def preview_pairings(t: Tournament, number: int, seed: int, allow_rematches: boo
         if "players" not in stage.plan:
             stage.plan = systems.elimination_plan(t, seeding_keys(t), t.system, seed)
             stage.save(update_fields=["plan"])
+        if stage.rounds.exists() and bracket(stage)["finished"]:
+            return _places_round(t, stage, seed)  # 004 §5.7.3: extra matches for places, if any
         return (stage, *_elimination(stage, seed))
     if t.system == System.MIXED:
         return _mixed(t, number, seed)
@@ -747,7 +749,90 @@ def _mixed(t: Tournament, number: int, seed: int):
             match_length=t.playoff_match_length,
             plan=plan,
         )
+    if playoff.rounds.exists() and bracket(playoff)["finished"]:
+        return _places_round(t, playoff, seed)  # 004 §5.7.3: extra matches for places, if any
     return (playoff, *_elimination(playoff, seed))
+
+
+# Extra matches for places after a removal (004 §5.7.3) -------------------------------------------------
+
+
+def vacated_places(stage: Stage) -> list[tuple[int, int]]:
+    """The places the removed competitors of an elimination stage held: the bracket as it would stand had
+    they not been removed (their matches counted as played and walked over), their places in it."""
+    players = set(stage.plan.get("players", []))
+    removed = {
+        str(pk)
+        for pk in stage.tournament.participants.filter(status=Participant.Status.REMOVED).values_list(
+            "pk", flat=True
+        )
+    } & players
+    if not removed:
+        return []
+    answer = dependents.bracket_as_if_present(stage, removed)
+    if answer is None:
+        return []
+    return [(p["place"], p["place_to"]) for p in answer["places"] if p["player"] in removed and p["place"]]
+
+
+def places_to_play(stage: Stage) -> list[list[str]]:
+    """004 §5.7.3: the groups of players who play extra matches for a place a removed competitor held alone
+    in this finished bracket, when the regulation chooses extra matches (``removed_places``); each group best
+    seeded first. Empty when the others simply close up."""
+    t = stage.tournament
+    if t.removed_places != RemovedPlaces.EXTRA_MATCHES or not stage.is_elimination:
+        return []
+    answer = bracket(stage)
+    if not answer["finished"]:
+        return []
+    placed = [(p["player"], p["place"], p["place_to"]) for p in answer["places"] if p["place"] is not None]
+    return metrics.groups_to_play_off(placed, vacated_places(stage))
+
+
+def places_stages(t: Tournament) -> list[Stage]:
+    """The stages of extra matches for places (004 §5.7.3), in the order they were drawn."""
+    return list(t.stages.filter(kind=Stage.Kind.PLACES).order_by("number"))
+
+
+def places_left(t: Tournament, main: Stage) -> bool:
+    """Whether extra matches for places are still to be drawn or played after the finished bracket."""
+    extras = places_stages(t)
+    if any(not bracket(extra)["finished"] for extra in extras):
+        return True
+    drawn = [extra.plan.get("players", []) for extra in extras]
+    return any(group not in drawn for group in places_to_play(main))
+
+
+def _places_round(t: Tournament, main: Stage, seed: int):
+    """The next round of extra matches for places (004 §5.7.3): the unfinished one's next round, or a new
+    knockout among the next group that must play for a place; ``DrawError`` when none is left."""
+    extras = places_stages(t)
+    for extra in extras:
+        if not bracket(extra)["finished"]:
+            return (extra, *_elimination(extra, seed))
+    drawn = [extra.plan.get("players", []) for extra in extras]
+    for group in places_to_play(main):
+        if group in drawn:
+            continue
+        number = (t.stages.aggregate(n=models.Max("number"))["n"] or 0) + 1
+        plan = {
+            "system": System.SINGLE_ELIMINATION,
+            "players": group,
+            "draw": "seeded",
+            "seed": seed,
+            "third_place": False,
+            "classification": len(group) > 2,  # every place of the group decided
+        }
+        extra = Stage.objects.create(
+            tournament=t,
+            number=number,
+            kind=Stage.Kind.PLACES,
+            system=System.SINGLE_ELIMINATION,
+            match_length=main.match_length,
+            plan=plan,
+        )
+        return (extra, *_elimination(extra, seed))
+    raise DrawError(_("The bracket is complete: finish the tournament."))
 
 
 def _make_groups(t: Tournament, stage: Stage, seed: int) -> None:
@@ -960,10 +1045,14 @@ def rounds_left(t: Tournament) -> bool:
         stage = t.stages.first()
         return stage is None or drawn < len(stage.plan.get("rounds", []))
     if t.system in {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}:
-        stage = t.stages.first()
-        return stage is None or not bracket(stage)["finished"]
+        stage = t.stages.filter(number=1).first()
+        if stage is None or not bracket(stage)["finished"]:
+            return True
+        return places_left(t, stage)  # 004 §5.7.3: extra matches for places
     playoff = t.stages.filter(kind=Stage.Kind.PLAYOFF).first()
-    return playoff is None or not bracket(playoff)["finished"]
+    if playoff is None or not bracket(playoff)["finished"]:
+        return True
+    return places_left(t, playoff)
 
 
 # The Swiss draft checked and edited by the secretary (issue 14 item 6) ------------------------------------

@@ -145,6 +145,15 @@ class AdmissionBy(models.TextChoices):
     OFFICIALS = "officials", _("the commission and the secretaries")
 
 
+class RemovedPlaces(models.TextChoices):
+    """004 §5.7.3: a competitor removed in an elimination system keeps no place; «при необходимости для
+    окончательного распределения мест ... назначаются дополнительные матчи». The regulation chooses: the
+    others close up, or extra matches decide a place the removed competitor held alone."""
+
+    CLOSE_UP = "close_up", _("the others close up (shared places stay shared)")
+    EXTRA_MATCHES = "extra_matches", _("extra matches for the places (004 §5.7.3)")
+
+
 class GroupTies(models.TextChoices):
     """004 §1.4.7: how a tie for a qualifying place in a group is broken after the tie-breaks."""
 
@@ -384,6 +393,13 @@ class Tournament(models.Model):
         choices=GroupTies.choices,
         default=GroupTies.LOT,
         help_text=_("After the tie-breaks."),
+    )
+    removed_places = models.CharField(
+        _("a place a removed competitor leaves in a bracket (004 §5.7.3)"),
+        max_length=15,
+        choices=RemovedPlaces.choices,
+        default=RemovedPlaces.CLOSE_UP,
+        db_default=RemovedPlaces.CLOSE_UP,
     )
     admission_by = models.CharField(
         _("who admits entries (004 §5.3.1)"),

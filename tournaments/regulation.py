@@ -357,6 +357,16 @@ SETTINGS: tuple[Setting, ...] = (
         systems=frozenset({MIXED}),
         printed=Printed(225, _("A tie for a qualifying place (004 §1.4.7)"), _display("group_ties")),
     ),
+    # 004 §5.7.3: a place a removed competitor held alone in a bracket — the others close up, or extra
+    # matches decide it (``draw.manager.places_to_play``).
+    Setting(
+        "removed_places",
+        systems=BRACKETS,
+        blank="empty",
+        printed=Printed(
+            195, _("A place left by a removed competitor (004 §5.7.3)"), _display("removed_places")
+        ),
+    ),
     # 004 §5.3.1, §5.3.3: who decides on entries (``registration.permissions.may_admit``); only the chief
     # judge changes it (he forms the commission: the form disables it for anybody else).
     Setting("admission_by", blank="empty"),
