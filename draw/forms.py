@@ -90,3 +90,15 @@ class RoundLengthForm(forms.Form):
     match_length = forms.IntegerField(
         label=gettext_lazy("match length for this round"), min_value=1, max_value=MAX_MATCH_LENGTH
     )
+
+
+class RoundOrderForm(forms.Form):
+    """004 §1.4.3: two round-robin rounds not drawn yet exchanged, with the reason of the decision."""
+
+    first = forms.IntegerField(label=gettext_lazy("round"), min_value=1, max_value=1000)
+    second = forms.IntegerField(label=gettext_lazy("exchanged with round"), min_value=1, max_value=1000)
+    reason = forms.CharField(
+        label=gettext_lazy("reason of the decision"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )

@@ -835,6 +835,58 @@ def _places_round(t: Tournament, main: Stage, seed: int):
     raise DrawError(_("The bracket is complete: finish the tournament."))
 
 
+# The order of round-robin rounds (004 §1.4.3) ---------------------------------------------------------
+
+
+def ordered_schedules(t: Tournament) -> tuple[Stage, list[list[dict]]] | None:
+    """The round-robin stage whose rounds may be put in another order and its schedules (one for a round
+    robin, one per group for a mixed event's group stage), or None when there is none yet (the schedule is
+    made when round 1 is drawn)."""
+    if t.system == System.ROUND_ROBIN:
+        stage = t.stages.filter(number=1).first()
+        if stage is not None and stage.plan.get("rounds"):
+            return stage, [stage.plan["rounds"]]
+    if t.system == System.MIXED:
+        stage = t.stages.filter(kind=Stage.Kind.GROUPS).first()
+        if stage is not None and stage.plan.get("schedules") and not t.stages.filter(kind=Stage.Kind.PLAYOFF):
+            return stage, stage.plan["schedules"]
+    return None
+
+
+def swap_scheduled_rounds(t: Tournament, first: int, second: int, reason: str, user) -> str:
+    """004 §1.4.3: exchange two rounds of the round-robin schedule not drawn yet, by the reasoned decision of
+    the chief judge or his deputy (the caller checked the power: ``may_reorder_rounds``); logged with the
+    reason. Returns the note; ``DrawError`` and nothing changed when refused."""
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise DrawError(_("Give the reason of the decision (004 §1.4.3)."))
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=t.pk)
+        if locked.read_only_reason:
+            raise DrawError(locked.read_only_reason)
+        found = ordered_schedules(locked)
+        if found is None:
+            raise DrawError(_("The schedule of the rounds is made when round 1 is drawn."))
+        stage, schedules = found
+        total = max(len(schedule) for schedule in schedules)
+        if first == second or not (1 <= first <= total and 1 <= second <= total):
+            raise DrawError(_("Choose two different rounds from 1 to %(n)s.") % {"n": total})
+        drawn = set(locked.round_set.filter(stage=stage).values_list("number", flat=True))
+        if drawn & {first, second}:
+            raise DrawError(
+                _("Round %(n)s is already drawn: only rounds not drawn yet change their order (004 §1.4.3).")
+                % {"n": min(drawn & {first, second})}
+            )
+        if any(len(schedule) < max(first, second) for schedule in schedules):
+            raise DrawError(_("A group does not play both rounds: choose rounds every group plays."))
+        for schedule in schedules:
+            schedule[first - 1], schedule[second - 1] = schedule[second - 1], schedule[first - 1]
+        stage.save(update_fields=["plan"])
+        note = _("Rounds %(a)s and %(b)s exchanged (004 §1.4.3).") % {"a": first, "b": second}
+        log(locked, user, "round_order", note, reason=reason, rounds=[first, second], clause="004 §1.4.3")
+    return note
+
+
 def _make_groups(t: Tournament, stage: Stage, seed: int) -> None:
     drawn = systems.groups(t, seeding_keys(t), seed)
     schedules = []

@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<int:pk>/checkin/slips/revoke/", checkin.revoke_link, name="checkin_revoke"),
     path("t/<int:pk>/participants/withdraw/", views.participant_withdraw, name="withdraw"),
     path("t/<int:pk>/draw/", views.round_draw, name="draw"),
+    path("t/<int:pk>/rounds/order/", views.round_order, name="round_order"),
     path("t/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="publish"),
     path("t/<int:pk>/rounds/<int:number>/review/", views.round_review, name="round_review"),
     path("t/<int:pk>/rounds/<int:number>/drop/", views.round_drop, name="drop"),

@@ -30,6 +30,7 @@ from registration.permissions import (
     is_chief_judge,
     is_league_official,
     is_official,
+    may_reorder_rounds,
     tournament_for_secretary,
 )
 from registration.tables import ParticipantTable
@@ -78,6 +79,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "protest_warning": pending_protests_warning(tournament) if runner else "",
         "accepts": accepts_participants(tournament) if runner else False,
         "current_round": tournament.round_set.public().order_by("-number").first(),
+        # 004 §1.4.3: the chief judge or his deputy changes the order of round-robin rounds.
+        "reorder_rounds": tournament.system in (System.ROUND_ROBIN, System.MIXED)
+        and may_reorder_rounds(request.user, tournament),
     }
     if tournament.system == System.SWISS:
         context["planned_rounds"] = draw_manager.swiss_rounds(tournament)

@@ -114,6 +114,14 @@ def is_chief_judge(user, tournament: Tournament) -> bool:
 
 # 003 «Игральные кости» п. 2: the dice are replaced by a reasoned decision of the chief judge or his deputy.
 DICE_DECIDERS: set[str] = {Official.Role.CHIEF_JUDGE, Official.Role.DEPUTY_CHIEF_JUDGE}
+# 004 §1.4.3: «по мотивированному решению Главного судьи соревнований или лица его замещающего».
+ROUND_ORDER_DECIDERS: set[str] = {Official.Role.CHIEF_JUDGE, Official.Role.DEPUTY_CHIEF_JUDGE}
+
+
+def may_reorder_rounds(user, tournament: Tournament) -> bool:
+    """THE rule for changing the order of round-robin rounds (004 §1.4.3): the chief judge or the person
+    acting for him, his deputy; not the secretaries who run the draw."""
+    return _holds(user, tournament, ROUND_ORDER_DECIDERS)
 
 
 def may_replace_dice(user, tournament: Tournament) -> bool:
