@@ -4,6 +4,7 @@ from django.contrib import admin
 
 from judging.models import (
     DiceReplacement,
+    EquipmentNote,
     MatchProtocol,
     Protest,
     ProtestAttachment,
@@ -47,3 +48,8 @@ admin.site.register(ProtestAttachment, ReadOnlyAdmin)
 @admin.register(DiceReplacement)
 class DiceReplacementAdmin(ReadOnlyAdmin):
     list_display = ("at", "match", "requested_by", "game", "decided_as", "decided_by")
+
+
+@admin.register(EquipmentNote)
+class EquipmentNoteAdmin(ReadOnlyAdmin):
+    list_display = ("at", "match", "moment", "by")

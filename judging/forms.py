@@ -16,7 +16,7 @@ from PIL import Image, UnidentifiedImageError
 from pypdf import PdfReader
 
 from draw.models import Match, ResultKind, TeamMatch
-from judging.models import Protest, Sanction, TeamSanction, Upload, Violation
+from judging.models import EquipmentNote, Protest, Sanction, TeamSanction, Upload, Violation
 from registration.models import Official, Participant, Person
 from tournaments.validators import sane_date
 
@@ -466,3 +466,18 @@ class DiceReplacementForm(forms.Form):
                 None,
             )
         return data
+
+
+class EquipmentNoteForm(forms.Form):
+    """004 §6.2.4: a check or a fault of the equipment on a match."""
+
+    moment = forms.ChoiceField(label=_("when"), choices=EquipmentNote.Moment.choices)
+    text = forms.CharField(
+        label=_("what was checked, found and done"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def clean_text(self):
+        value = " ".join(self.cleaned_data["text"].split())
+        if not value:
+            raise forms.ValidationError(_("Say what was checked, found and done."))
+        return value

@@ -857,6 +857,62 @@ class MatchNote(models.Model):
         return note
 
 
+class EquipmentNote(models.Model):
+    """004 §6.2.4: the technical judge «обязан до начала, в течение и после встречи контролировать состояние
+    оборудования» and puts its faults right: one row a check or a fault on a match — when (before, during,
+    after it), what was found and done. Logged; printed on the match protocol."""
+
+    class Moment(models.TextChoices):
+        BEFORE = "before", _("before the match")
+        DURING = "during", _("during the match")
+        AFTER = "after", _("after the match")
+
+    match = models.ForeignKey("draw.Match", on_delete=models.PROTECT, related_name="equipment_notes")
+    moment = models.CharField(_("when"), max_length=10, choices=Moment.choices)
+    text = models.TextField(_("what was checked, found and done"))
+    at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        verbose_name = _("equipment note")
+        verbose_name_plural = _("equipment notes")
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.get_moment_display()}"
+
+    @classmethod
+    def record(cls, match, moment: str, text: str, user) -> EquipmentNote:
+        """Record a check or a fault (the caller checked the power: ``may_keep_equipment``)."""
+        text = " ".join((text or "").split())
+        if moment not in cls.Moment.values:
+            raise JudgingError(gettext("Say when: before, during or after the match."))
+        if not text:
+            raise JudgingError(gettext("Say what was checked, found and done."))
+        with transaction.atomic():
+            t = lock_open(match.round.tournament_id)
+            note = cls.objects.create(
+                match=match,
+                moment=moment,
+                text=text,
+                by=user if getattr(user, "is_authenticated", False) else None,
+            )
+            _log(
+                t,
+                user,
+                "equipment",
+                gettext("Round %(r)s, table %(t)s: equipment %(w)s")
+                % {"r": match.round.number, "t": match.table, "w": note.get_moment_display()},
+                reason=text,
+                match=match.pk,
+                clause="004 §6.2.4",
+            )
+        return note
+
+    def line(self) -> str:
+        return f"{self.get_moment_display()}, {timezone.localtime(self.at):%H:%M}: {self.text}"
+
+
 class DiceReplacement(models.Model):
     """A replacement of a match's dice (003 «Игральные кости»): п. 1 — each player has the right to one in a
     match, between games, asking the chief judge; п. 2 — it is made by a reasoned decision of the chief judge

@@ -26,6 +26,7 @@ from judging.forms import (
     AnswerForm,
     DecisionForm,
     DiceReplacementForm,
+    EquipmentNoteForm,
     GroupTieForm,
     MatchNoteForm,
     ProposalForm,
@@ -39,6 +40,7 @@ from judging.forms import (
 )
 from judging.models import (
     DiceReplacement,
+    EquipmentNote,
     JudgingError,
     MatchNote,
     MatchProtocol,
@@ -58,6 +60,7 @@ from registration.permissions import (
     is_league_official,
     is_official,
     is_panel,
+    may_keep_equipment,
     may_replace_dice,
     tournament_for_chief_judge,
     tournament_for_panel,
@@ -133,6 +136,11 @@ def _render_match(request, tournament, match, me, status=200, **forms) -> HttpRe
         context["dice"] = match.dice_replacements.select_related("requested_by__person", "decided_by__person")
     if may_replace_dice(request.user, tournament) and not tournament.read_only_reason:
         context["dice_form"] = forms.get("dice_form") or DiceReplacementForm(match=match)
+    if is_official(request.user, tournament):
+        # 004 §6.2.4: the equipment's checks and faults, recorded by the technical judge.
+        context["equipment"] = match.equipment_notes.all()
+    if may_keep_equipment(request.user, tournament) and not tournament.read_only_reason:
+        context["equipment_form"] = forms.get("equipment_form") or EquipmentNoteForm()
     return render(request, "judging/match.html", context, status=status)
 
 
@@ -235,6 +243,26 @@ def dice_replacement(request: HttpRequest, pk: int, match_pk: int) -> HttpRespon
         form.add_error(None, str(exc))
         return _render_match(request, tournament, match, me, 400, dice_form=form)
     messages.success(request, _("The replacement of the dice is recorded."))
+    return redirect("judging:match", pk=pk, match_pk=match_pk)
+
+
+@require_POST
+def equipment(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    """The technical judge records a check or a fault of the equipment on a match (004 §6.2.4)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not may_keep_equipment(request.user, tournament):
+        raise PermissionDenied
+    match = _match_of(tournament, match_pk)
+    me = player_in(request.user, match)
+    form = EquipmentNoteForm(request.POST)
+    if not form.is_valid():
+        return _render_match(request, tournament, match, me, 400, equipment_form=form)
+    try:
+        EquipmentNote.record(match, form.cleaned_data["moment"], form.cleaned_data["text"], request.user)
+    except JudgingError as exc:
+        form.add_error(None, str(exc))
+        return _render_match(request, tournament, match, me, 400, equipment_form=form)
+    messages.success(request, _("Saved."))
     return redirect("judging:match", pk=pk, match_pk=match_pk)
 
 

@@ -295,7 +295,11 @@ class Official(models.Model):
         DEPUTY_CHIEF_SECRETARY = "deputy_chief_secretary", _("deputy chief secretary")
         SECRETARY = "secretary", _("secretary")
         JUDGE = "judge", _("judge")
+        # 004 §6.2.4: answers for the equipment and the technical means (``permissions.may_keep_equipment``).
+        TECHNICAL_JUDGE = "technical_judge", _("technical judge")
         ADMISSION = "admission", _("admission commission member")
+        # 004 §5.3.3: takes part in the admission commission's work: the medical clearance (§2.3.3).
+        DOCTOR = "doctor", _("doctor of the competition")
         # A team's representative (coach): speaks for his team's players, e.g. files their protests
         # (004 §2.4.3 item 2, §5.10). He holds none of the officials' powers (see
         # ``registration.permissions.OFFICIALS``).

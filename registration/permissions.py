@@ -160,6 +160,42 @@ def check_admits(user, tournament: Tournament) -> None:
         raise PermissionDenied(f"{user} may not decide on entries of tournament {tournament.pk} (004 §5.3.1)")
 
 
+# 004 §2.3.3: the documents an entry needs; 004 §5.3.3: the doctor of the competition takes part in the
+# admission commission's work — the medical clearance is his to tick (and the commission's).
+MEDICAL_CLEARANCE = "has_medical_clearance"
+
+
+def may_tick_document(user, tournament: Tournament, name: str) -> bool:
+    """THE rule for ticking a document an entry shows (004 §2.3.3, §2.5.1): who decides on entries
+    (``may_admit``) ticks any; the doctor of the competition the medical clearance (004 §5.3.3)."""
+    if may_admit(user, tournament):
+        return True
+    return name == MEDICAL_CLEARANCE and _holds(user, tournament, {Official.Role.DOCTOR})
+
+
+def check_documents(user, tournament: Tournament, names) -> None:
+    """``may_tick_document`` for each of ``names`` on the server: PermissionDenied, nothing changed."""
+    refused = [name for name in names if not may_tick_document(user, tournament, name)]
+    if refused:
+        raise PermissionDenied(f"{user} may not tick {refused} in tournament {tournament.pk} (004 §5.3.3)")
+
+
+# 004 §6.2.4: the technical judge answers for the equipment and the technical means, puts their faults
+# right and checks them before, during and after a match; the chief judge controls them too (§6.2.1 item 4).
+EQUIPMENT_KEEPERS: set[str] = {Official.Role.TECHNICAL_JUDGE, Official.Role.CHIEF_JUDGE}
+
+
+def may_keep_equipment(user, tournament: Tournament) -> bool:
+    """THE rule for recording the equipment's checks and faults on a match (004 §6.2.4)."""
+    return _holds(user, tournament, EQUIPMENT_KEEPERS)
+
+
+def may_handle_records(user, tournament: Tournament) -> bool:
+    """Who attaches, replaces and has checked again a match's game record besides its players: the runners
+    and the technical judge (004 §6.2.4: the technical means and their software)."""
+    return _holds(user, tournament, RUNNERS | {Official.Role.TECHNICAL_JUDGE})
+
+
 def can_merge_persons(user, tournament: Tournament) -> bool:
     """Who opens the twins page and asks for a merge (issue 17): a league official, and the tournament's
     admission commission and runners (``DECIDERS``). Which two records a merge may join is

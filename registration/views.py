@@ -55,6 +55,7 @@ from registration.permissions import (
     is_own_entry,
     may_admit,
     may_manage,
+    may_tick_document,
     tournament_for_admission,
     tournament_for_commission,
     tournament_for_officials,
@@ -338,6 +339,8 @@ def entry_detail(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
             "admissible": all(c.passed for c in checks),
             "decider": decider,
             "admits": may_admit(request.user, tournament),  # 004 §5.3.1
+            # 004 §5.3.3: the doctor ticks the medical clearance (the commission ticks every document).
+            "ticks_medical": may_tick_document(request.user, tournament, "has_medical_clearance"),
             "official": official,
             "participant": tournament.participants.filter(person=entry.person).first(),
             "history": manager.history(entry) if official else (),
@@ -399,10 +402,15 @@ def _act(request: HttpRequest, pk: int, entry: Entry, action, success: str) -> H
 
 @require_POST
 def entry_documents(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
-    _tournament, entry = _entry_for_commission(request, pk, entry_pk)
+    tournament = get_object_or_404(Tournament, pk=pk)
+    # 004 §5.3.1, §5.3.3: the commission ticks any document, the doctor the medical clearance.
+    mine = [n for n in DocumentsForm.Meta.fields if may_tick_document(request.user, tournament, n)]
+    if not mine:
+        raise PermissionDenied
+    entry = get_object_or_404(Entry, pk=entry_pk, tournament=tournament)
     form = DocumentsForm(request.POST)
     form.is_valid()  # booleans: an unticked box is simply False
-    ticks = {name: bool(form.cleaned_data.get(name)) for name in DocumentsForm.Meta.fields}
+    ticks = {name: bool(form.cleaned_data.get(name)) for name in mine}
     return _act(
         request,
         pk,

@@ -115,6 +115,7 @@ class MatchProtocolData:
     end_time: str = ""
     judge: str = ""  # the match judge ("" : a line to write him in)
     dice: str = ""  # the dice replacement noted by the judges (003 «Игральные кости» п. 2)
+    equipment: str = ""  # the technical judge's checks and faults (004 §6.2.4)
     draft: str = ""
     time_control: str = ""
     rules: tuple[str, ...] = ()  # the clauses the form quotes: breaks, dice, Crawford, protocols
@@ -180,6 +181,7 @@ def build(match: Match) -> MatchProtocolData:
         end_time=local_time(match.ended_at) if filled else "",
         judge=judging.judge.person.full_name if judging and judging.judge else "",
         dice=dice_text(match, judging),
+        equipment="; ".join(n.line() for n in match.equipment_notes.all()),
         draft=_("DRAFT: round not published") if rnd.is_draft else "",
         time_control=t.time_control_for(rnd.stage.kind),
         rules=(
@@ -286,6 +288,9 @@ def story(data: MatchProtocolData) -> list[Flowable]:
             )
         )
     story.append(Spacer(1, 1.5 * mm))
+    if data.equipment:
+        equipment_label = _("Equipment (%(rule)s)") % {"rule": cite("004 §6.2.4")}
+        story.append(label_value(equipment_label, data.equipment, SMALL))
     dice_label = _("Dice replaced (%(rule)s)") % {"rule": dice_rule}
     if data.filled:
         story.append(label_value(dice_label, data.dice or _("no"), SMALL))
