@@ -1159,7 +1159,8 @@ class Protest(models.Model):
             if representative is None:
                 raise JudgingError(
                     gettext(
-                        "Only the player or an accredited representative of his team files a protest for him."
+                        "Only the player, an accredited representative of his team or his accredited coach "
+                        "files a protest for him."
                     )
                 )
         if t.read_only_reason:
@@ -1257,6 +1258,10 @@ class Protest(models.Model):
             where = {"n": protest.number, "p": protester, "r": match.round.number, "t": match.table}
             if representative is None:
                 summary = gettext("Protest #%(n)s filed by %(p)s on round %(r)s, table %(t)s") % where
+            elif representative.role == Official.Role.COACH:
+                summary = gettext(
+                    "Protest #%(n)s filed for %(p)s by %(rep)s, his coach, on round %(r)s, table %(t)s"
+                ) % {**where, "rep": representative.person}
             else:
                 summary = gettext(
                     "Protest #%(n)s filed for %(p)s by %(rep)s, representative of the team %(team)s, "
@@ -1276,20 +1281,29 @@ class Protest(models.Model):
 
     @staticmethod
     def representative_for(player, user):
-        """The user's accreditation as a representative of ``player``'s team, or None (004 §2.4.3)."""
-        if not getattr(user, "is_authenticated", False) or player.team_id is None:
+        """The user's accreditation as a representative of ``player``'s team or as his coach, or None (004
+        §2.4.3)."""
+        if not getattr(user, "is_authenticated", False):
             return None
+        speaks = models.Q(role=Official.Role.COACH, athletes=player)
+        if player.team_id is not None:
+            speaks |= models.Q(role=Official.Role.REPRESENTATIVE, team_id=player.team_id)
         return (
             Official.objects.filter(
-                tournament_id=player.tournament_id,
-                team_id=player.team_id,
-                person__user=user,
-                role=Official.Role.REPRESENTATIVE,
-                accredited=True,
+                speaks, tournament_id=player.tournament_id, person__user=user, accredited=True
             )
             .select_related("person", "team")
             .first()
         )
+
+    @property
+    def filed_by_coach(self) -> bool:
+        """Filed on the player's behalf by his coach (004 §2.4.3), not his team's representative."""
+        if self.filed_by_id is None:
+            return False
+        return Official.objects.filter(
+            tournament_id=self.tournament_id, person__user_id=self.filed_by_id, role=Official.Role.COACH
+        ).exists()
 
     @property
     def filed_by_representative(self) -> bool:

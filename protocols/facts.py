@@ -21,6 +21,7 @@ from django.utils.translation import pgettext
 
 from draw.models import Match, Round, Stage
 from registration.models import Official, Participant
+from registration.permissions import SPEAKERS
 from standings import metrics, ranking
 from tournaments import regulation
 from tournaments.models import System, Tournament
@@ -202,7 +203,7 @@ def officials_facts(t: Tournament) -> tuple[Fact, ...]:
     return tuple(
         Fact(capfirst(str(o.get_role_display())), official_text(o))
         for o in t.officials.filter(accredited=True)
-        .exclude(role=Official.Role.REPRESENTATIVE)  # a team's representative is not an official of the event
+        .exclude(role__in=SPEAKERS)  # a team's representative is not an official of the event
         .select_related("person")
         .order_by("role", "person__surname")
     )

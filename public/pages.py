@@ -25,6 +25,7 @@ from public.tables import PairingTable, RoundTable
 from public.views import round_matches, shown_tables
 from registration.models import Official, Participant, Person, accepts_participants
 from registration.permissions import (
+    SPEAKERS,
     can_decide,
     can_run,
     is_chief_judge,
@@ -72,7 +73,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "official": is_official(request.user, tournament),
         "participant_count": tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
         # The judging panel and the officials; a team's representative is none of them.
-        "officials": tournament.officials.exclude(role=Official.Role.REPRESENTATIVE).select_related("person"),
+        "officials": tournament.officials.exclude(role__in=SPEAKERS).select_related("person"),
         "next_number": draw_manager.next_round_number(tournament),
         "chief_judge": is_chief_judge(request.user, tournament),
         "draw_form": DrawForm(initial={"number": draw_manager.next_round_number(tournament)}),

@@ -304,6 +304,9 @@ class Official(models.Model):
         # (004 §2.4.3 item 2, §5.10). He holds none of the officials' powers (see
         # ``registration.permissions.OFFICIALS``).
         REPRESENTATIVE = "representative", _("team representative")
+        # A coach of players in a personal event (004 §2.4.3): speaks for the players he coaches
+        # (``Official.athletes``), e.g. files their protests; like a representative, no official's power.
+        COACH = "coach", _("coach")
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="officials"
@@ -323,6 +326,11 @@ class Official(models.Model):
         on_delete=models.PROTECT,
         related_name="representatives",
         verbose_name=_("team"),
+    )
+
+    # The players a coach speaks for (004 §2.4.3); empty for every other role.
+    athletes: models.ManyToManyField[Participant, Participant] = models.ManyToManyField(
+        "Participant", blank=True, related_name="coaches", verbose_name=_("players he coaches")
     )
 
     class Meta:

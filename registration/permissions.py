@@ -28,9 +28,12 @@ PANEL: set[str] = {
 }
 # The secretaries and the panel draw, publish and enter results (004 §6.2.1, §6.2.3).
 RUNNERS = PANEL | {Official.Role.SECRETARY}
-# The tournament's officials: whoever sees personal data, the change log, documents for officials. A team's
-# representative is registered and accredited like them but speaks for his team only (004 §2.4.3): never here.
-OFFICIALS = set(Official.Role.values) - {Official.Role.REPRESENTATIVE}
+# Who speaks for players without being an official of the competition (004 §2.4, §2.4.3): a team's
+# representative for his team's players, a coach for the players he coaches. Registered and accredited like
+# the officials, never one of them.
+SPEAKERS: set[str] = {Official.Role.REPRESENTATIVE, Official.Role.COACH}
+# The tournament's officials: whoever sees personal data, the change log, documents for officials.
+OFFICIALS = set(Official.Role.values) - SPEAKERS
 # The commission's desk: who sees and keeps the entries — types an entry from paper, imports a file, corrects
 # data, seeds the field (the secretaries and the commission). Deciding on an entry is ``may_admit``'s.
 DECIDERS = RUNNERS | {Official.Role.ADMISSION}
@@ -64,10 +67,10 @@ def roles_of(user, tournament: Tournament) -> set[str]:
 
     004 §2.3.5, §1.5.8: no power reaches an event in which he plays, whatever path made him an official
     (the officials form refuses it, an older registration or the admin may still hold one): there he keeps
-    only a team representative's role (§2.4.3)."""
+    only a team representative's or a coach's role (§2.4.3)."""
     roles = _accredited_roles(user, tournament)
-    if roles - {Official.Role.REPRESENTATIVE} and _plays_where_he_acts(user, {tournament.pk}):
-        roles &= {Official.Role.REPRESENTATIVE}
+    if roles - SPEAKERS and _plays_where_he_acts(user, {tournament.pk}):
+        roles &= SPEAKERS
     return roles
 
 
@@ -78,10 +81,7 @@ def _accredited_roles(user, tournament: Tournament) -> set[str]:
     if tournament.competition_id:
         officials = officials.filter(
             Q(tournament=tournament)
-            | (
-                Q(tournament__competition_id=tournament.competition_id)
-                & ~Q(role=Official.Role.REPRESENTATIVE)
-            )
+            | (Q(tournament__competition_id=tournament.competition_id) & ~Q(role__in=SPEAKERS))
         )
     else:
         officials = officials.filter(tournament=tournament)
@@ -346,7 +346,7 @@ def tournaments_with(user, roles: set[str]) -> frozenset[int]:
             competitions.add(competition_id)
     if competitions:
         own |= set(Tournament.objects.filter(competition_id__in=competitions).values_list("pk", flat=True))
-    if roles - {Official.Role.REPRESENTATIVE}:
+    if roles - SPEAKERS:
         own -= _plays_where_he_acts(user, own)  # 004 §2.3.5: never an event he plays in (``roles_of``)
     return frozenset(own)
 
