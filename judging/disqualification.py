@@ -13,8 +13,9 @@
 Beyond its registry (the tournament and the other events of its competition: one panel, 004 §1.2) a
 disqualification reaches a tournament — its effects above and the admission checks there — only through the
 person's own admitted entry in the tournament it was given in: his commission examined his entry and saw his
-identity document (004 §2.3.3, §5.3.2) — or when a league official gave it, or it was given outside any
-tournament (the league's, in the admin). A participant the secretary typed in by name (the shortcut), or a
+identity document (004 §2.3.3, §5.3.2) — or, given to an accredited official or coach, through his
+accreditation (the commission checked his documents, §5.3.2 items 2–3), or when a league official gave it, or
+it was given outside any tournament (the league's). A participant the secretary typed in by name (the shortcut), or a
 record made to look like somebody, carries it nowhere else: another tournament's officials cannot bar a
 person entered elsewhere by adding him here and disqualifying him, and a look-alike record cannot be merged
 into him (``registration.permissions.may_rewrite``). One rule: ``reaches`` (issue 25 item 3).
@@ -50,6 +51,8 @@ def reaches_everywhere(sanction) -> bool:
     tournament or by a league official, or through the person's own admitted entry where it was given."""
     if sanction.tournament_id is None or permissions.is_league_official(sanction.issued_by):
         return True
+    if sanction.official_id is not None and sanction.official_accredited:
+        return True  # an accredited official: the commission checked his documents (004 §5.3.2 items 2–3)
     return Entry.objects.filter(
         Q(person_id=sanction.person_id) | Q(partner_id=sanction.person_id),
         tournament_id=sanction.tournament_id,

@@ -481,3 +481,34 @@ class EquipmentNoteForm(forms.Form):
         if not value:
             raise forms.ValidationError(_("Say what was checked, found and done."))
         return value
+
+
+class OfficialSanctionForm(forms.Form):
+    """004 §2.4.5, §6.2.2 items 3–4: a sanction on a coach, a representative or an official."""
+
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    kind = forms.ChoiceField(
+        label=_("Sanction"),
+        choices=[(k.value, k.label) for k in Sanction.OFFICIAL_KINDS],
+        help_text=_("A removal withdraws his accreditation: his powers here end."),
+    )
+    clause = forms.CharField(label=_("Rule broken"), max_length=100)
+    facts = forms.CharField(label=_("Facts"), widget=forms.Textarea(attrs={"rows": 3}), max_length=5000)
+    ends_on = forms.DateField(
+        label=_("Disqualified until (inclusive)"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[sane_date],
+    )
+    matches_count = forms.IntegerField(
+        label=_("or for a number of matches"), min_value=1, max_value=1000, required=False
+    )
+    tournaments_count = forms.IntegerField(
+        label=_("or for a number of tournaments"), min_value=1, max_value=1000, required=False
+    )
+
+    def clean_facts(self):
+        value = self.cleaned_data["facts"].strip()
+        if not value:
+            raise forms.ValidationError(_("Describe the facts of the breach."))
+        return value

@@ -152,6 +152,15 @@ class Sanction(models.Model):
         _("for a number of tournaments"), null=True, blank=True
     )
     points = models.DecimalField(_("points deducted"), max_digits=4, decimal_places=1, null=True, blank=True)
+    # 004 §2.4.5, §2.4.6, §6.2.2 items 3–4: a sanction on a coach, a representative or an official, in that
+    # role (his registration may go later: the role stays written).
+    official = models.ForeignKey(
+        "registration.Official", null=True, blank=True, on_delete=models.SET_NULL, related_name="sanctions"
+    )
+    official_role = models.CharField(_("in the role of"), max_length=30, blank=True)
+    # Accredited when sanctioned: the commission had checked his documents (004 §5.3.2 items 2–3), so a
+    # disqualification reaches beyond the registry as through an admitted entry (``disqualification``).
+    official_accredited = models.BooleanField(default=False)
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -210,7 +219,9 @@ class Sanction(models.Model):
                     self.kind = self.Kind.TECHNICAL_DEFEAT
             if self.violation == Violation.FLAG:
                 self.kind = self.Kind.TECHNICAL_DEFEAT  # 003: a flag fall loses the match at once
-            if self.kind == self.Kind.TECHNICAL_DEFEAT:
+            if self.official_id is not None:
+                self._sanction_official(user)
+            elif self.kind == self.Kind.TECHNICAL_DEFEAT:
                 self._lose_match(user, participant, results)
             elif self.kind == self.Kind.REMOVAL:
                 if participant is None:
@@ -251,6 +262,39 @@ class Sanction(models.Model):
             if self.kind == self.Kind.WARNING and participant is not None:
                 return RemovalProposal.raise_if_due(self.tournament, participant, user)
         return None
+
+    OFFICIAL_KINDS = (Kind.WARNING, Kind.REMOVAL, Kind.DISQUALIFICATION)
+
+    @property
+    def official_role_display(self) -> str:
+        return (
+            str(Official.Role(self.official_role).label) if self.official_role in Official.Role.values else ""
+        )
+
+    def _sanction_official(self, user) -> None:
+        """004 §2.4.5, §6.2.2 items 3–4: a coach, a representative or an official is warned, removed (his
+        accreditation withdrawn: his powers here end) or disqualified (004 §5.7.4: the person; withdrawn here
+        too). The caller checked the power (``may_sanction_official``)."""
+        assert self.official_id is not None  # the caller's branch
+        official = Official.objects.select_for_update().select_related("person").get(pk=self.official_id)
+        if self.kind not in self.OFFICIAL_KINDS:
+            raise JudgingError(
+                gettext("A coach or an official is given a warning, a removal or a disqualification.")
+            )
+        if official.tournament_id != self.tournament_id or official.person_id != self.person_id:
+            raise JudgingError(gettext("Choose an official of this tournament."))
+        if not (self.facts or "").strip():
+            raise JudgingError(gettext("Describe the facts of the breach."))
+        self.official_role, self.official_accredited = official.role, official.accredited
+        if self.kind == self.Kind.DISQUALIFICATION:
+            self._check_disqualification()
+        if self.kind in (self.Kind.REMOVAL, self.Kind.DISQUALIFICATION) and official.accredited:
+            official.accredited = False
+            official.save(update_fields=["accredited"])
+            self.notes.append(
+                gettext("%(p)s's accreditation as %(r)s is withdrawn (004 §6.2.2).")
+                % {"p": official.person, "r": official.role_display}
+            )
 
     @staticmethod
     def match_refusal(m, participant) -> str:

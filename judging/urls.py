@@ -32,6 +32,9 @@ urlpatterns = [
     path("t/<int:pk>/groups/<int:group_number>/tie/", views.group_tie, name="group_tie"),
     path("t/<int:pk>/desk/finalize/", views.finalize_now, name="finalize"),
     path("t/<int:pk>/sanctions/new/", views.sanction_new, name="sanction_new"),
+    path(
+        "t/<int:pk>/officials/<int:official_pk>/sanction/", views.official_sanction, name="official_sanction"
+    ),
     path("sanctions/<int:sanction_pk>/lift/", views.sanction_lift, name="sanction_lift"),
     path("disqualifications/", views.disqualifications, name="disqualifications"),
     path("t/<int:pk>/teams/<int:team_pk>/sanction/", views.team_sanction_new, name="team_sanction"),

@@ -29,6 +29,7 @@ from judging.forms import (
     EquipmentNoteForm,
     GroupTieForm,
     MatchNoteForm,
+    OfficialSanctionForm,
     ProposalForm,
     ProtestForm,
     ProtocolForm,
@@ -51,7 +52,7 @@ from judging.models import (
 )
 from judging.permissions import may_protest_for, player_in, represented_in
 from judging.tasks import finalize_results
-from registration.models import Team
+from registration.models import Official, Team
 from registration.permissions import (
     DICE_DECIDERS,
     can_run,
@@ -62,6 +63,7 @@ from registration.permissions import (
     is_panel,
     may_keep_equipment,
     may_replace_dice,
+    may_sanction_official,
     tournament_for_chief_judge,
     tournament_for_panel,
     tournament_for_secretary,
@@ -482,7 +484,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
     ]
     sanctions = list(
         Sanction.objects.filter(tournament=tournament).select_related(
-            "person", "issued_by", "lifted_by", "tournament"
+            "person", "issued_by", "lifted_by", "tournament", "official"
         )[:200]
     )
     context = {
@@ -631,6 +633,60 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
         {"t": tournament, "form": form, "chosen": chosen},
         status=status,
     )
+
+
+def official_sanction(request: HttpRequest, pk: int, official_pk: int) -> HttpResponse:
+    """004 §2.4.5, §6.2.2 items 3–4: the chief judge warns, removes or disqualifies a coach, a representative
+    or an official below him (``registration.permissions.may_sanction_official``)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    official = get_object_or_404(
+        Official.objects.select_related("person", "tournament"), pk=official_pk, tournament=tournament
+    )
+    if not may_sanction_official(request.user, official):
+        raise PermissionDenied
+    if tournament.read_only_reason:
+        messages.error(request, tournament.read_only_reason)
+        return render(
+            request,
+            "judging/official_sanction_form.html",
+            {"t": tournament, "official": official},
+            status=400,
+        )
+    form = OfficialSanctionForm(request.POST or None, initial={"token": uuid.uuid4().hex})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            d = form.cleaned_data
+            sanction = Sanction(
+                person=official.person,
+                official=official,
+                tournament=tournament,
+                kind=d["kind"],
+                clause=d["clause"].strip(),
+                facts=d["facts"],
+                ends_on=d["ends_on"],
+                matches_count=d["matches_count"],
+                tournaments_count=d["tournaments_count"],
+                form_token=d["token"],
+            )
+            try:
+                sanction.apply(request.user)
+            except AlreadyApplied:  # a second click answers as the first
+                return redirect("judging:desk", pk=pk)
+            except JudgingError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(
+                    request,
+                    _("%(kind)s recorded: %(p)s.")
+                    % {"kind": sanction.get_kind_display(), "p": official.person},
+                )
+                for note in sanction.notes:
+                    messages.info(request, note)
+                return redirect("judging:desk", pk=pk)
+        status = 400
+    context: dict[str, object] = {"t": tournament, "official": official, "form": form}
+    return render(request, "judging/official_sanction_form.html", context, status=status)
 
 
 def team_sanction_new(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:

@@ -304,6 +304,19 @@ def may_manage(user, official: Official, action: str) -> bool:
     )
 
 
+def may_sanction_official(user, official: Official) -> bool:
+    """THE rule for a sanction on a coach, a team's representative or an official (004 §2.4.5, §2.4.6;
+    §6.2.2 items 3–4): the chief judge of the tournament, on anybody below him — never on himself, nor on a
+    chief judge."""
+    tournament = official.tournament
+    if not is_chief_judge(user, tournament):
+        return False
+    own = official.person.user_id is not None and official.person.user_id == getattr(user, "pk", None)
+    if own and not getattr(user, "is_superuser", False):
+        return False
+    return rank_of_role(official.role) < RANKS[Official.Role.CHIEF_JUDGE]
+
+
 # --- people of other tournaments (issue 25 items 2, 3) ---------------------------------------------------
 # ``Person`` is one record across tournaments, but a tournament's officials hold powers in their tournament
 # only. Two rules, each in one function and called by every path: what an official may SEE of a person

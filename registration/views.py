@@ -55,6 +55,7 @@ from registration.permissions import (
     is_own_entry,
     may_admit,
     may_manage,
+    may_sanction_official,
     may_tick_document,
     tournament_for_admission,
     tournament_for_commission,
@@ -707,8 +708,12 @@ def officials(request: HttpRequest, pk: int) -> HttpResponse:
                 (
                     o,
                     {
-                        a: manages and may_manage(request.user, o, a)
-                        for a in ("accredit", "withdraw", "remove")
+                        **{
+                            a: manages and may_manage(request.user, o, a)
+                            for a in ("accredit", "withdraw", "remove")
+                        },
+                        # 004 §2.4.5, §6.2.2: the chief judge's sanctions on officials and coaches.
+                        "sanction": not read_only and may_sanction_official(request.user, o),
                     },
                 )
                 for o in tournament.officials.select_related("person", "person__user", "team", "tournament")
