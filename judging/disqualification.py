@@ -14,8 +14,9 @@ Beyond its registry (the tournament and the other events of its competition: one
 disqualification reaches a tournament — its effects above and the admission checks there — only through the
 person's own admitted entry in the tournament it was given in: his commission examined his entry and saw his
 identity document (004 §2.3.3, §5.3.2) — or, given to an accredited official or coach, through his
-accreditation (the commission checked his documents, §5.3.2 items 2–3), or when a league official gave it, or
-it was given outside any tournament (the league's). A participant the secretary typed in by name (the shortcut), or a
+accreditation (the commission checked his documents, §5.3.2 items 2–3), or when a league official gave it,
+or it was given outside any tournament (the league's). A participant the secretary typed in by name (the
+shortcut), or a
 record made to look like somebody, carries it nowhere else: another tournament's officials cannot bar a
 person entered elsewhere by adding him here and disqualifying him, and a look-alike record cannot be merged
 into him (``registration.permissions.may_rewrite``). One rule: ``reaches`` (issue 25 item 3).
