@@ -16,10 +16,9 @@ person's own admitted entry in the tournament it was given in: his commission ex
 identity document (004 §2.3.3, §5.3.2) — or, given to an accredited official or coach, through his
 accreditation (the commission checked his documents, §5.3.2 items 2–3), or when a league official gave it,
 or it was given outside any tournament (the league's). A participant the secretary typed in by name (the
-shortcut), or a
-record made to look like somebody, carries it nowhere else: another tournament's officials cannot bar a
-person entered elsewhere by adding him here and disqualifying him, and a look-alike record cannot be merged
-into him (``registration.permissions.may_rewrite``). One rule: ``reaches`` (issue 25 item 3).
+shortcut), or a record made to look like somebody, carries it nowhere else: another tournament's officials
+cannot bar a person entered elsewhere by adding him here and disqualifying him, and a look-alike record
+cannot be merged into him (``registration.permissions.may_rewrite``). One rule: ``reaches`` (issue 25 item 3).
 """
 
 from __future__ import annotations
