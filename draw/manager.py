@@ -195,6 +195,22 @@ def _check_can_draw(t: Tournament) -> None:
             )
             % {"p": ", ".join(sorted(str(p) for p in unchecked))}
         )
+    if t.participation_agreement:
+        without = list(
+            t.participants.filter(status=Participant.Status.ACTIVE, agreement_number="").select_related(
+                "person"
+            )
+        )
+        if without:
+            # 004 §2.2.3, §5.1.5: the regulation provides for a participation agreement: nobody plays without.
+            raise DrawError(
+                _(
+                    "The regulation provides for a participation agreement (%(rule)s): the commission has "
+                    "not recorded the agreement of %(p)s. Record it on the participant's page, or withdraw "
+                    "him."
+                )
+                % {"p": ", ".join(sorted(str(p) for p in without)), "rule": cite("004 §5.1.5")}
+            )
     doubted = list(
         t.participants.filter(status=Participant.Status.ACTIVE)
         .exclude(admission_doubts=[])

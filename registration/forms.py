@@ -32,6 +32,7 @@ from registration.models import (
 )
 from tournaments.models import Character, Discipline, Tournament, log
 from tournaments.rules import cite, cite_lazy
+from tournaments.validators import sane_date
 
 DATE_FORMATS = ["%Y-%m-%d", "%d.%m.%Y"]  # the browser's date input; the way dates are written in Russia
 CONTACT_FIELDS = ["responsible_name", "responsible_phone", "responsible_email"]
@@ -892,3 +893,20 @@ RankNormFormSet = forms.inlineformset_factory(
     validate_max=True,
     can_delete=True,
 )
+
+
+class AgreementForm(forms.Form):
+    """004 §2.2.3, §5.1.5: a participant's participation agreement, its number and date."""
+
+    agreement_number = forms.CharField(label=gettext_lazy("participation agreement No."), max_length=50)
+    agreement_date = forms.DateField(
+        label=gettext_lazy("participation agreement of"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[sane_date],
+    )
+
+    def clean_agreement_number(self):
+        value = " ".join(self.cleaned_data["agreement_number"].split())
+        if not value:
+            raise forms.ValidationError(_("Give the agreement's number and date."))
+        return value

@@ -20,6 +20,7 @@ from django_ratelimit.core import is_ratelimited
 
 from registration import imports, manager, permissions, tasks
 from registration.forms import (
+    AgreementForm,
     BulkDecisionForm,
     DecisionForm,
     DocumentsForm,
@@ -888,6 +889,20 @@ def participant_edit(request: HttpRequest, pk: int, participant_pk: int) -> Http
                         return redirect("registration:participant_edit", pk=pk, participant_pk=participant.pk)
                     return redirect("public:participants", pk=pk)
             status = 400
+    return _participant_page(request, tournament, participant, form, documents, admits, status)
+
+
+def _participant_page(
+    request, tournament, participant, form, documents, admits: bool, status: int = 200, agreement_form=None
+) -> HttpResponse:
+    # 004 §2.2.3, §5.1.5: the agreement's form, for the commission, when the regulation provides for one.
+    if agreement_form is None and admits and tournament.participation_agreement:
+        agreement_form = AgreementForm(
+            initial={
+                "agreement_number": participant.agreement_number,
+                "agreement_date": participant.agreement_date,
+            }
+        )
     return render(
         request,
         "registration/participant_edit.html",
@@ -900,6 +915,7 @@ def participant_edit(request: HttpRequest, pk: int, participant_pk: int) -> Http
             "shared_record": manager.corrects_the_record(participant, request.user),
             "read_only": tournament.read_only_reason,
             "decides": admits,
+            "agreement_form": agreement_form,
         },
         status=status,
     )
@@ -945,3 +961,26 @@ def rank_norms(request: HttpRequest, pk: int) -> HttpResponse:
         {"t": tournament, "formset": formset, "locked": locked},
         status=400 if request.method == "POST" else 200,
     )
+
+
+@require_POST
+def participant_agreement(request: HttpRequest, pk: int, participant_pk: int) -> HttpResponse:
+    """The commission records a participant's participation agreement (004 §2.2.3, §5.1.5)."""
+    tournament = tournament_for_admission(request, pk)  # 004 §5.3.1
+    participant = get_object_or_404(Participant, pk=participant_pk, tournament=tournament)
+    form = AgreementForm(request.POST)
+    if form.is_valid():
+        try:
+            manager.record_agreement(
+                participant,
+                form.cleaned_data["agreement_number"],
+                form.cleaned_data["agreement_date"],
+                request.user,
+            )
+        except manager.AdmissionError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Participation agreement of %(p)s recorded.") % {"p": participant})
+            return redirect("registration:participant_edit", pk=pk, participant_pk=participant.pk)
+    edit = ParticipantEditForm(participant=participant)
+    return _participant_page(request, tournament, participant, edit, None, True, 400, agreement_form=form)

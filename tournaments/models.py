@@ -401,6 +401,12 @@ class Tournament(models.Model):
         default=RemovedPlaces.CLOSE_UP,
         db_default=RemovedPlaces.CLOSE_UP,
     )
+    # 004 §2.2.3, §5.1.5: the regulation may provide for a participation agreement in the League's form; then
+    # each participant's is recorded (``Participant.agreement_*``), the draw waits for it, the registration
+    # protocol prints it.
+    participation_agreement = models.BooleanField(
+        _("a participation agreement (004 §5.1.5)"), default=False, db_default=False
+    )
     admission_by = models.CharField(
         _("who admits entries (004 §5.3.1)"),
         max_length=10,

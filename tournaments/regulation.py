@@ -367,6 +367,16 @@ SETTINGS: tuple[Setting, ...] = (
             195, _("A place left by a removed competitor (004 §5.7.3)"), _display("removed_places")
         ),
     ),
+    # 004 §2.2.3, §5.1.5: a participation agreement per participant (the draw waits for it).
+    Setting(
+        "participation_agreement",
+        printed=Printed(
+            255,
+            _("Participation agreement (004 §5.1.5)"),
+            lambda t, m: m.yes(True),
+            lambda t: t.participation_agreement,
+        ),
+    ),
     # 004 §5.3.1, §5.3.3: who decides on entries (``registration.permissions.may_admit``); only the chief
     # judge changes it (he forms the commission: the form disables it for anybody else).
     Setting("admission_by", blank="empty"),

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from registration import admission
 from registration.manager.checks import regulation_of, verdicts_for
 from registration.models import (
@@ -31,6 +33,7 @@ class ProtocolParticipant:
     admitted_at: datetime.datetime | None
     club: str = ""
     coach: str = ""
+    agreement: str = ""  # 004 §5.1.5: "№ 17 от 20.11.2026" when the regulation provides for one
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,16 @@ class RegistrationProtocol:
     regions: int
     refused: tuple[ProtocolRefusal, ...] = ()
     added_directly: int = 0  # admitted participants the secretary added without an entry
+    agreements: bool = False  # 004 §2.2.3, §5.1.5: the regulation provides for participation agreements
+
+
+def _agreement(p) -> str:
+    """004 §5.1.5: the participant's agreement as the protocol prints it ("" when none is recorded)."""
+    if not p.agreement_number:
+        return ""
+    if p.agreement_date is None:
+        return _("No. %(n)s") % {"n": p.agreement_number}
+    return _("No. %(n)s of %(d)s") % {"n": p.agreement_number, "d": f"{p.agreement_date:%d.%m.%Y}"}
 
 
 def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
@@ -110,6 +123,7 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
                 admitted_at=entry.decided_at if entry else None,
                 club=p.club,
                 coach=p.coach,
+                agreement=_agreement(p) if tournament.participation_agreement else "",
             )
         )
     officials = tuple(
@@ -162,6 +176,7 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
         regions=len({r.region.casefold() for r in rows if r.region}),
         refused=tuple(refused),
         added_directly=sum(1 for r in rows if not r.admitted_by and r.admitted_at is None),
+        agreements=tournament.participation_agreement,
     )
 
 
