@@ -512,3 +512,52 @@ class OfficialSanctionForm(forms.Form):
         if not value:
             raise forms.ValidationError(_("Describe the facts of the breach."))
         return value
+
+
+class LeagueDisqualificationForm(forms.Form):
+    """004 §5.7.4: a disqualification by the League, of a person found by his identity (surname, name,
+    patronymic, date of birth: one record across tournaments)."""
+
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    surname = forms.CharField(label=_("surname"), max_length=100)
+    name = forms.CharField(label=_("name"), max_length=100)
+    patronymic = forms.CharField(label=_("patronymic"), max_length=100, required=False)
+    birth_date = forms.DateField(
+        label=_("date of birth"), widget=forms.DateInput(attrs={"type": "date"}), validators=[sane_date]
+    )
+    clause = forms.CharField(label=_("Rule broken"), max_length=100)
+    facts = forms.CharField(label=_("Facts"), widget=forms.Textarea(attrs={"rows": 3}), max_length=5000)
+    starts_on = forms.DateField(
+        label=_("in force from"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[sane_date],
+        help_text=_("Empty: today."),
+    )
+    ends_on = forms.DateField(
+        label=_("Disqualified until (inclusive)"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[sane_date],
+    )
+    matches_count = forms.IntegerField(
+        label=_("or for a number of matches"), min_value=1, max_value=1000, required=False
+    )
+    tournaments_count = forms.IntegerField(
+        label=_("or for a number of tournaments"), min_value=1, max_value=1000, required=False
+    )
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        person = Person.objects.filter(
+            surname=" ".join(data["surname"].split()),
+            name=" ".join(data["name"].split()),
+            patronymic=" ".join(data.get("patronymic", "").split()),
+            birth_date=data["birth_date"],
+        ).first()
+        if person is None:
+            raise forms.ValidationError(_("No person with this surname, name, patronymic and date of birth."))
+        data["person"] = person
+        return data

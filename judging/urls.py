@@ -37,6 +37,7 @@ urlpatterns = [
     ),
     path("sanctions/<int:sanction_pk>/lift/", views.sanction_lift, name="sanction_lift"),
     path("disqualifications/", views.disqualifications, name="disqualifications"),
+    path("disqualifications/new/", views.league_disqualify, name="league_disqualify"),
     path("t/<int:pk>/teams/<int:team_pk>/sanction/", views.team_sanction_new, name="team_sanction"),
     path("t/<int:pk>/sanctions/proposals/<int:proposal_pk>/", views.proposal_decide, name="proposal_decide"),
 ]

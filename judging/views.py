@@ -28,6 +28,7 @@ from judging.forms import (
     DiceReplacementForm,
     EquipmentNoteForm,
     GroupTieForm,
+    LeagueDisqualificationForm,
     MatchNoteForm,
     OfficialSanctionForm,
     ProposalForm,
@@ -545,6 +546,47 @@ def sanction_lift(request: HttpRequest, sanction_pk: int) -> HttpResponse:
     if is_league_official(request.user):
         return redirect("judging:disqualifications")
     return redirect("judging:desk", pk=sanction.tournament_id)
+
+
+def league_disqualify(request: HttpRequest) -> HttpResponse:
+    """004 §5.7.4: a league official disqualifies a person outside any tournament; it acts like a tournament's
+    (his entries in tournaments not started refused, the running ones' desks told, every later entry
+    refused by the admission checks)."""
+    if not is_league_official(request.user):
+        raise PermissionDenied
+    form = LeagueDisqualificationForm(request.POST or None, initial={"token": uuid.uuid4().hex})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            d = form.cleaned_data
+            sanction = Sanction(
+                person=d["person"],
+                tournament=None,
+                kind=Sanction.Kind.DISQUALIFICATION,
+                clause=d["clause"].strip(),
+                facts=d["facts"].strip(),
+                starts_on=d["starts_on"],
+                ends_on=d["ends_on"],
+                matches_count=d["matches_count"],
+                tournaments_count=d["tournaments_count"],
+                form_token=d["token"],
+            )
+            try:
+                sanction.apply(request.user)
+            except AlreadyApplied:
+                return redirect("judging:disqualifications")
+            except JudgingError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(
+                    request,
+                    _("%(kind)s recorded: %(p)s.") % {"kind": sanction.get_kind_display(), "p": d["person"]},
+                )
+                for note in sanction.notes:
+                    messages.info(request, note)
+                return redirect("judging:disqualifications")
+        status = 400
+    return render(request, "judging/league_disqualify.html", {"form": form}, status=status)
 
 
 def disqualifications(request: HttpRequest) -> HttpResponse:
