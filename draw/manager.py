@@ -149,8 +149,8 @@ def _draw_team_round(t: Tournament, user, number: int, seed: int | None) -> Roun
 
 
 def _check_can_draw(t: Tournament) -> None:
-    if t.status == Tournament.Status.FINISHED:
-        raise DrawError(_("The tournament is finished."))
+    if t.read_only_reason:  # finished or cancelled (004 §6.2.1 item 6, §6.1.2 item 3)
+        raise DrawError(t.read_only_reason)
     last = t.round_set.order_by("-number").first()
     if last is not None:
         if last.status == Round.Status.DRAFT:

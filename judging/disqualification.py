@@ -104,7 +104,7 @@ def carry_out(sanction, participant: Participant | None, user) -> list[str]:
     others = (
         Tournament.objects.filter(start_date__gte=sanction.starts_on)
         .exclude(pk=sanction.tournament_id)
-        .exclude(status=Tournament.Status.FINISHED)
+        .exclude(status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED])
         .exclude(pk__in=Round.objects.exclude(status=Round.Status.DRAFT).values("tournament_id"))
         .order_by("start_date", "pk")
     )
@@ -146,7 +146,7 @@ def _competition_siblings(sanction, here: Participant | None, user) -> list[str]
     if event is None or not event.competition_id:
         return []
     notes = []
-    for t in event.siblings().exclude(status=Tournament.Status.FINISHED):
+    for t in event.siblings().exclude(status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED]):
         there = Participant.objects.filter(
             Q(person=sanction.person) | Q(partner=sanction.person),
             tournament=t,
@@ -225,7 +225,7 @@ def _reopen(sanction, reason: str, user) -> list[str]:
         .order_by("start_date", "pk")
     )
     for t in barred:
-        if t.is_finished:
+        if t.is_closed:
             notes.append(_("%(t)s is finished: his entry there stays refused.") % {"t": t})
             continue
         if Round.objects.filter(tournament=t).exclude(status=Round.Status.DRAFT).exists():

@@ -69,7 +69,7 @@ from registration.permissions import (
     tournament_for_panel,
     tournament_for_secretary,
 )
-from tournaments.models import GroupTies, Tournament
+from tournaments.models import Competition, GroupTies, Tournament
 from tournaments.rules import cite
 from tournaments.validators import sane_int
 
@@ -210,8 +210,8 @@ def match_note(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     """The judging panel writes the match judge and the dice replacement on the match protocol (003)."""
     tournament = tournament_for_panel(request, pk)
     match = _match_of(tournament, match_pk)
-    if tournament.is_finished:
-        messages.error(request, _("The tournament is finished: its data can no longer be changed."))
+    if tournament.read_only_reason:
+        messages.error(request, tournament.read_only_reason)
         return redirect("judging:match", pk=pk, match_pk=match_pk)
     form = MatchNoteForm(request.POST, tournament=tournament)
     if not form.is_valid():
@@ -830,6 +830,50 @@ def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
         "finishes_early": lifecycle.finishes_early(tournament),
     }
     return render(request, "judging/finish.html", context, status=status)
+
+
+def tournament_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    """004 §6.1.2 item 3: the judging panel cancels the event, with a reason."""
+    tournament = tournament_for_panel(request, pk)
+    form = ReasonForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                lifecycle.cancel(tournament, request.user, form.cleaned_data["reason"])
+            except JudgingError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("The tournament is cancelled: the change is in the log."))
+                return redirect("public:detail", pk=pk)
+        status = 400
+    return render(request, "judging/cancel.html", {"t": tournament, "form": form}, status=status)
+
+
+def competition_cancel(request: HttpRequest, cpk: int) -> HttpResponse:
+    """004 §6.1.2 item 3 for a competition: its one panel (§1.2) cancels every event of it."""
+    competition = get_object_or_404(Competition, pk=cpk)
+    events = list(competition.events.order_by("pk"))
+    if not events or not is_panel(request.user, events[0]):
+        raise PermissionDenied
+    form = ReasonForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                notes = lifecycle.cancel_competition(events, request.user, form.cleaned_data["reason"])
+            except JudgingError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(
+                    request, _("The competition is cancelled: the change is in each event's log.")
+                )
+                for note in notes:
+                    messages.info(request, note)
+                return redirect("public:competition", cpk=cpk)
+        status = 400
+    context = {"competition": competition, "events": events, "form": form}
+    return render(request, "judging/cancel.html", context, status=status)
 
 
 def tournament_reopen(request: HttpRequest, pk: int) -> HttpResponse:

@@ -42,6 +42,7 @@ class Heading:
     category: str = ""  # the rank of the competition
     organiser: str = ""
     regulation: str = ""  # "Положение № 17-П от 01.10.2026"
+    cancelled: str = ""  # 004 §6.1.2 item 3: the competition is cancelled (every page says so)
 
 
 def heading(t: Tournament) -> Heading:
@@ -54,7 +55,20 @@ def heading(t: Tournament) -> Heading:
         category=str(t.get_category_display()) if t.category else "",
         organiser=t.organiser,
         regulation=regulation_text(t),
+        cancelled=cancelled_text(t),
     )
+
+
+def cancelled_text(t: Tournament) -> str:
+    """004 §6.1.2 item 3: "" unless the judging panel cancelled the competition."""
+    if not t.is_cancelled:
+        return ""
+    when = f"{timezone.localtime(t.cancelled_at):%d.%m.%Y}" if t.cancelled_at else ""
+    return _("CANCELLED by the judging panel on %(d)s (%(rule)s): %(why)s") % {
+        "d": when,
+        "rule": cite("004 §6.1.2"),
+        "why": t.cancel_reason,
+    }
 
 
 def regulation_text(t: Tournament) -> str:

@@ -151,7 +151,7 @@ def schedule_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """The secretary plans the start of each round (004 §6.2.3 item 3); the schedule and the pairings print
     it. A finished tournament's plan is read-only."""
     t = tournament_for_secretary(request, pk)
-    locked = t.is_finished
+    locked = t.is_closed
     form = ScheduleForm(request.POST or None, tournament=t, count=schedule.planned_round_count(t))
     if locked:
         for field in form.fields.values():

@@ -28,7 +28,7 @@ from registration import competition as registry
 from registration import manager
 from registration.forms import EntryForm
 from registration.models import Entry, Participant, Person
-from registration.permissions import can_run, is_official, may_admit
+from registration.permissions import can_run, is_official, is_panel, may_admit
 from standings import metrics, ranking
 from tournaments.models import Competition, Tournament
 
@@ -74,6 +74,11 @@ def competition_home(request: HttpRequest, cpk: int) -> HttpResponse:
         "runner": _runner(request.user, c),
         "official": _official(request.user, c),
         "first": comp.first_event(c),
+        # 004 §6.1.2 item 3: its one panel (§1.2) may cancel it while an event of it is not closed.
+        "may_cancel": bool(events)
+        and is_panel(request.user, events[0])
+        and any(not t.is_closed for t in events),
+        "cancelled": bool(events) and all(t.is_cancelled for t in events),
     }
     return render(request, "public/competition/home.html", context)
 

@@ -224,7 +224,7 @@ def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd, runner = visible_round(request, t, number)
     # The round page's part polls its page; the venue screen asks for every table.
     matches, _links, q = shown_tables(request, rnd, round_matches(rnd), paged="page" in request.GET)
-    table = PairingTable(matches, can_enter=runner and rnd.is_public and not t.is_finished)
+    table = PairingTable(matches, can_enter=runner and rnd.is_public and not t.is_closed)
     return render(request, "public/_pairings_live.html", {"t": t, "round": rnd, "table": table, "q": q})
 
 

@@ -28,7 +28,7 @@ def can_attach(user, match: Match) -> bool:
     if match.is_bye or not match.round.is_public:
         return False
     tournament = match.round.tournament
-    if tournament.status == Tournament.Status.FINISHED:
+    if tournament.is_closed:
         return False  # 004 §6.2.1 item 6: the record feeds the signed match protocol; reopening aside
     return may_handle_records(user, tournament) or is_player(user, match)
 

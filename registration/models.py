@@ -433,7 +433,7 @@ class RegistrationSettings(models.Model):
 def accepts_participants(tournament) -> bool:
     """Whether a participant may still join: Swiss fields take late entries between rounds; round robins and
     brackets are fixed once the first round is drawn; a finished tournament takes nobody."""
-    if tournament.status == Tournament.Status.FINISHED:
+    if tournament.is_closed:  # finished or cancelled
         return False
     if tournament.system in {System.SWISS, System.SWISS_LOSSES}:
         return True

@@ -938,7 +938,7 @@ def rank_norms(request: HttpRequest, pk: int) -> HttpResponse:
     """The regulation's norms for sports ranks: which places fulfil which rank (the final protocol prints
     the rank each place fulfils; a tournament without norms prints none)."""
     tournament = tournament_for_secretary(request, pk)
-    locked = tournament.is_finished
+    locked = tournament.is_closed
     formset = RankNormFormSet(request.POST or None, instance=tournament, prefix="norms")
     if locked:
         for form in formset.forms:

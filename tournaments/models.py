@@ -232,6 +232,8 @@ class Tournament(models.Model):
         DRAFT = "draft", _("preparation")
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
+        # 004 §6.1.2 item 3: cancelled by the judging panel; kept as it was, read-only (``read_only_reason``).
+        CANCELLED = "cancelled", _("cancelled")
 
     name = models.CharField(pgettext_lazy("tournament", "name"), max_length=200)
     competition = models.ForeignKey(
@@ -422,6 +424,8 @@ class Tournament(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    cancel_reason = models.TextField(_("why it was cancelled"), blank=True)
 
     # Settings announced before the start lock when round 1 is published (004 §6.1.2 item 5): the rows of the
     # regulation's table that say so (tournaments.regulation, one row a setting).
@@ -463,6 +467,12 @@ class Tournament(models.Model):
         """Why nothing of the tournament may change, or "" while it runs (004 §6.2.1 item 6: the signed final
         protocol): results, protests, sanctions and participants are read-only for everyone once it is
         finished; only the chief judge reopens it, with a reason (``judging.lifecycle.reopen``)."""
+        if self.status == self.Status.CANCELLED:
+            # 004 §6.1.2 item 3: its entries, results and documents stay as they were.
+            return gettext(
+                "The tournament is cancelled by the judging panel (004 §6.1.2): its entries, results and "
+                "documents are kept as they were and nothing of it changes any more."
+            )
         if self.status != self.Status.FINISHED:
             return ""
         return gettext(
@@ -482,6 +492,15 @@ class Tournament(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def is_cancelled(self) -> bool:
+        return self.status == self.Status.CANCELLED
+
+    @property
+    def is_closed(self) -> bool:
+        """Finished or cancelled (004 §6.2.1 item 6, §6.1.2 item 3): nothing of it changes."""
+        return self.status in (self.Status.FINISHED, self.Status.CANCELLED)
 
     @property
     def is_swiss(self) -> bool:

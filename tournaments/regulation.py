@@ -113,7 +113,7 @@ def _planned_rounds(t, page: dict):
     if not t.rounds:
         note = gettext("recommended; fixed when round 1 is published")
         return format_html('{} <span class="muted">({})</span>', planned, note)
-    if page.get("chief_judge") and not t.is_finished:
+    if page.get("chief_judge") and not t.is_closed:
         url = page["swiss_rounds_url"]
         return format_html('{} <a class="small" href="{}">{}</a>', planned, url, gettext("change"))
     return planned
