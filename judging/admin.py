@@ -5,6 +5,7 @@ from django.contrib import admin
 from judging.models import (
     DiceReplacement,
     EquipmentNote,
+    LateArrival,
     MatchProtocol,
     Protest,
     ProtestAttachment,
@@ -53,3 +54,8 @@ class DiceReplacementAdmin(ReadOnlyAdmin):
 @admin.register(EquipmentNote)
 class EquipmentNoteAdmin(ReadOnlyAdmin):
     list_display = ("at", "match", "moment", "by")
+
+
+@admin.register(LateArrival)
+class LateArrivalAdmin(ReadOnlyAdmin):
+    list_display = ("recorded_at", "match", "participant", "arrived_at", "minutes_lost", "consequence")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import io
 import warnings
@@ -11,6 +12,7 @@ from django import forms
 from django.conf import settings
 from django.db.models import Q
 from django.template.defaultfilters import filesizeformat
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, UnidentifiedImageError
 from pypdf import PdfReader
@@ -560,4 +562,40 @@ class LeagueDisqualificationForm(forms.Form):
         if person is None:
             raise forms.ValidationError(_("No person with this surname, name, patronymic and date of birth."))
         data["person"] = person
+        return data
+
+
+class LateArrivalForm(forms.Form):
+    """003 «Начало турнира»: who was late at this match and when he came (or that he never came)."""
+
+    participant = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    arrived_at = forms.TimeField(
+        label=_("arrived at"), required=False, widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+    )
+    absent = forms.BooleanField(label=_("he did not come"), required=False)
+
+    def __init__(self, *args, match, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.fields["participant"].choices = [(p.pk, str(p)) for p in (match.player1, match.player2) if p]
+
+    def clean(self):
+        data = super().clean()
+        picked = data.get("participant")
+        if picked is not None:
+            data["participant"] = next(
+                (p for p in (self.match.player1, self.match.player2) if p is not None and p.pk == picked),
+                None,
+            )
+        if "arrived_at" in self.errors:
+            return data
+        if data.get("absent") == bool(data.get("arrived_at")):
+            raise forms.ValidationError(_("Give the time he arrived, or tick that he did not come."))
+        when = data.get("arrived_at")
+        if when is not None:
+            start = self.match.round.start_time
+            day = timezone.localtime(start).date() if start else timezone.localdate()
+            data["arrived"] = timezone.make_aware(datetime.datetime.combine(day, when))
+        else:
+            data["arrived"] = None
         return data

@@ -957,6 +957,132 @@ class EquipmentNote(models.Model):
         return f"{self.get_moment_display()}, {timezone.localtime(self.at):%H:%M}: {self.text}"
 
 
+class LateArrival(models.Model):
+    """A player late for his match (003 «Начало турнира»): at the round's official start the judge starts the
+    clock of an absent player, so the minutes until he arrives are gone from his clock; a flag fall loses the
+    match (003 «Часы»). One row a late player and match: when he arrived (empty: he never came), the minutes
+    lost and the consequence."""
+
+    class Consequence(models.TextChoices):
+        CLOCK = "clock", _("the minutes late are gone from his clock")
+        TIME = "time", _("his flag fell: the match is lost on time")
+
+    match = models.ForeignKey("draw.Match", on_delete=models.PROTECT, related_name="late_arrivals")
+    participant = models.ForeignKey("registration.Participant", on_delete=models.PROTECT, related_name="+")
+    arrived_at = models.DateTimeField(_("arrived at"), null=True, blank=True)
+    minutes_lost = models.PositiveIntegerField(null=True, blank=True)
+    consequence = models.CharField(_("consequence"), max_length=10, choices=Consequence.choices)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("late arrival")
+        verbose_name_plural = _("late arrivals")
+        ordering = ["recorded_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "participant"], name="late_arrival_once_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.participant}"
+
+    @staticmethod
+    def clock_minutes(match) -> int | None:
+        """Minutes per player on the clock of the match's stage (003 «Часы»); None when the regulation sets
+        no time control."""
+        t = match.round.tournament
+        if match.round.stage.kind == "playoff" and t.playoff_time_control_minutes:
+            return t.playoff_time_control_minutes
+        return t.time_control_minutes
+
+    @classmethod
+    def record(cls, match, participant, arrived_at, user, now=None) -> LateArrival:
+        """Record a late arrival (the caller checked the power: ``may_record_late_arrival``) and carry out its
+        consequence: the minutes from the round's official start gone from his clock; all of his time gone,
+        or never arrived: the match lost on time (a ruling, 004 §6.1.2 item 1). Refused, nothing changed:
+        no official start (the round was not started), a time before it or after now, somebody who is not a
+        player of the match, a second record, a loss on time where a result is already in."""
+        now = now or timezone.now()
+        with transaction.atomic():
+            t = lock_open(match.round.tournament_id)
+            m = Match.objects.select_for_update().select_related("round__stage").get(pk=match.pk)
+            if m.round.status == Round.Status.DRAFT or m.is_bye:
+                raise JudgingError(gettext("This match has no players at a board yet."))
+            if participant is None or participant.pk not in (m.player1_id, m.player2_id):
+                raise JudgingError(gettext("Choose a player of this match."))
+            start = m.round.start_time
+            if start is None:
+                raise JudgingError(
+                    gettext("The round has no official start yet: start the round, then record who is late.")
+                )
+            if arrived_at is not None and not start <= arrived_at <= now:
+                raise JudgingError(
+                    gettext("He arrived between the official start (%(s)s) and now.")
+                    % {"s": timezone.localtime(start).strftime("%H:%M")}
+                )
+            if cls.objects.filter(match=m, participant=participant).exists():
+                raise JudgingError(gettext("His late arrival at this match is already recorded."))
+            minutes = None if arrived_at is None else int((arrived_at - start).total_seconds() // 60)
+            limit = cls.clock_minutes(m)
+            lost = arrived_at is None or (limit is not None and minutes is not None and minutes >= limit)
+            row = cls(
+                match=m,
+                participant=participant,
+                arrived_at=arrived_at,
+                minutes_lost=minutes,
+                consequence=cls.Consequence.TIME if lost else cls.Consequence.CLOCK,
+                recorded_by=user if getattr(user, "is_authenticated", False) else None,
+            )
+            if lost:
+                if m.result_kind:
+                    raise JudgingError(
+                        gettext("The match has a result already: a loss on time is ruled on its result page.")
+                    )
+                why = row.text()
+                side = 2 if participant.pk == m.player1_id else 1
+                try:
+                    results.panel_result(
+                        m.pk,
+                        user,
+                        results.ResultInput(ResultKind.TIME, winner_side=side, reason=why),
+                        why,
+                        "003 «Начало турнира», «Часы»",
+                    )
+                except results.ResultError as exc:
+                    raise JudgingError(str(exc)) from exc
+            row.save()
+            _log(
+                t,
+                user,
+                "late_arrival",
+                gettext("Round %(r)s, table %(t)s: %(text)s")
+                % {"r": m.round.number, "t": m.table, "text": row.text()},
+                match=m.pk,
+                participant=participant.pk,
+                minutes=minutes,
+                consequence=row.consequence,
+                clause="003 «Начало турнира»",
+            )
+        return row
+
+    def text(self) -> str:
+        """As the match protocol and the log print it."""
+        if self.arrived_at is None:
+            return gettext("%(p)s did not come: his flag fell, the match is lost on time") % {
+                "p": self.participant.short_name
+            }
+        said = gettext("%(p)s arrived at %(at)s, %(n)s min after the start") % {
+            "p": self.participant.short_name,
+            "at": timezone.localtime(self.arrived_at).strftime("%H:%M"),
+            "n": self.minutes_lost,
+        }
+        if self.consequence == self.Consequence.TIME:
+            return gettext("%(said)s: his flag fell, the match is lost on time") % {"said": said}
+        return gettext("%(said)s: the minutes are gone from his clock") % {"said": said}
+
+
 class DiceReplacement(models.Model):
     """A replacement of a match's dice (003 «Игральные кости»): п. 1 — each player has the right to one in a
     match, between games, asking the chief judge; п. 2 — it is made by a reasoned decision of the chief judge

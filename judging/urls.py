@@ -17,6 +17,7 @@ urlpatterns = [
     path("t/<int:pk>/matches/<int:match_pk>/protocol/note/", views.match_note, name="match_note"),
     path("t/<int:pk>/matches/<int:match_pk>/protocol/dice/", views.dice_replacement, name="dice_replacement"),
     path("t/<int:pk>/matches/<int:match_pk>/protocol/equipment/", views.equipment, name="equipment"),
+    path("t/<int:pk>/matches/<int:match_pk>/protocol/late/", views.late_arrival, name="late_arrival"),
     path("t/<int:pk>/protests/<int:protest_pk>/", views.protest_detail, name="protest"),
     path("t/<int:pk>/protests/<int:protest_pk>/review/", views.protest_review, name="protest_review"),
     path("t/<int:pk>/protests/<int:protest_pk>/decide/", views.protest_decide, name="protest_decide"),

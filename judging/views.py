@@ -28,6 +28,7 @@ from judging.forms import (
     DiceReplacementForm,
     EquipmentNoteForm,
     GroupTieForm,
+    LateArrivalForm,
     LeagueDisqualificationForm,
     MatchNoteForm,
     OfficialSanctionForm,
@@ -44,6 +45,7 @@ from judging.models import (
     DiceReplacement,
     EquipmentNote,
     JudgingError,
+    LateArrival,
     MatchNote,
     MatchProtocol,
     Protest,
@@ -63,6 +65,7 @@ from registration.permissions import (
     is_official,
     is_panel,
     may_keep_equipment,
+    may_record_late_arrival,
     may_replace_dice,
     may_sanction_official,
     tournament_for_chief_judge,
@@ -142,6 +145,11 @@ def _render_match(request, tournament, match, me, status=200, **forms) -> HttpRe
     if is_official(request.user, tournament):
         # 004 §6.2.4: the equipment's checks and faults, recorded by the technical judge.
         context["equipment"] = match.equipment_notes.all()
+    if is_official(request.user, tournament):
+        # 003 «Начало турнира»: who was late, and what it cost him.
+        context["late"] = match.late_arrivals.select_related("participant__person", "participant__partner")
+    if may_record_late_arrival(request.user, tournament) and not tournament.read_only_reason:
+        context["late_form"] = forms.get("late_form") or LateArrivalForm(match=match)
     if may_keep_equipment(request.user, tournament) and not tournament.read_only_reason:
         context["equipment_form"] = forms.get("equipment_form") or EquipmentNoteForm()
     return render(request, "judging/match.html", context, status=status)
@@ -266,6 +274,28 @@ def equipment(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         form.add_error(None, str(exc))
         return _render_match(request, tournament, match, me, 400, equipment_form=form)
     messages.success(request, _("Saved."))
+    return redirect("judging:match", pk=pk, match_pk=match_pk)
+
+
+@require_POST
+def late_arrival(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    """The judging panel records a player's late arrival and its consequence (003 «Начало турнира»)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not may_record_late_arrival(request.user, tournament):
+        raise PermissionDenied
+    match = _match_of(tournament, match_pk)
+    me = player_in(request.user, match)
+    form = LateArrivalForm(request.POST, match=match)
+    if not form.is_valid():
+        return _render_match(request, tournament, match, me, 400, late_form=form)
+    try:
+        row = LateArrival.record(
+            match, form.cleaned_data["participant"], form.cleaned_data["arrived"], request.user
+        )
+    except JudgingError as exc:
+        form.add_error(None, str(exc))
+        return _render_match(request, tournament, match, me, 400, late_form=form)
+    messages.success(request, row.text())
     return redirect("judging:match", pk=pk, match_pk=match_pk)
 
 

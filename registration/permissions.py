@@ -185,6 +185,12 @@ def check_documents(user, tournament: Tournament, names) -> None:
 EQUIPMENT_KEEPERS: set[str] = {Official.Role.TECHNICAL_JUDGE, Official.Role.CHIEF_JUDGE}
 
 
+def may_record_late_arrival(user, tournament: Tournament) -> bool:
+    """THE rule for recording a late arrival (003 «Начало турнира»): the judging panel, whose ruling a loss on
+    time is (004 §6.1.2 item 1)."""
+    return _holds(user, tournament, PANEL)
+
+
 def may_keep_equipment(user, tournament: Tournament) -> bool:
     """THE rule for recording the equipment's checks and faults on a match (004 §6.2.4)."""
     return _holds(user, tournament, EQUIPMENT_KEEPERS)

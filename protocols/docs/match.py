@@ -116,6 +116,7 @@ class MatchProtocolData:
     judge: str = ""  # the match judge ("" : a line to write him in)
     dice: str = ""  # the dice replacement noted by the judges (003 «Игральные кости» п. 2)
     equipment: str = ""  # the technical judge's checks and faults (004 §6.2.4)
+    late: str = ""  # a late arrival and its consequence (003 «Начало турнира»)
     draft: str = ""
     time_control: str = ""
     rules: tuple[str, ...] = ()  # the clauses the form quotes: breaks, dice, Crawford, protocols
@@ -182,6 +183,7 @@ def build(match: Match) -> MatchProtocolData:
         judge=judging.judge.person.full_name if judging and judging.judge else "",
         dice=dice_text(match, judging),
         equipment="; ".join(n.line() for n in match.equipment_notes.all()),
+        late="; ".join(x.text() for x in match.late_arrivals.select_related("participant__person")),
         draft=_("DRAFT: round not published") if rnd.is_draft else "",
         time_control=t.time_control_for(rnd.stage.kind),
         rules=(
@@ -288,6 +290,9 @@ def story(data: MatchProtocolData) -> list[Flowable]:
             )
         )
     story.append(Spacer(1, 1.5 * mm))
+    if data.late:
+        late_label = _("Late arrival (%(rule)s)") % {"rule": cite("003 «Начало турнира»")}
+        story.append(label_value(late_label, data.late, SMALL))
     if data.equipment:
         equipment_label = _("Equipment (%(rule)s)") % {"rule": cite("004 §6.2.4")}
         story.append(label_value(equipment_label, data.equipment, SMALL))
