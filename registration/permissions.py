@@ -191,6 +191,18 @@ def may_record_late_arrival(user, tournament: Tournament) -> bool:
     return _holds(user, tournament, PANEL)
 
 
+# 004 §6.2.1 item 7: the judges who serve the competition, whose work the chief judge evaluates (the doctor,
+# the commission's other members, representatives and coaches are no judges).
+EVALUATED_JUDGES: set[str] = {
+    Official.Role.DEPUTY_CHIEF_JUDGE,
+    Official.Role.CHIEF_SECRETARY,
+    Official.Role.DEPUTY_CHIEF_SECRETARY,
+    Official.Role.SECRETARY,
+    Official.Role.JUDGE,
+    Official.Role.TECHNICAL_JUDGE,
+}
+
+
 def may_keep_equipment(user, tournament: Tournament) -> bool:
     """THE rule for recording the equipment's checks and faults on a match (004 §6.2.4)."""
     return _holds(user, tournament, EQUIPMENT_KEEPERS)

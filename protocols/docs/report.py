@@ -43,7 +43,7 @@ from protocols.layout import (
     signatures,
     title_block,
 )
-from protocols.models import ChiefJudgeReport
+from protocols.models import ChiefJudgeReport, JudgeEvaluation
 from protocols.registry import register
 from registration.models import Gender, Official
 from standings import ranking
@@ -65,6 +65,16 @@ class CountLine:
 
 
 @dataclass(frozen=True)
+class EvaluationLine:
+    """004 §6.2.1 item 7: a judge's mark and the chief judge's comment."""
+
+    name: str
+    role: str
+    mark: str
+    comment: str
+
+
+@dataclass(frozen=True)
 class ReportData:
     heading: Heading
     details: tuple[Fact, ...]
@@ -80,6 +90,8 @@ class ReportData:
     signatures: tuple[Signature, ...]
     draft: str = ""
     report_rule: str = ""
+    evaluations: tuple[EvaluationLine, ...] = ()  # 004 §6.2.1 item 7
+    evaluation_rule: str = ""
 
 
 def build(t: Tournament) -> ReportData:
@@ -123,6 +135,13 @@ def build(t: Tournament) -> ReportData:
         signatures=(signature(_("Chief judge"), official(t, Official.Role.CHIEF_JUDGE)),),
         draft=draft_mark(finished),
         report_rule=cite("004 §6.2.1 item 6"),
+        evaluations=tuple(
+            EvaluationLine(e.official.person.full_name, e.official.role_display, str(e.mark), e.comment)
+            for e in JudgeEvaluation.objects.filter(official__tournament=t)
+            .select_related("official__person", "official__team")
+            .order_by("official__role", "official__person__surname")
+        ),
+        evaluation_rule=cite("004 §6.2.1 item 7"),
     )
 
 
@@ -195,6 +214,18 @@ def render(data: ReportData, progress: Progress | None = None) -> bytes:
             story.append(p(text, BODY))
         else:
             story.extend(p("_" * 95, BODY) for _i in range(3))
+    story += section(_("10. Evaluation of the judges (%(rule)s)") % {"rule": data.evaluation_rule})
+    if data.evaluations:
+        story.append(
+            grid(
+                [_("Judge"), _("Role"), _("Mark"), _("Comment")],
+                [[p(e.name, CELL), p(e.role, CELL), e.mark, p(e.comment, CELL)] for e in data.evaluations],
+                [w * 0.28, w * 0.2, w * 0.08, w * 0.44],
+                center=(2,),
+            )
+        )
+    else:
+        story.append(p(_("The chief judge has not evaluated the judges."), BODY))
     story.append(signatures(data.signatures, w))
     return pdf(data.heading, title, story, progress=progress, draft=data.draft)
 
