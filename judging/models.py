@@ -1099,7 +1099,8 @@ class DiceReplacement(models.Model):
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
-    decided_as = models.CharField(_("by the decision of"), max_length=30, choices=Official.Role.choices)
+    # The role he decided in (an ``Official.Role`` value: the chief judge or his deputy).
+    decided_as = models.CharField(_("by the decision of"), max_length=30)
     reason = models.TextField(_("reason"))
 
     class Meta:
@@ -1180,7 +1181,7 @@ class DiceReplacement(models.Model):
             "when": when % {"g": self.game},
             "time": timezone.localtime(self.at).strftime("%H:%M"),
             "p": self.requested_by.short_name,
-            "role": self.get_decided_as_display(),
+            "role": Official.Role(self.decided_as).label if self.decided_as in Official.Role.values else "",
             "who": getattr(getattr(self.decided_by, "person", None), "short_name", "")
             or getattr(self.decided_by, "username", ""),
             "why": self.reason,
