@@ -208,11 +208,13 @@ def judges_evaluation(request: HttpRequest, pk: int) -> HttpResponse:
         .select_related("person", "evaluation")
         .order_by("role", "pk")
     )
-    initial = {}
+    initial: dict[str, object] = {}
     for o in officials:
-        given = JudgeEvaluation.objects.filter(official=o).first()
-        if given is not None:
-            initial[f"mark_{o.pk}"], initial[f"comment_{o.pk}"] = given.mark, given.comment
+        try:
+            given = o.evaluation  # type: ignore[attr-defined]  # the reverse one-to-one of JudgeEvaluation
+        except JudgeEvaluation.DoesNotExist:
+            continue
+        initial[f"mark_{o.pk}"], initial[f"comment_{o.pk}"] = given.mark, given.comment
     form = EvaluationForm(request.POST or None, officials=officials, initial=initial)
     if request.method == "POST" and form.is_valid():
         marks = form.marks()
