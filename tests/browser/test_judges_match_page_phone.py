@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
