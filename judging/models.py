@@ -157,10 +157,10 @@ class Sanction(models.Model):
     official = models.ForeignKey(
         "registration.Official", null=True, blank=True, on_delete=models.SET_NULL, related_name="sanctions"
     )
-    official_role = models.CharField(_("in the role of"), max_length=30, blank=True)
+    official_role = models.CharField(_("in the role of"), max_length=30, blank=True, db_default="")
     # Accredited when sanctioned: the commission had checked his documents (004 §5.3.2 items 2–3), so a
     # disqualification reaches beyond the registry as through an admitted entry (``disqualification``).
-    official_accredited = models.BooleanField(default=False)
+    official_accredited = models.BooleanField(default=False, db_default=False)
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -427,7 +427,14 @@ class RemovalProposal(models.Model):
     team = models.ForeignKey(
         "registration.Team", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
-    cause = models.CharField(_("cause"), max_length=20, choices=Cause.choices, default=Cause.SECOND_WARNING)
+    # A db default too: rows written by older code (a migration's historical model) are second warnings.
+    cause = models.CharField(
+        _("cause"),
+        max_length=20,
+        choices=Cause.choices,
+        default=Cause.SECOND_WARNING,
+        db_default=Cause.SECOND_WARNING,
+    )
     # 004 §2.3.2: the disqualification given elsewhere that this proposal puts before this panel.
     disqualification = models.ForeignKey(
         Sanction, null=True, blank=True, on_delete=models.PROTECT, related_name="notices"

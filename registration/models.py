@@ -242,7 +242,9 @@ class Participant(models.Model):
     corrections = models.JSONField(default=dict, blank=True)
     # 004 §2.2.3, §5.1.5: his participation agreement, when the regulation provides for one (recorded by the
     # admission commission: ``registration.manager.record_agreement``).
-    agreement_number = models.CharField(_("participation agreement No."), max_length=50, blank=True)
+    agreement_number = models.CharField(
+        _("participation agreement No."), max_length=50, blank=True, db_default=""
+    )
     agreement_date = models.DateField(
         _("participation agreement of"), null=True, blank=True, validators=[sane_date]
     )

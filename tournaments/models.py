@@ -425,7 +425,7 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     cancelled_at = models.DateTimeField(null=True, blank=True)
-    cancel_reason = models.TextField(_("why it was cancelled"), blank=True)
+    cancel_reason = models.TextField(_("why it was cancelled"), blank=True, db_default="")
 
     # Settings announced before the start lock when round 1 is published (004 §6.1.2 item 5): the rows of the
     # regulation's table that say so (tournaments.regulation, one row a setting).
