@@ -243,18 +243,14 @@ class SanctionForm(forms.Form):
         people = tournament.participants.select_related("person", "partner")
         self.fields["participant"].queryset = people
         # 003 «Пары»: a pair's sanction names the player who broke the rule, one of its two (``clean``).
-        if participant is not None and participant.partner_id is None:
-            del self.fields["person"]
-        else:
-            self.fields["person"].queryset = Person.objects.filter(
-                Q(participations__tournament=tournament) | Q(pair_participations__tournament=tournament)
-            ).distinct()
-            if participant is not None:
-                self.fields["person"].queryset = Person.objects.filter(
-                    pk__in=[p.pk for p in participant.people]
-                )
-                self.fields["person"].required = True
+        if participant is not None and participant.partner_id is not None:
+            self.fields["person"].queryset = Person.objects.filter(pk__in=[p.pk for p in participant.people])
+            self.fields["person"].required = True
             self.fields["person"].help_text = _("A pair: the player of its two who broke the rule (003).")
+        elif participant is None and tournament.is_pairs:
+            self.fields["person"].help_text = _("Choose the pair above: its two players are listed here.")
+        else:
+            del self.fields["person"]
         # Only matches a sanction can change (003, 004 §5.7.3): two players, a published round, not annulled,
         # and not of a removed player (his results follow the removal); ``clean`` says why for any other.
         matches = (
