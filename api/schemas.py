@@ -98,7 +98,9 @@ class Tournament(Schema):
     start_date: datetime.date = Field(description="First day.")
     end_date: datetime.date = Field(description="Last day.")
     venue: str = Field(description="Where it is played (may be empty).")
-    status: TournamentStatus = Field(description="draft (preparation), running or finished (read-only).")
+    status: TournamentStatus = Field(
+        description="draft (preparation), running, finished or cancelled (both read-only; 004 §6.1.2 item 3)."
+    )
     match_length: int = Field(description="Match length in points, unless a stage or round says otherwise.")
     planned_rounds: int | None = Field(description="Planned number of rounds of a Swiss, else null.")
     bye_points: float = Field(description="Points a bye scores.")

@@ -94,7 +94,7 @@ class CheckInError(Exception):
 def open_for(t: Tournament) -> int | None:
     """The round whose check-in is open now (the next to draw), or None: no check-in for it, a draft is out,
     or the tournament is finished."""
-    if t.is_finished or t.checkin == CheckInRule.NONE:
+    if t.is_closed or t.checkin == CheckInRule.NONE:
         return None
     number = draw_manager.next_round_number(t)
     if t.checkin == CheckInRule.FIRST and number != 1:

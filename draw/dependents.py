@@ -73,6 +73,26 @@ def bracket(stage: Stage) -> dict:
     return _ask(stage, results, _withdrawn(stage))
 
 
+def bracket_as_if_present(stage: Stage, keys: set[str]) -> dict | None:
+    """The engine's view of an elimination stage had the competitors ``keys`` not left it: their matches
+    counted as played, walk-overs included (004 §5.7.3: which place a removed competitor held). None when
+    the engine cannot say."""
+    decided = Match.objects.filter(round__stage=stage).exclude(result_kind="").exclude(bracket_code="")
+    results = {
+        m.bracket_code: str(m.winner_id)
+        for m in decided
+        if m.result_kind in DECIDED_KINDS and m.result_kind != ResultKind.BYE and m.winner_id and m.player2_id
+    }
+    try:
+        # The engine's own walk-overs (never drawn as matches) count as won by the opponent.
+        for m in _ask(stage, dict(results), _withdrawn(stage))["matches"]:
+            if m.get("walkover") and m.get("winner") and m["id"] not in results:
+                results[m["id"]] = m["winner"]
+        return _ask(stage, results, [k for k in _withdrawn(stage) if k not in keys])
+    except pairing.PairingError:
+        return None
+
+
 # --- after a change -------------------------------------------------------------------------------------
 
 

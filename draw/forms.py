@@ -119,3 +119,15 @@ class AbsenceForm(forms.Form):
         self.fields["kind"].choices = Absence.Kind.choices
         drawn = tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
         self.fields["round_number"].initial = drawn + 1
+
+
+class RoundOrderForm(forms.Form):
+    """004 §1.4.3: two round-robin rounds not drawn yet exchanged, with the reason of the decision."""
+
+    first = forms.IntegerField(label=gettext_lazy("round"), min_value=1, max_value=1000)
+    second = forms.IntegerField(label=gettext_lazy("exchanged with round"), min_value=1, max_value=1000)
+    reason = forms.CharField(
+        label=gettext_lazy("reason of the decision"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )

@@ -22,7 +22,7 @@ from draw import consequences, dependents, pairing, results, systems, teams
 from draw.models import Absence, Group, GroupMember, Match, ResultKind, Round, Stage
 from registration.models import Participant
 from standings import metrics
-from tournaments.models import GroupTies, System, Tournament, log
+from tournaments.models import GroupTies, RemovedPlaces, System, Tournament, log
 from tournaments.rules import cite
 
 bracket = dependents.bracket  # the engine's view of an elimination stage (the draw, the standings, re-flow)
@@ -149,8 +149,8 @@ def _draw_team_round(t: Tournament, user, number: int, seed: int | None) -> Roun
 
 
 def _check_can_draw(t: Tournament) -> None:
-    if t.status == Tournament.Status.FINISHED:
-        raise DrawError(_("The tournament is finished."))
+    if t.read_only_reason:  # finished or cancelled (004 §6.2.1 item 6, §6.1.2 item 3)
+        raise DrawError(t.read_only_reason)
     last = t.round_set.order_by("-number").first()
     if last is not None:
         if last.status == Round.Status.DRAFT:
@@ -195,6 +195,22 @@ def _check_can_draw(t: Tournament) -> None:
             )
             % {"p": ", ".join(sorted(str(p) for p in unchecked))}
         )
+    if t.participation_agreement:
+        without = list(
+            t.participants.filter(status=Participant.Status.ACTIVE, agreement_number="").select_related(
+                "person"
+            )
+        )
+        if without:
+            # 004 §2.2.3, §5.1.5: the regulation provides for a participation agreement: nobody plays without.
+            raise DrawError(
+                _(
+                    "The regulation provides for a participation agreement (%(rule)s): the commission has "
+                    "not recorded the agreement of %(p)s. Record it on the participant's page, or withdraw "
+                    "him."
+                )
+                % {"p": ", ".join(sorted(str(p) for p in without)), "rule": cite("004 §5.1.5")}
+            )
     doubted = list(
         t.participants.filter(status=Participant.Status.ACTIVE)
         .exclude(admission_doubts=[])
@@ -535,6 +551,8 @@ def preview_pairings(t: Tournament, number: int, seed: int, allow_rematches: boo
         if "players" not in stage.plan:
             stage.plan = systems.elimination_plan(t, seeding_keys(t), t.system, seed)
             stage.save(update_fields=["plan"])
+        if stage.rounds.exists() and bracket(stage)["finished"]:
+            return _places_round(t, stage, seed)  # 004 §5.7.3: extra matches for places, if any
         return (stage, *_elimination(stage, seed))
     if t.system == System.MIXED:
         return _mixed(t, number, seed)
@@ -763,7 +781,142 @@ def _mixed(t: Tournament, number: int, seed: int):
             match_length=t.playoff_match_length,
             plan=plan,
         )
+    if playoff.rounds.exists() and bracket(playoff)["finished"]:
+        return _places_round(t, playoff, seed)  # 004 §5.7.3: extra matches for places, if any
     return (playoff, *_elimination(playoff, seed))
+
+
+# Extra matches for places after a removal (004 §5.7.3) -------------------------------------------------
+
+
+def vacated_places(stage: Stage) -> list[tuple[int, int]]:
+    """The places the removed competitors of an elimination stage held: the bracket as it would stand had
+    they not been removed (their matches counted as played and walked over), their places in it."""
+    players = set(stage.plan.get("players", []))
+    removed = {
+        str(pk)
+        for pk in stage.tournament.participants.filter(status=Participant.Status.REMOVED).values_list(
+            "pk", flat=True
+        )
+    } & players
+    if not removed:
+        return []
+    answer = dependents.bracket_as_if_present(stage, removed)
+    if answer is None:
+        return []
+    return [(p["place"], p["place_to"]) for p in answer["places"] if p["player"] in removed and p["place"]]
+
+
+def places_to_play(stage: Stage) -> list[list[str]]:
+    """004 §5.7.3: the groups of players who play extra matches for a place a removed competitor held alone
+    in this finished bracket, when the regulation chooses extra matches (``removed_places``); each group best
+    seeded first. Empty when the others simply close up."""
+    t = stage.tournament
+    if t.removed_places != RemovedPlaces.EXTRA_MATCHES or not stage.is_elimination:
+        return []
+    answer = bracket(stage)
+    if not answer["finished"]:
+        return []
+    placed = [(p["player"], p["place"], p["place_to"]) for p in answer["places"] if p["place"] is not None]
+    return metrics.groups_to_play_off(placed, vacated_places(stage))
+
+
+def places_stages(t: Tournament) -> list[Stage]:
+    """The stages of extra matches for places (004 §5.7.3), in the order they were drawn."""
+    return list(t.stages.filter(kind=Stage.Kind.PLACES).order_by("number"))
+
+
+def places_left(t: Tournament, main: Stage) -> bool:
+    """Whether extra matches for places are still to be drawn or played after the finished bracket."""
+    extras = places_stages(t)
+    if any(not bracket(extra)["finished"] for extra in extras):
+        return True
+    drawn = [extra.plan.get("players", []) for extra in extras]
+    return any(group not in drawn for group in places_to_play(main))
+
+
+def _places_round(t: Tournament, main: Stage, seed: int):
+    """The next round of extra matches for places (004 §5.7.3): the unfinished one's next round, or a new
+    knockout among the next group that must play for a place; ``DrawError`` when none is left."""
+    extras = places_stages(t)
+    for extra in extras:
+        if not bracket(extra)["finished"]:
+            return (extra, *_elimination(extra, seed))
+    drawn = [extra.plan.get("players", []) for extra in extras]
+    for group in places_to_play(main):
+        if group in drawn:
+            continue
+        number = (t.stages.aggregate(n=models.Max("number"))["n"] or 0) + 1
+        plan = {
+            "system": System.SINGLE_ELIMINATION,
+            "players": group,
+            "draw": "seeded",
+            "seed": seed,
+            "third_place": False,
+            "classification": len(group) > 2,  # every place of the group decided
+        }
+        extra = Stage.objects.create(
+            tournament=t,
+            number=number,
+            kind=Stage.Kind.PLACES,
+            system=System.SINGLE_ELIMINATION,
+            match_length=main.match_length,
+            plan=plan,
+        )
+        return (extra, *_elimination(extra, seed))
+    raise DrawError(_("The bracket is complete: finish the tournament."))
+
+
+# The order of round-robin rounds (004 §1.4.3) ---------------------------------------------------------
+
+
+def ordered_schedules(t: Tournament) -> tuple[Stage, list[list[dict]]] | None:
+    """The round-robin stage whose rounds may be put in another order and its schedules (one for a round
+    robin, one per group for a mixed event's group stage), or None when there is none yet (the schedule is
+    made when round 1 is drawn)."""
+    if t.system == System.ROUND_ROBIN:
+        stage = t.stages.filter(number=1).first()
+        if stage is not None and stage.plan.get("rounds"):
+            return stage, [stage.plan["rounds"]]
+    if t.system == System.MIXED:
+        stage = t.stages.filter(kind=Stage.Kind.GROUPS).first()
+        if stage is not None and stage.plan.get("schedules") and not t.stages.filter(kind=Stage.Kind.PLAYOFF):
+            return stage, stage.plan["schedules"]
+    return None
+
+
+def swap_scheduled_rounds(t: Tournament, first: int, second: int, reason: str, user) -> str:
+    """004 §1.4.3: exchange two rounds of the round-robin schedule not drawn yet, by the reasoned decision of
+    the chief judge or his deputy (the caller checked the power: ``may_reorder_rounds``); logged with the
+    reason. Returns the note; ``DrawError`` and nothing changed when refused."""
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise DrawError(_("Give the reason of the decision (004 §1.4.3)."))
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=t.pk)
+        if locked.read_only_reason:
+            raise DrawError(locked.read_only_reason)
+        found = ordered_schedules(locked)
+        if found is None:
+            raise DrawError(_("The schedule of the rounds is made when round 1 is drawn."))
+        stage, schedules = found
+        total = max(len(schedule) for schedule in schedules)
+        if first == second or not (1 <= first <= total and 1 <= second <= total):
+            raise DrawError(_("Choose two different rounds from 1 to %(n)s.") % {"n": total})
+        drawn = set(locked.round_set.filter(stage=stage).values_list("number", flat=True))
+        if drawn & {first, second}:
+            raise DrawError(
+                _("Round %(n)s is already drawn: only rounds not drawn yet change their order (004 §1.4.3).")
+                % {"n": min(drawn & {first, second})}
+            )
+        if any(len(schedule) < max(first, second) for schedule in schedules):
+            raise DrawError(_("A group does not play both rounds: choose rounds every group plays."))
+        for schedule in schedules:
+            schedule[first - 1], schedule[second - 1] = schedule[second - 1], schedule[first - 1]
+        stage.save(update_fields=["plan"])
+        note = _("Rounds %(a)s and %(b)s exchanged (004 §1.4.3).") % {"a": first, "b": second}
+        log(locked, user, "round_order", note, reason=reason, rounds=[first, second], clause="004 §1.4.3")
+    return note
 
 
 def _make_groups(t: Tournament, stage: Stage, seed: int) -> None:
@@ -976,10 +1129,14 @@ def rounds_left(t: Tournament) -> bool:
         stage = t.stages.first()
         return stage is None or drawn < len(stage.plan.get("rounds", []))
     if t.system in {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}:
-        stage = t.stages.first()
-        return stage is None or not bracket(stage)["finished"]
+        stage = t.stages.filter(number=1).first()
+        if stage is None or not bracket(stage)["finished"]:
+            return True
+        return places_left(t, stage)  # 004 §5.7.3: extra matches for places
     playoff = t.stages.filter(kind=Stage.Kind.PLAYOFF).first()
-    return playoff is None or not bracket(playoff)["finished"]
+    if playoff is None or not bracket(playoff)["finished"]:
+        return True
+    return places_left(t, playoff)
 
 
 # The Swiss draft checked and edited by the secretary (issue 14 item 6) ------------------------------------

@@ -26,6 +26,8 @@ class Stage(models.Model):
         MAIN = "main", _("main")
         GROUPS = "groups", _("group stage")
         PLAYOFF = "playoff", _("playoff")
+        # 004 §5.7.3: extra matches for a place a removed competitor left (``draw.manager.places_to_play``).
+        PLACES = "places", _("extra matches for places")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
     number = models.PositiveSmallIntegerField()

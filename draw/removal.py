@@ -144,7 +144,7 @@ def current_stage(participant: Participant) -> Stage | None:
         if stage.kind == Stage.Kind.GROUPS:
             if GroupMember.objects.filter(group__stage=stage, participant=participant).exists():
                 return stage
-        elif stage.kind == Stage.Kind.PLAYOFF:
+        elif stage.kind in (Stage.Kind.PLAYOFF, Stage.Kind.PLACES):
             if participant.key in stage.plan.get("players", []):
                 return stage
         else:

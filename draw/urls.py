@@ -16,6 +16,7 @@ urlpatterns = [
     path("t/<int:pk>/draw/", views.round_draw, name="draw"),
     path("t/<int:pk>/absences/", views.absences, name="absences"),
     path("t/<int:pk>/absences/<int:absence_pk>/remove/", views.absence_remove, name="absence_remove"),
+    path("t/<int:pk>/rounds/order/", views.round_order, name="round_order"),
     path("t/<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="publish"),
     path("t/<int:pk>/rounds/<int:number>/review/", views.round_review, name="round_review"),
     path("t/<int:pk>/rounds/<int:number>/drop/", views.round_drop, name="drop"),

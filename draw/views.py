@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -18,11 +18,11 @@ from django.views.decorators.http import require_POST
 from draw import absences as absence_rules
 from draw import manager as draw_manager
 from draw import results
-from draw.forms import AbsenceForm, DrawForm, ReasonForm, ResultForm, RoundLengthForm
+from draw.forms import AbsenceForm, DrawForm, ReasonForm, ResultForm, RoundLengthForm, RoundOrderForm
 from draw.models import Absence, Match, ResultKind, Round, page_of_table
 from registration.models import Participant
-from registration.permissions import is_panel, tournament_for_secretary
-from tournaments.models import Tournament, log
+from registration.permissions import is_panel, may_reorder_rounds, tournament_for_secretary
+from tournaments.models import System, Tournament, log
 from tournaments.validators import sane_int
 
 
@@ -329,3 +329,44 @@ def absence_remove(request: HttpRequest, pk: int, absence_pk: int) -> HttpRespon
     else:
         messages.success(request, _("Removed."))
     return redirect("draw:absences", pk=pk)
+
+
+def round_order(request: HttpRequest, pk: int) -> HttpResponse:
+    """004 §1.4.3: the chief judge or his deputy changes the order of round-robin rounds, with a reason."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not may_reorder_rounds(request.user, tournament):
+        raise PermissionDenied
+    if tournament.system not in (System.ROUND_ROBIN, System.MIXED):
+        raise Http404(_("Only a round robin has an order of rounds to change."))
+    form = RoundOrderForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            d = form.cleaned_data
+            try:
+                note = draw_manager.swap_scheduled_rounds(
+                    tournament, d["first"], d["second"], d["reason"], request.user
+                )
+            except draw_manager.DrawError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, note)
+                return redirect("public:detail", pk=pk)
+        status = 400
+    found = draw_manager.ordered_schedules(tournament)
+    drawn = set(tournament.round_set.values_list("number", flat=True))
+    rounds = []
+    if found is not None:
+        stage, schedules = found
+        by_key = draw_manager.participants_by_key(tournament)
+        for i in range(max(len(x) for x in schedules)):
+            pairs = [
+                by_key[a].short_name + " — " + by_key[b].short_name
+                for x in schedules
+                if i < len(x)
+                for a, b in x[i]["pairs"]
+                if a in by_key and b in by_key
+            ]
+            rounds.append((i + 1, i + 1 in drawn, pairs))
+    context = {"t": tournament, "form": form, "rounds": rounds, "scheduled": found is not None}
+    return render(request, "draw/round_order.html", context, status=status)

@@ -3,6 +3,9 @@
 from django.contrib import admin
 
 from judging.models import (
+    DiceReplacement,
+    EquipmentNote,
+    LateArrival,
     MatchProtocol,
     Protest,
     ProtestAttachment,
@@ -41,3 +44,18 @@ class TeamSanctionAdmin(ReadOnlyAdmin):
 
 
 admin.site.register(ProtestAttachment, ReadOnlyAdmin)
+
+
+@admin.register(DiceReplacement)
+class DiceReplacementAdmin(ReadOnlyAdmin):
+    list_display = ("at", "match", "requested_by", "game", "decided_as", "decided_by")
+
+
+@admin.register(EquipmentNote)
+class EquipmentNoteAdmin(ReadOnlyAdmin):
+    list_display = ("at", "match", "moment", "by")
+
+
+@admin.register(LateArrival)
+class LateArrivalAdmin(ReadOnlyAdmin):
+    list_display = ("recorded_at", "match", "participant", "arrived_at", "minutes_lost", "consequence")

@@ -6,16 +6,19 @@
   he is withdrawn with the reason, a draft that pairs him is drawn again, and his entries there are refused
   with the clause (``registration.manager.bar_disqualified``). For a ban counted in matches the rounds still
   to come cannot be known, so only the first such tournament is barred now; the admission checks of the later
-  ones read the ban on their first day as usual. Tournaments already running are left to their judging panel.
+  ones read the ban on their first day as usual.
+* In a tournament already running (outside its registry) he is put on its chief judge's desk at once: removed
+  by §5.7.3 or kept with a reason (``RemovalProposal.notify_running``, issue 27).
 
 Beyond its registry (the tournament and the other events of its competition: one panel, 004 §1.2) a
 disqualification reaches a tournament — its effects above and the admission checks there — only through the
 person's own admitted entry in the tournament it was given in: his commission examined his entry and saw his
-identity document (004 §2.3.3, §5.3.2) — or when a league official gave it, or it was given outside any
-tournament (the league's, in the admin). A participant the secretary typed in by name (the shortcut), or a
-record made to look like somebody, carries it nowhere else: another tournament's officials cannot bar a
-person entered elsewhere by adding him here and disqualifying him, and a look-alike record cannot be merged
-into him (``registration.permissions.may_rewrite``). One rule: ``reaches`` (issue 25 item 3).
+identity document (004 §2.3.3, §5.3.2) — or, given to an accredited official or coach, through his
+accreditation (the commission checked his documents, §5.3.2 items 2–3), or when a league official gave it,
+or it was given outside any tournament (the league's). A participant the secretary typed in by name (the
+shortcut), or a record made to look like somebody, carries it nowhere else: another tournament's officials
+cannot bar a person entered elsewhere by adding him here and disqualifying him, and a look-alike record
+cannot be merged into him (``registration.permissions.may_rewrite``). One rule: ``reaches`` (issue 25 item 3).
 """
 
 from __future__ import annotations
@@ -48,6 +51,8 @@ def reaches_everywhere(sanction) -> bool:
     tournament or by a league official, or through the person's own admitted entry where it was given."""
     if sanction.tournament_id is None or permissions.is_league_official(sanction.issued_by):
         return True
+    if sanction.official_id is not None and sanction.official_accredited:
+        return True  # an accredited official: the commission checked his documents (004 §5.3.2 items 2–3)
     return Entry.objects.filter(
         Q(person_id=sanction.person_id) | Q(partner_id=sanction.person_id),
         tournament_id=sanction.tournament_id,
@@ -65,6 +70,12 @@ def reaches(sanction, tournament: Tournament) -> bool:
         if same.exists():
             return True
     return reaches_everywhere(sanction)
+
+
+def registry_of(sanction) -> frozenset[int]:
+    """The registry of the tournament it was given in (its competition's events, 004 §1.2); none for the
+    league's own."""
+    return permissions.registry(sanction.tournament) if sanction.tournament_id else frozenset()
 
 
 def in_force_on(sanction, day) -> bool:
@@ -93,7 +104,7 @@ def carry_out(sanction, participant: Participant | None, user) -> list[str]:
     others = (
         Tournament.objects.filter(start_date__gte=sanction.starts_on)
         .exclude(pk=sanction.tournament_id)
-        .exclude(status=Tournament.Status.FINISHED)
+        .exclude(status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED])
         .exclude(pk__in=Round.objects.exclude(status=Round.Status.DRAFT).values("tournament_id"))
         .order_by("start_date", "pk")
     )
@@ -135,7 +146,7 @@ def _competition_siblings(sanction, here: Participant | None, user) -> list[str]
     if event is None or not event.competition_id:
         return []
     notes = []
-    for t in event.siblings().exclude(status=Tournament.Status.FINISHED):
+    for t in event.siblings().exclude(status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED]):
         there = Participant.objects.filter(
             Q(person=sanction.person) | Q(partner=sanction.person),
             tournament=t,
@@ -214,7 +225,7 @@ def _reopen(sanction, reason: str, user) -> list[str]:
         .order_by("start_date", "pk")
     )
     for t in barred:
-        if t.is_finished:
+        if t.is_closed:
             notes.append(_("%(t)s is finished: his entry there stays refused.") % {"t": t})
             continue
         if Round.objects.filter(tournament=t).exclude(status=Round.Status.DRAFT).exists():

@@ -19,3 +19,11 @@ class AlreadyApplied(JudgingError):
     def __init__(self, message: str, sanction):
         super().__init__(message)
         self.sanction = sanction
+
+
+class TeamAlreadyApplied(JudgingError):
+    """The same team sanction form was sent twice: ``sanction`` is the one recorded."""
+
+    def __init__(self, message: str, sanction):
+        super().__init__(message)
+        self.sanction = sanction

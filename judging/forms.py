@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import io
 import warnings
@@ -11,13 +12,14 @@ from django import forms
 from django.conf import settings
 from django.db.models import Q
 from django.template.defaultfilters import filesizeformat
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, UnidentifiedImageError
 from pypdf import PdfReader
 
 from draw.models import Match, ResultKind, TeamMatch
-from judging.models import Protest, Sanction, TeamSanction, Upload, Violation
-from registration.models import Official, Participant
+from judging.models import EquipmentNote, Protest, Sanction, TeamSanction, Upload, Violation
+from registration.models import Official, Participant, Person
 from tournaments.validators import sane_date
 
 IMAGE_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif"}
@@ -204,6 +206,10 @@ class SanctionForm(forms.Form):
     participant: forms.ModelChoiceField[Participant] = forms.ModelChoiceField(
         label=_("Participant"), queryset=None
     )
+    # 003 «Пары»: of a pair, the player who broke the rule (asked only when the participant is a pair).
+    person: forms.ModelChoiceField[Person] = forms.ModelChoiceField(
+        label=_("Who broke the rule"), queryset=Person.objects.none(), required=False
+    )
     kind = forms.ChoiceField(label=_("Sanction"), choices=Sanction.Kind.choices)
     violation = forms.ChoiceField(label=_("Violation"), choices=Violation.choices)
     clause = forms.CharField(label=_("Rule broken"), max_length=100)
@@ -234,8 +240,17 @@ class SanctionForm(forms.Form):
 
     def __init__(self, *args, tournament, participant=None, **kwargs):
         super().__init__(*args, **kwargs)
-        people = tournament.participants.select_related("person")
+        people = tournament.participants.select_related("person", "partner")
         self.fields["participant"].queryset = people
+        # 003 «Пары»: a pair's sanction names the player who broke the rule, one of its two (``clean``).
+        if participant is not None and participant.partner_id is not None:
+            self.fields["person"].queryset = Person.objects.filter(pk__in=[p.pk for p in participant.people])
+            self.fields["person"].required = True
+            self.fields["person"].help_text = _("A pair: the player of its two who broke the rule (003).")
+        elif participant is None and tournament.is_pairs:
+            self.fields["person"].help_text = _("Choose the pair above: its two players are listed here.")
+        else:
+            del self.fields["person"]
         # Only matches a sanction can change (003, 004 §5.7.3): two players, a published round, not annulled,
         # and not of a removed player (his results follow the removal); ``clean`` says why for any other.
         matches = (
@@ -268,6 +283,8 @@ class SanctionForm(forms.Form):
     def clean(self):
         data = super().clean()
         participant, match = data.get("participant"), data.get("match")
+        if participant is not None:
+            data["person"] = self.person_of(participant, data.get("person"))
         if participant is not None and match is not None:
             refusal = Sanction.match_refusal(match, participant)
             if refusal:
@@ -275,6 +292,19 @@ class SanctionForm(forms.Form):
         if data.get("kind") == Sanction.Kind.POINTS_DEDUCTION and not data.get("points"):
             self.add_error("points", _("Give the number of points to deduct."))
         return data
+
+    def person_of(self, participant: Participant, person: Person | None) -> Person | None:
+        """The person the sanction names: the participant himself; of a pair, the one of its two players
+        chosen (003 «Пары»: each plays and may break a rule; a ban follows the person, 004 §5.7.4)."""
+        if participant.partner_id is None:
+            return participant.person
+        if person is None or person.pk not in (participant.person_id, participant.partner_id):
+            self.add_error(
+                "person" if "person" in self.fields else None,
+                _("%(p)s is a pair: name which of its two players broke the rule.") % {"p": participant},
+            )
+            return None
+        return person
 
 
 class TeamSanctionForm(forms.Form):
@@ -326,7 +356,7 @@ class AnswerForm(forms.Form):
 class ProposalForm(forms.Form):
     apply = forms.TypedChoiceField(
         label=_("Decision"),
-        choices=[("1", _("remove the participant")), ("0", _("decline"))],
+        choices=[("1", _("remove (004 §5.7.3)")), ("0", _("do not remove: keep, with the reason below"))],
         coerce=lambda v: v == "1",
     )
     reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
@@ -378,16 +408,10 @@ class GroupTieForm(forms.Form):
 
 
 class MatchNoteForm(forms.Form):
-    """The match judge and the replacement of the dice (003 «Игральные кости» п. 2) for the match protocol."""
+    """The match judge, printed on the match protocol."""
 
     judge: forms.ModelChoiceField[Official] = forms.ModelChoiceField(
         label=_("match judge"), queryset=None, required=False
-    )
-    dice_replacement = forms.CharField(
-        label=_("dice replaced (when, at whose request, why)"),
-        required=False,
-        max_length=1000,
-        widget=forms.Textarea(attrs={"rows": 2}),
     )
 
     def __init__(self, *args, tournament, **kwargs):
@@ -400,3 +424,174 @@ class MatchNoteForm(forms.Form):
             .order_by("person__surname", "person__name")
         )
         self.fields["judge"].label_from_instance = lambda o: f"{o.person.full_name} ({o.role_display})"
+
+
+class DiceReplacementForm(forms.Form):
+    """003 «Игральные кости»: the dice replaced at a player's request, by the decision of the chief judge or
+    his deputy — who asked, which game, why (``DiceReplacement.record`` checks the rest)."""
+
+    requested_by = forms.TypedChoiceField(label=_("who asked"), coerce=int)
+    game = forms.IntegerField(
+        label=_("game"),
+        min_value=1,
+        max_value=200,
+        help_text=_("Between games: the number of the game about to start."),
+    )
+    during_game = forms.BooleanField(label=_("during the game (the clocks stopped)"), required=False)
+    reason = forms.CharField(
+        label=_("reason of the decision"), max_length=1000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def __init__(self, *args, match, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.fields["requested_by"].choices = [
+            (p.pk, str(p)) for p in (match.player1, match.player2) if p is not None
+        ]
+
+    def clean_reason(self):
+        value = " ".join(self.cleaned_data["reason"].split())
+        if not value:
+            raise forms.ValidationError(_("Give the reason."))
+        return value
+
+    def clean(self):
+        data = super().clean()
+        picked = data.get("requested_by")
+        if picked is not None:
+            data["requested_by"] = next(
+                (p for p in (self.match.player1, self.match.player2) if p is not None and p.pk == picked),
+                None,
+            )
+        return data
+
+
+class EquipmentNoteForm(forms.Form):
+    """004 §6.2.4: a check or a fault of the equipment on a match."""
+
+    moment = forms.ChoiceField(label=_("when"), choices=EquipmentNote.Moment.choices)
+    text = forms.CharField(
+        label=_("what was checked, found and done"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def clean_text(self):
+        value = " ".join(self.cleaned_data["text"].split())
+        if not value:
+            raise forms.ValidationError(_("Say what was checked, found and done."))
+        return value
+
+
+class OfficialSanctionForm(forms.Form):
+    """004 §2.4.5, §6.2.2 items 3–4: a sanction on a coach, a representative or an official."""
+
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    kind = forms.ChoiceField(
+        label=_("Sanction"),
+        choices=[(k.value, k.label) for k in Sanction.OFFICIAL_KINDS],
+        help_text=_("A removal withdraws his accreditation: his powers here end."),
+    )
+    clause = forms.CharField(label=_("Rule broken"), max_length=100)
+    facts = forms.CharField(label=_("Facts"), widget=forms.Textarea(attrs={"rows": 3}), max_length=5000)
+    ends_on = forms.DateField(
+        label=_("Disqualified until (inclusive)"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[sane_date],
+    )
+    matches_count = forms.IntegerField(
+        label=_("or for a number of matches"), min_value=1, max_value=1000, required=False
+    )
+    tournaments_count = forms.IntegerField(
+        label=_("or for a number of tournaments"), min_value=1, max_value=1000, required=False
+    )
+
+    def clean_facts(self):
+        value = self.cleaned_data["facts"].strip()
+        if not value:
+            raise forms.ValidationError(_("Describe the facts of the breach."))
+        return value
+
+
+class LeagueDisqualificationForm(forms.Form):
+    """004 §5.7.4: a disqualification by the League, of a person found by his identity (surname, name,
+    patronymic, date of birth: one record across tournaments)."""
+
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    surname = forms.CharField(label=_("surname"), max_length=100)
+    name = forms.CharField(label=_("name"), max_length=100)
+    patronymic = forms.CharField(label=_("patronymic"), max_length=100, required=False)
+    birth_date = forms.DateField(
+        label=_("date of birth"), widget=forms.DateInput(attrs={"type": "date"}), validators=[sane_date]
+    )
+    clause = forms.CharField(label=_("Rule broken"), max_length=100)
+    facts = forms.CharField(label=_("Facts"), widget=forms.Textarea(attrs={"rows": 3}), max_length=5000)
+    starts_on = forms.DateField(
+        label=_("in force from"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[sane_date],
+        help_text=_("Empty: today."),
+    )
+    ends_on = forms.DateField(
+        label=_("Disqualified until (inclusive)"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[sane_date],
+    )
+    matches_count = forms.IntegerField(
+        label=_("or for a number of matches"), min_value=1, max_value=1000, required=False
+    )
+    tournaments_count = forms.IntegerField(
+        label=_("or for a number of tournaments"), min_value=1, max_value=1000, required=False
+    )
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        person = Person.objects.filter(
+            surname=" ".join(data["surname"].split()),
+            name=" ".join(data["name"].split()),
+            patronymic=" ".join(data.get("patronymic", "").split()),
+            birth_date=data["birth_date"],
+        ).first()
+        if person is None:
+            raise forms.ValidationError(_("No person with this surname, name, patronymic and date of birth."))
+        data["person"] = person
+        return data
+
+
+class LateArrivalForm(forms.Form):
+    """003 «Начало турнира»: who was late at this match and when he came (or that he never came)."""
+
+    participant = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    arrived_at = forms.TimeField(
+        label=_("arrived at"), required=False, widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+    )
+    absent = forms.BooleanField(label=_("he did not come"), required=False)
+
+    def __init__(self, *args, match, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.fields["participant"].choices = [(p.pk, str(p)) for p in (match.player1, match.player2) if p]
+
+    def clean(self):
+        data = super().clean()
+        picked = data.get("participant")
+        if picked is not None:
+            data["participant"] = next(
+                (p for p in (self.match.player1, self.match.player2) if p is not None and p.pk == picked),
+                None,
+            )
+        if "arrived_at" in self.errors:
+            return data
+        if data.get("absent") == bool(data.get("arrived_at")):
+            raise forms.ValidationError(_("Give the time he arrived, or tick that he did not come."))
+        when = data.get("arrived_at")
+        if when is not None:
+            start = self.match.round.start_time
+            day = timezone.localtime(start).date() if start else timezone.localdate()
+            data["arrived"] = timezone.make_aware(datetime.datetime.combine(day, when))
+        else:
+            data["arrived"] = None
+        return data

@@ -54,6 +54,8 @@ def blockers(t: Tournament, now: datetime.datetime | None = None) -> list[Blocke
     now = now or timezone.now()
     if t.status == Tournament.Status.FINISHED:
         return [Blocker("finished", _("The tournament is already finished."))]
+    if t.status == Tournament.Status.CANCELLED:
+        return [Blocker("cancelled", _("The tournament is cancelled."))]
     rounds = list(t.round_set.order_by("number"))
     if not rounds:
         return [Blocker("no_rounds", _("No round has been played."))]
@@ -107,15 +109,16 @@ def blockers(t: Tournament, now: datetime.datetime | None = None) -> list[Blocke
         )
     proposals = list(
         RemovalProposal.objects.filter(tournament=t, status=RemovalProposal.Status.PENDING).select_related(
-            "participant__person"
+            "participant__person", "participant__partner", "team"
         )
     )
     if proposals:
+        # A player's or a team's second warning (004 §5.7.2), a player disqualified elsewhere (§2.3.2).
         out.append(
             _blocker(
                 "removals",
                 _("Removal proposals waiting for the chief judge (004 §5.7.2)"),
-                [str(p.participant) for p in proposals],
+                [str(p.competitor) for p in proposals],
             )
         )
     chiefs = Official.objects.filter(
@@ -185,6 +188,45 @@ def reopen(t: Tournament, user, reason: str) -> None:
             t, user, "reopen", _("Tournament reopened by the chief judge"), reason=reason, clause="004 §6.2.1"
         )
         signals.tournament_reopened.send(sender=Tournament, tournament=t, user=user)
+
+
+def cancel(t: Tournament, user, reason: str) -> None:
+    """004 §6.1.2 item 3: the judging panel cancels the event (the caller checked the power: ``is_panel``),
+    with a reason; logged. Nothing is deleted: its entries, results and documents stay as they were, read-only
+    (``Tournament.read_only_reason``), marked cancelled on every page and document. A finished event is not
+    cancelled."""
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise JudgingError(_("Give the reason for cancelling the competition."))
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=t.pk)
+        if t.status == Tournament.Status.FINISHED:
+            raise JudgingError(_("The tournament is finished: a finished competition is not cancelled."))
+        if t.status == Tournament.Status.CANCELLED:
+            return
+        t.status, t.cancelled_at, t.cancel_reason = Tournament.Status.CANCELLED, timezone.now(), reason
+        t.save(update_fields=["status", "cancelled_at", "cancel_reason"])
+        log(
+            t,
+            user,
+            "cancel",
+            _("Tournament cancelled by the judging panel"),
+            reason=reason,
+            clause="004 §6.1.2",
+        )
+
+
+def cancel_competition(events, user, reason: str) -> list[str]:
+    """004 §6.1.2 item 3 for a competition of several events (one panel, §1.2): each event not finished is
+    cancelled as ``cancel`` says; all or nothing. Returns the notes (the finished ones stay)."""
+    notes: list[str] = []
+    with transaction.atomic():
+        for t in events:
+            if t.status == Tournament.Status.FINISHED:
+                notes.append(_("%(t)s is finished: it stays as it is.") % {"t": t})
+                continue
+            cancel(t, user, reason)
+    return notes
 
 
 def reopenings(t: Tournament):

@@ -21,9 +21,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from draw import consequences, results
+from draw import removal as draw_removal
 from draw.models import Consequence, Match, ResultKind, Round
 from judging import disqualification, redraw, removal, signals, state
-from judging.errors import AlreadyApplied, AlreadyFiled, JudgingError
+from judging.errors import AlreadyApplied, AlreadyFiled, JudgingError, TeamAlreadyApplied
 from registration.models import Entry, Gender, Official, Participant, Person
 from tournaments.models import GenderGroup, SecondWarning, System, Tournament, log
 from tournaments.rules import cite
@@ -98,8 +99,11 @@ class SanctionQuerySet(models.QuerySet):
             in_force.append(s.pk)
         return self.filter(pk__in=in_force)
 
-    def warnings_in(self, tournament, person) -> SanctionQuerySet:
-        return self.filter(tournament=tournament, person=person, kind=Sanction.Kind.WARNING)
+    def warnings_in(self, tournament, participant) -> SanctionQuerySet:
+        """The participant's warnings in the tournament: a pair's are those of either of its two players
+        (003 «Пары»: the pair is one participant, 004 §5.7.1; each sanction names the one who broke the
+        rule)."""
+        return self.filter(tournament=tournament, person__in=participant.people, kind=Sanction.Kind.WARNING)
 
 
 class Violation(models.TextChoices):
@@ -148,6 +152,15 @@ class Sanction(models.Model):
         _("for a number of tournaments"), null=True, blank=True
     )
     points = models.DecimalField(_("points deducted"), max_digits=4, decimal_places=1, null=True, blank=True)
+    # 004 §2.4.5, §2.4.6, §6.2.2 items 3–4: a sanction on a coach, a representative or an official, in that
+    # role (his registration may go later: the role stays written).
+    official = models.ForeignKey(
+        "registration.Official", null=True, blank=True, on_delete=models.SET_NULL, related_name="sanctions"
+    )
+    official_role = models.CharField(_("in the role of"), max_length=30, blank=True, db_default="")
+    # Accredited when sanctioned: the commission had checked his documents (004 §5.3.2 items 2–3), so a
+    # disqualification reaches beyond the registry as through an admitted entry (``disqualification``).
+    official_accredited = models.BooleanField(default=False, db_default=False)
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -196,15 +209,19 @@ class Sanction(models.Model):
                 if existing is not None:
                     raise AlreadyApplied(gettext("This sanction has already been recorded."), existing)
             if self.kind == self.Kind.WARNING and self.violation in REPEAT_IS_TECHNICAL:
+                # The participant's (a pair's two players alike: one protocol, one clock, 003 «Пары»).
+                people = participant.people if participant is not None else [self.person]
                 repeated = Sanction.objects.filter(
-                    tournament=self.tournament, person=self.person, violation=self.violation
+                    tournament=self.tournament, person__in=people, violation=self.violation
                 ).exists()
                 if repeated:
                     # 003: a protocol not handed in or a break at the wrong time, again: technical defeat.
                     self.kind = self.Kind.TECHNICAL_DEFEAT
             if self.violation == Violation.FLAG:
                 self.kind = self.Kind.TECHNICAL_DEFEAT  # 003: a flag fall loses the match at once
-            if self.kind == self.Kind.TECHNICAL_DEFEAT:
+            if self.official_id is not None:
+                self._sanction_official(user)
+            elif self.kind == self.Kind.TECHNICAL_DEFEAT:
                 self._lose_match(user, participant, results)
             elif self.kind == self.Kind.REMOVAL:
                 if participant is None:
@@ -219,10 +236,15 @@ class Sanction(models.Model):
             self.issued_by = user if getattr(user, "is_authenticated", False) else None
             self.save()
             if self.kind == self.Kind.DISQUALIFICATION:
-                # 004 §2.3.2, §5.7.4: in force at once, here and in his other tournaments.
+                # 004 §2.3.2, §5.7.4: in force at once, here and in his other tournaments; where he plays in
+                # a running tournament, on its desk for its chief judge to decide.
                 self.notes += disqualification.carry_out(self, participant, user)
+                self.notes += RemovalProposal.notify_running(self, user)
                 if self.outcome:
                     self.save(update_fields=["stage", "outcome", "clause"])
+            if self.kind in (self.Kind.REMOVAL, self.Kind.DISQUALIFICATION):
+                his = Participant.objects.filter(models.Q(person=self.person) | models.Q(partner=self.person))
+                RemovalProposal.close_for_removed(user, self.facts, participants=his)
             if self.tournament is not None:
                 _log(
                     self.tournament,
@@ -240,6 +262,39 @@ class Sanction(models.Model):
             if self.kind == self.Kind.WARNING and participant is not None:
                 return RemovalProposal.raise_if_due(self.tournament, participant, user)
         return None
+
+    OFFICIAL_KINDS = (Kind.WARNING, Kind.REMOVAL, Kind.DISQUALIFICATION)
+
+    @property
+    def official_role_display(self) -> str:
+        return (
+            str(Official.Role(self.official_role).label) if self.official_role in Official.Role.values else ""
+        )
+
+    def _sanction_official(self, user) -> None:
+        """004 §2.4.5, §6.2.2 items 3–4: a coach, a representative or an official is warned, removed (his
+        accreditation withdrawn: his powers here end) or disqualified (004 §5.7.4: the person; withdrawn here
+        too). The caller checked the power (``may_sanction_official``)."""
+        assert self.official_id is not None  # the caller's branch
+        official = Official.objects.select_for_update().select_related("person").get(pk=self.official_id)
+        if self.kind not in self.OFFICIAL_KINDS:
+            raise JudgingError(
+                gettext("A coach or an official is given a warning, a removal or a disqualification.")
+            )
+        if official.tournament_id != self.tournament_id or official.person_id != self.person_id:
+            raise JudgingError(gettext("Choose an official of this tournament."))
+        if not (self.facts or "").strip():
+            raise JudgingError(gettext("Describe the facts of the breach."))
+        self.official_role, self.official_accredited = official.role, official.accredited
+        if self.kind == self.Kind.DISQUALIFICATION:
+            self._check_disqualification()
+        if self.kind in (self.Kind.REMOVAL, self.Kind.DISQUALIFICATION) and official.accredited:
+            official.accredited = False
+            official.save(update_fields=["accredited"])
+            self.notes.append(
+                gettext("%(p)s's accreditation as %(r)s is withdrawn (004 §6.2.2).")
+                % {"p": official.person, "r": official.role_display}
+            )
 
     @staticmethod
     def match_refusal(m, participant) -> str:
@@ -346,15 +401,44 @@ class Sanction(models.Model):
 
 
 class RemovalProposal(models.Model):
-    """004 §5.7.2: a second warning leads to removal; the system proposes it to the chief judge at once."""
+    """A removal waiting for the chief judge, who removes (004 §5.7.3) or declines it with a reason; while it
+    waits the tournament is not finished (``judging.lifecycle``). Its causes:
+
+    - 004 §5.7.2: a second warning leads to removal; the system proposes it at once — of a participant, or of
+      a team in a team event (004 §1.3.4: the team is the participant);
+    - 004 §2.3.2: a participant disqualified elsewhere (another tournament, the league) while he plays here
+      in a running tournament: not admitted any more, but the tournament is its own panel's — he is removed
+      by §5.7.3 or kept with a reason (the ban starts after the event, was given in error…).
+    """
 
     class Status(models.TextChoices):
         PENDING = "pending", _("waiting for the chief judge")
         APPLIED = "applied", _("removal applied")
         DECLINED = "declined", _("declined")
 
+    class Cause(models.TextChoices):
+        SECOND_WARNING = "second_warning", _("second warning")
+        DISQUALIFIED = "disqualification", _("disqualified elsewhere")
+
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="+")
-    participant = models.ForeignKey("registration.Participant", on_delete=models.CASCADE, related_name="+")
+    participant = models.ForeignKey(
+        "registration.Participant", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    team = models.ForeignKey(
+        "registration.Team", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    # A db default too: rows written by older code (a migration's historical model) are second warnings.
+    cause = models.CharField(
+        _("cause"),
+        max_length=20,
+        choices=Cause.choices,
+        default=Cause.SECOND_WARNING,
+        db_default=Cause.SECOND_WARNING,
+    )
+    # 004 §2.3.2: the disqualification given elsewhere that this proposal puts before this panel.
+    disqualification = models.ForeignKey(
+        Sanction, null=True, blank=True, on_delete=models.PROTECT, related_name="notices"
+    )
     warnings = models.ManyToManyField(Sanction, related_name="+")
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -364,19 +448,35 @@ class RemovalProposal(models.Model):
     decided_at = models.DateTimeField(null=True, blank=True)
     reason = models.TextField(_("reason"), blank=True)
     removal = models.ForeignKey(Sanction, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    team_removal = models.ForeignKey(
+        "TeamSanction", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["participant"],
+                fields=["participant", "cause"],
                 condition=models.Q(status="pending"),
                 name="one_pending_removal_proposal",
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["team"], condition=models.Q(status="pending"), name="one_pending_team_removal"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(participant__isnull=False, team__isnull=True)
+                | models.Q(participant__isnull=True, team__isnull=False),
+                name="removal_proposal_one_competitor",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.participant}: {self.get_status_display()}"
+        return f"{self.competitor}: {self.get_status_display()}"
+
+    @property
+    def competitor(self):
+        """The participant (a player or a pair) or the team it concerns."""
+        return self.participant if self.participant_id else self.team
 
     @classmethod
     def raise_if_due(cls, tournament, participant, user=None) -> RemovalProposal | None:
@@ -385,11 +485,11 @@ class RemovalProposal(models.Model):
         By the tournament's setting (``second_warning``) the removal is proposed to the chief judge at once
         (the default), or applied at once; either way a proposal records it (applied: with the removal).
         """
-        warnings = list(Sanction.objects.warnings_in(tournament, participant.person))
-        if (
-            len(warnings) < 2
-            or cls.objects.filter(participant=participant, status=cls.Status.PENDING).exists()
-        ):
+        warnings = list(Sanction.objects.warnings_in(tournament, participant))
+        pending = cls.objects.filter(
+            participant=participant, cause=cls.Cause.SECOND_WARNING, status=cls.Status.PENDING
+        )
+        if len(warnings) < 2 or pending.exists():
             return None
         if participant.status == participant.Status.REMOVED:
             return None
@@ -411,6 +511,60 @@ class RemovalProposal(models.Model):
             proposal.refresh_from_db()
         return proposal
 
+    @classmethod
+    def notify_running(cls, sanction: Sanction, user) -> list[str]:
+        """004 §2.3.2: a disqualification puts the person, where he plays in a running tournament (a round
+        published, not finished) outside its own registry, on that tournament's desk at once: its chief
+        judge removes him (§5.7.3) or keeps him with a reason. Only where the ban acts
+        (``disqualification.reaches``) and is in force during the tournament's remaining days. Returns the
+        notes for who gave it."""
+        today = timezone.localdate()
+        home = set(disqualification.registry_of(sanction))
+        started = Round.objects.exclude(status=Round.Status.DRAFT).values("tournament_id")
+        there = (
+            Participant.objects.filter(
+                models.Q(person=sanction.person) | models.Q(partner=sanction.person),
+                status=Participant.Status.ACTIVE,
+                tournament__status=Tournament.Status.RUNNING,
+                tournament__in=started,
+            )
+            .exclude(tournament_id__in=home)
+            .select_related("tournament", "person", "partner")
+        )
+        notes: list[str] = []
+        for p in there:
+            t = p.tournament
+            assert sanction.starts_on is not None  # set by ``_check_disqualification``
+            if sanction.starts_on > t.end_date or not disqualification.reaches(sanction, t):
+                continue
+            if not disqualification.in_force_on(sanction, max(today, sanction.starts_on)):
+                continue
+            pending = cls.objects.filter(
+                participant=p, cause=cls.Cause.DISQUALIFIED, status=cls.Status.PENDING
+            )
+            if pending.exists():
+                continue
+            cls.objects.create(
+                tournament=t, participant=p, cause=cls.Cause.DISQUALIFIED, disqualification=sanction
+            )
+            _log(
+                t,
+                user,
+                "disqualified_elsewhere",
+                gettext(
+                    "%(p)s is disqualified (%(rule)s): the chief judge removes him or keeps him with a reason"
+                )
+                % {"p": sanction.person, "rule": cite("004 §2.3.2")},
+                participant=p.pk,
+                sanction=sanction.pk,
+                clause="004 §2.3.2, §5.7.3",
+            )
+            notes.append(
+                gettext("%(t)s: %(p)s plays there; its chief judge decides on his removal (on its desk).")
+                % {"t": t, "p": p}
+            )
+        return notes
+
     def decide(self, user, apply: bool, reason: str) -> Sanction | None:
         """The chief judge applies the removal or declines it, with a reason."""
         if not reason.strip():
@@ -420,22 +574,31 @@ class RemovalProposal(models.Model):
             locked = RemovalProposal.objects.select_for_update().get(pk=self.pk)
             if locked.status != self.Status.PENDING:
                 raise JudgingError(gettext("This proposal has already been decided."))
-            sanction = None
-            if apply:
+            sanction = team_removal = None
+            if apply and self.team_id is not None:
+                # 004 §5.7.2, §5.7.3 on the team-match level (``TeamSanction.record``).
+                team_removal, _notes = TeamSanction.record(
+                    self.team, TeamSanction.Kind.REMOVAL, "004 §5.7.2, §5.7.3", reason, user
+                )
+            elif apply:
+                ban = self.disqualification if self.cause == self.Cause.DISQUALIFIED else None
+                disqualified = ban is not None
                 sanction = Sanction(
-                    person=self.participant.person,
+                    # The person it concerns: of a pair, the one disqualified, or the last one warned.
+                    person=ban.person if ban is not None else self._warned_person(),
                     tournament=self.tournament,
                     kind=Sanction.Kind.REMOVAL,
-                    clause="004 §5.7.2, §5.7.3",
+                    clause="004 §2.3.2, §5.7.3" if disqualified else "004 §5.7.2, §5.7.3",
                     facts=reason.strip(),
                 )
                 sanction.apply(user, self.participant)
             self.status = self.Status.APPLIED if apply else self.Status.DECLINED
-            self.decided_by, self.decided_at, self.reason, self.removal = (
+            self.decided_by, self.decided_at, self.reason, self.removal, self.team_removal = (
                 user if getattr(user, "is_authenticated", False) else None,
                 timezone.now(),
-                reason,
+                reason.strip(),
                 sanction,
+                team_removal,
             )
             self.save()
             _log(
@@ -443,11 +606,34 @@ class RemovalProposal(models.Model):
                 user,
                 "removal_proposal",
                 gettext("Removal proposal for %(p)s: %(s)s")
-                % {"p": self.participant, "s": self.get_status_display()},
+                % {"p": self.competitor, "s": self.get_status_display()},
                 reason=reason,
-                clause="004 §5.7.2",
+                clause="004 §2.3.2" if self.cause == self.Cause.DISQUALIFIED else "004 §5.7.2",
             )
         return sanction
+
+    def _warned_person(self):
+        assert self.participant is not None
+        last = self.warnings.order_by("-issued_at", "-id").first()
+        return last.person if last is not None else self.participant.person
+
+    @classmethod
+    def close_for_removed(cls, user, reason: str, participants=(), team=None) -> None:
+        """A participant or team removed meanwhile (another sanction, a disqualification): its proposals are
+        carried out — none stays pending for somebody already removed."""
+        pending = cls.objects.filter(status=cls.Status.PENDING)
+        if team is not None:
+            pending = pending.filter(team=team)
+        else:
+            pending = pending.filter(
+                participant__in=participants, participant__status=Participant.Status.REMOVED
+            )
+        pending.update(
+            status=cls.Status.APPLIED,
+            decided_by=user if getattr(user, "is_authenticated", False) else None,
+            decided_at=timezone.now(),
+            reason=reason,
+        )
 
 
 # --- match protocols (003) -------------------------------------------------------------------------------
@@ -674,9 +860,9 @@ class MatchProtocol(models.Model):
 
 
 class MatchNote(models.Model):
-    """What the judges write on a match's protocol besides the result: the match judge, and the replacement
-    of the dice (003 «Игральные кости» п. 2: by a reasoned decision of the chief judge or his deputy, noted in
-    the match protocol). Written by the judging panel; every change is in the change log."""
+    """What the judges write on a match's protocol besides the result: the match judge. Written by the judging
+    panel; every change is in the change log. The replacement of the dice is data of its own
+    (``DiceReplacement``); ``dice_replacement`` keeps the free text written before it, printed as it was."""
 
     match = models.OneToOneField("draw.Match", on_delete=models.CASCADE, related_name="judging_note")
     judge = models.ForeignKey(
@@ -701,31 +887,312 @@ class MatchNote(models.Model):
         return str(self.match)
 
     @classmethod
-    def write(cls, match, user, judge, dice_replacement: str) -> MatchNote:
-        """Set the match judge and the dice note (logged with who and when); the judge must be one of this
-        tournament's accredited judges."""
+    def write(cls, match, user, judge) -> MatchNote:
+        """Set the match judge (logged with who and when); the judge must be one of this tournament's
+        accredited judges."""
         t = match.round.tournament
         if judge is not None and (judge.tournament_id != t.pk or not judge.accredited):
             raise JudgingError(gettext("Choose an accredited official of this tournament."))
         with transaction.atomic():
             note, _created = cls.objects.select_for_update().get_or_create(match=match)
-            note.judge, note.dice_replacement, note.updated_by = judge, dice_replacement.strip(), user
+            note.judge, note.updated_by = judge, user
             note.save()
             _log(
                 t,
                 user,
                 "match_note",
-                gettext("Round %(r)s, table %(t)s: match judge %(j)s; dice: %(d)s")
-                % {
-                    "r": match.round.number,
-                    "t": match.table,
-                    "j": judge.person.full_name if judge else "—",
-                    "d": note.dice_replacement or "—",
-                },
+                gettext("Round %(r)s, table %(t)s: match judge %(j)s")
+                % {"r": match.round.number, "t": match.table, "j": judge.person.full_name if judge else "—"},
                 match=match.pk,
-                clause="003 «Игральные кости» п. 2",
             )
         return note
+
+
+class EquipmentNote(models.Model):
+    """004 §6.2.4: the technical judge «обязан до начала, в течение и после встречи контролировать состояние
+    оборудования» and puts its faults right: one row a check or a fault on a match — when (before, during,
+    after it), what was found and done. Logged; printed on the match protocol."""
+
+    class Moment(models.TextChoices):
+        BEFORE = "before", _("before the match")
+        DURING = "during", _("during the match")
+        AFTER = "after", _("after the match")
+
+    match = models.ForeignKey("draw.Match", on_delete=models.PROTECT, related_name="equipment_notes")
+    moment = models.CharField(_("when"), max_length=10, choices=Moment.choices)
+    text = models.TextField(_("what was checked, found and done"))
+    at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        verbose_name = _("equipment note")
+        verbose_name_plural = _("equipment notes")
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.get_moment_display()}"
+
+    @classmethod
+    def record(cls, match, moment: str, text: str, user) -> EquipmentNote:
+        """Record a check or a fault (the caller checked the power: ``may_keep_equipment``)."""
+        text = " ".join((text or "").split())
+        if moment not in cls.Moment.values:
+            raise JudgingError(gettext("Say when: before, during or after the match."))
+        if not text:
+            raise JudgingError(gettext("Say what was checked, found and done."))
+        with transaction.atomic():
+            t = lock_open(match.round.tournament_id)
+            note = cls.objects.create(
+                match=match,
+                moment=moment,
+                text=text,
+                by=user if getattr(user, "is_authenticated", False) else None,
+            )
+            _log(
+                t,
+                user,
+                "equipment",
+                gettext("Round %(r)s, table %(t)s: equipment %(w)s")
+                % {"r": match.round.number, "t": match.table, "w": note.get_moment_display()},
+                reason=text,
+                match=match.pk,
+                clause="004 §6.2.4",
+            )
+        return note
+
+    def line(self) -> str:
+        return f"{self.get_moment_display()}, {timezone.localtime(self.at):%H:%M}: {self.text}"
+
+
+class LateArrival(models.Model):
+    """A player late for his match (003 «Начало турнира»): at the round's official start the judge starts the
+    clock of an absent player, so the minutes until he arrives are gone from his clock; a flag fall loses the
+    match (003 «Часы»). One row a late player and match: when he arrived (empty: he never came), the minutes
+    lost and the consequence."""
+
+    class Consequence(models.TextChoices):
+        CLOCK = "clock", _("the minutes late are gone from his clock")
+        TIME = "time", _("his flag fell: the match is lost on time")
+
+    match = models.ForeignKey("draw.Match", on_delete=models.PROTECT, related_name="late_arrivals")
+    participant = models.ForeignKey("registration.Participant", on_delete=models.PROTECT, related_name="+")
+    arrived_at = models.DateTimeField(_("arrived at"), null=True, blank=True)
+    minutes_lost = models.PositiveIntegerField(null=True, blank=True)
+    consequence = models.CharField(_("consequence"), max_length=10, choices=Consequence.choices)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("late arrival")
+        verbose_name_plural = _("late arrivals")
+        ordering = ["recorded_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "participant"], name="late_arrival_once_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.participant}"
+
+    @staticmethod
+    def clock_minutes(match) -> int | None:
+        """Minutes per player on the clock of the match's stage (003 «Часы»); None when the regulation sets
+        no time control."""
+        t = match.round.tournament
+        if match.round.stage.kind == "playoff" and t.playoff_time_control_minutes:
+            return t.playoff_time_control_minutes
+        return t.time_control_minutes
+
+    @classmethod
+    def record(cls, match, participant, arrived_at, user, now=None) -> LateArrival:
+        """Record a late arrival (the caller checked the power: ``may_record_late_arrival``) and carry out its
+        consequence: the minutes from the round's official start gone from his clock; all of his time gone,
+        or never arrived: the match lost on time (a ruling, 004 §6.1.2 item 1). Refused, nothing changed:
+        no official start (the round was not started), a time before it or after now, somebody who is not a
+        player of the match, a second record, a loss on time where a result is already in."""
+        now = now or timezone.now()
+        with transaction.atomic():
+            t = lock_open(match.round.tournament_id)
+            m = Match.objects.select_for_update().select_related("round__stage").get(pk=match.pk)
+            if m.round.status == Round.Status.DRAFT or m.is_bye:
+                raise JudgingError(gettext("This match has no players at a board yet."))
+            if participant is None or participant.pk not in (m.player1_id, m.player2_id):
+                raise JudgingError(gettext("Choose a player of this match."))
+            start = m.round.start_time
+            if start is None:
+                raise JudgingError(
+                    gettext("The round has no official start yet: start the round, then record who is late.")
+                )
+            if arrived_at is not None and not start <= arrived_at <= now:
+                raise JudgingError(
+                    gettext("He arrived between the official start (%(s)s) and now.")
+                    % {"s": timezone.localtime(start).strftime("%H:%M")}
+                )
+            if cls.objects.filter(match=m, participant=participant).exists():
+                raise JudgingError(gettext("His late arrival at this match is already recorded."))
+            minutes = None if arrived_at is None else int((arrived_at - start).total_seconds() // 60)
+            limit = cls.clock_minutes(m)
+            lost = arrived_at is None or (limit is not None and minutes is not None and minutes >= limit)
+            row = cls(
+                match=m,
+                participant=participant,
+                arrived_at=arrived_at,
+                minutes_lost=minutes,
+                consequence=cls.Consequence.TIME if lost else cls.Consequence.CLOCK,
+                recorded_by=user if getattr(user, "is_authenticated", False) else None,
+            )
+            if lost:
+                if m.result_kind:
+                    raise JudgingError(
+                        gettext("The match has a result already: a loss on time is ruled on its result page.")
+                    )
+                why = row.text()
+                side = 2 if participant.pk == m.player1_id else 1
+                try:
+                    results.panel_result(
+                        m.pk,
+                        user,
+                        results.ResultInput(ResultKind.TIME, winner_side=side, reason=why),
+                        why,
+                        "003 «Начало турнира», «Часы»",
+                    )
+                except results.ResultError as exc:
+                    raise JudgingError(str(exc)) from exc
+            row.save()
+            _log(
+                t,
+                user,
+                "late_arrival",
+                gettext("Round %(r)s, table %(t)s: %(text)s")
+                % {"r": m.round.number, "t": m.table, "text": row.text()},
+                match=m.pk,
+                participant=participant.pk,
+                minutes=minutes,
+                consequence=row.consequence,
+                clause="003 «Начало турнира»",
+            )
+        return row
+
+    def text(self) -> str:
+        """As the match protocol and the log print it."""
+        if self.arrived_at is None:
+            return gettext("%(p)s did not come: his flag fell, the match is lost on time") % {
+                "p": self.participant.short_name
+            }
+        said = gettext("%(p)s arrived at %(at)s, %(n)s min after the start") % {
+            "p": self.participant.short_name,
+            "at": timezone.localtime(self.arrived_at).strftime("%H:%M"),
+            "n": self.minutes_lost,
+        }
+        if self.consequence == self.Consequence.TIME:
+            return gettext("%(said)s: his flag fell, the match is lost on time") % {"said": said}
+        return gettext("%(said)s: the minutes are gone from his clock") % {"said": said}
+
+
+class DiceReplacement(models.Model):
+    """A replacement of a match's dice (003 «Игральные кости»): п. 1 — each player has the right to one in a
+    match, between games, asking the chief judge; п. 2 — it is made by a reasoned decision of the chief judge
+    or his deputy and noted in the match protocol (during a game the judge stops the clocks meanwhile). One
+    row a replacement: who asked, when, before (or during) which game, by whose decision and why."""
+
+    match = models.ForeignKey("draw.Match", on_delete=models.PROTECT, related_name="dice_replacements")
+    requested_by = models.ForeignKey(
+        "registration.Participant", on_delete=models.PROTECT, related_name="+", verbose_name=_("who asked")
+    )
+    game = models.PositiveSmallIntegerField(_("game"))
+    during_game = models.BooleanField(_("during the game (the clocks stopped)"), default=False)
+    at = models.DateTimeField(_("when"))
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # The role he decided in (an ``Official.Role`` value: the chief judge or his deputy).
+    decided_as = models.CharField(_("by the decision of"), max_length=30)
+    reason = models.TextField(_("reason"))
+
+    class Meta:
+        verbose_name = _("dice replacement")
+        verbose_name_plural = _("dice replacements")
+        ordering = ["at", "id"]
+        constraints = [
+            # 003 п. 1: «один раз в матче для каждого спортсмена».
+            models.UniqueConstraint(fields=["match", "requested_by"], name="dice_once_per_player_and_match"),
+            models.CheckConstraint(condition=models.Q(game__gte=1), name="dice_game_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.requested_by}, {self.game}"
+
+    MAX_GAME = 200
+
+    @classmethod
+    def record(
+        cls, match, requested_by, game: int, during_game: bool, reason: str, user, decided_as: str, now=None
+    ) -> DiceReplacement:
+        """Record a replacement decided by ``user`` as ``decided_as`` (the caller checked the power:
+        ``registration.permissions.may_replace_dice``). Refused with the reason, nothing saved: a finished
+        tournament, a draft or a bye, somebody who is not a player of the match, a game out of range, no
+        reason, or a second replacement for the same player in this match (003 п. 1)."""
+        reason = " ".join((reason or "").split())
+        if not reason:
+            raise JudgingError(gettext("Give the reason of the decision (003 «Игральные кости» п. 2)."))
+        if not 1 <= game <= cls.MAX_GAME:
+            raise JudgingError(gettext("The game is numbered from 1 to %(n)s.") % {"n": cls.MAX_GAME})
+        with transaction.atomic():
+            t = lock_open(match.round.tournament_id)
+            locked = Match.objects.select_for_update().select_related("round").get(pk=match.pk)
+            if locked.round.status == Round.Status.DRAFT or locked.is_bye:
+                raise JudgingError(gettext("This match has no players at a board yet."))
+            if requested_by is None or requested_by.pk not in (locked.player1_id, locked.player2_id):
+                raise JudgingError(gettext("The dice are replaced at the request of a player of this match."))
+            if cls.objects.filter(match=locked, requested_by=requested_by).exists():
+                raise JudgingError(
+                    gettext(
+                        "%(p)s has already had the dice replaced in this match: once in a match for each "
+                        "player (%(rule)s)."
+                    )
+                    % {"p": requested_by, "rule": cite("003 «Игральные кости» п. 1")}
+                )
+            row = cls.objects.create(
+                match=locked,
+                requested_by=requested_by,
+                game=game,
+                during_game=during_game,
+                at=now or timezone.now(),
+                decided_by=user if getattr(user, "is_authenticated", False) else None,
+                decided_as=decided_as,
+                reason=reason,
+            )
+            _log(
+                t,
+                user,
+                "dice_replacement",
+                gettext("Round %(r)s, table %(t)s: dice replaced at the request of %(p)s, game %(g)s")
+                % {"r": locked.round.number, "t": locked.table, "p": requested_by, "g": game},
+                reason=reason,
+                match=locked.pk,
+                participant=requested_by.pk,
+                game=game,
+                during_game=during_game,
+                decided_as=decided_as,
+                clause="003 «Игральные кости»",
+            )
+        return row
+
+    def text(self) -> str:
+        """As the match protocol prints it."""
+        when = gettext("during game %(g)s") if self.during_game else gettext("before game %(g)s")
+        return gettext(
+            "%(when)s, %(time)s, at the request of %(p)s; decision of the %(role)s %(who)s: %(why)s"
+        ) % {
+            "when": when % {"g": self.game},
+            "time": timezone.localtime(self.at).strftime("%H:%M"),
+            "p": self.requested_by.short_name,
+            "role": Official.Role(self.decided_as).label if self.decided_as in Official.Role.values else "",
+            "who": getattr(getattr(self.decided_by, "person", None), "short_name", "")
+            or getattr(self.decided_by, "username", ""),
+            "why": self.reason,
+        }
 
 
 # --- protests (004 §5.10, §5.11, §2.4.2 item 5) -----------------------------------------------------------
@@ -870,7 +1337,8 @@ class Protest(models.Model):
             if representative is None:
                 raise JudgingError(
                     gettext(
-                        "Only the player or an accredited representative of his team files a protest for him."
+                        "Only the player, an accredited representative of his team or his accredited coach "
+                        "files a protest for him."
                     )
                 )
         if t.read_only_reason:
@@ -968,6 +1436,10 @@ class Protest(models.Model):
             where = {"n": protest.number, "p": protester, "r": match.round.number, "t": match.table}
             if representative is None:
                 summary = gettext("Protest #%(n)s filed by %(p)s on round %(r)s, table %(t)s") % where
+            elif representative.role == Official.Role.COACH:
+                summary = gettext(
+                    "Protest #%(n)s filed for %(p)s by %(rep)s, his coach, on round %(r)s, table %(t)s"
+                ) % {**where, "rep": representative.person}
             else:
                 summary = gettext(
                     "Protest #%(n)s filed for %(p)s by %(rep)s, representative of the team %(team)s, "
@@ -987,20 +1459,29 @@ class Protest(models.Model):
 
     @staticmethod
     def representative_for(player, user):
-        """The user's accreditation as a representative of ``player``'s team, or None (004 §2.4.3)."""
-        if not getattr(user, "is_authenticated", False) or player.team_id is None:
+        """The user's accreditation as a representative of ``player``'s team or as his coach, or None (004
+        §2.4.3)."""
+        if not getattr(user, "is_authenticated", False):
             return None
+        speaks = models.Q(role=Official.Role.COACH, athletes=player)
+        if player.team_id is not None:
+            speaks |= models.Q(role=Official.Role.REPRESENTATIVE, team_id=player.team_id)
         return (
             Official.objects.filter(
-                tournament_id=player.tournament_id,
-                team_id=player.team_id,
-                person__user=user,
-                role=Official.Role.REPRESENTATIVE,
-                accredited=True,
+                speaks, tournament_id=player.tournament_id, person__user=user, accredited=True
             )
             .select_related("person", "team")
             .first()
         )
+
+    @property
+    def filed_by_coach(self) -> bool:
+        """Filed on the player's behalf by his coach (004 §2.4.3), not his team's representative."""
+        if self.filed_by_id is None:
+            return False
+        return Official.objects.filter(
+            tournament_id=self.tournament_id, person__user_id=self.filed_by_id, role=Official.Role.COACH
+        ).exists()
 
     @property
     def filed_by_representative(self) -> bool:
@@ -1200,3 +1681,87 @@ class TeamSanction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.team}"
+
+    @classmethod
+    def warnings_of(cls, team) -> int:
+        return cls.objects.filter(team=team, kind=cls.Kind.WARNING).count()
+
+    @classmethod
+    def record(
+        cls, team, kind: str, clause: str, facts: str, user, token: str = "", team_match=None
+    ) -> tuple[TeamSanction, list[str]]:
+        """Record a sanction of ``team`` and carry out its consequence, all or nothing. Returns the sanction
+        and the notes for the chief judge. Raises JudgingError (translated) and changes nothing on bad input.
+
+        A removal is 004 §5.7.3 on the team-match level (``draw.removal.remove_team``). A second warning
+        leads to removal (004 §5.7.2): at once when the regulation's ``second_warning`` says so, otherwise a
+        ``RemovalProposal`` of the team waits for the chief judge (and blocks the finish)."""
+        clause, facts = clause.strip(), facts.strip()
+        if kind not in cls.Kind.values:
+            raise JudgingError(gettext("A team is given a warning or a removal (004 §5.7.1)."))
+        if not facts:
+            raise JudgingError(gettext("Describe the facts of the breach."))
+        with transaction.atomic():
+            t = lock_open(team.tournament_id)
+            team = type(team).objects.select_for_update().get(pk=team.pk)
+            if token:
+                existing = cls.objects.filter(form_token=token).first()
+                if existing is not None:
+                    raise TeamAlreadyApplied(gettext("This sanction has already been recorded."), existing)
+            if team.removed:
+                raise JudgingError(gettext("%(team)s has already been removed.") % {"team": team.name})
+            if team_match is not None and team.pk not in (team_match.team1_id, team_match.team2_id):
+                raise JudgingError(gettext("The team does not play in this team match."))
+            sanction = cls.objects.create(
+                team=team,
+                tournament=t,
+                kind=kind,
+                clause=clause or ("004 §5.7.3" if kind == cls.Kind.REMOVAL else "004 §5.7.2"),
+                facts=facts,
+                team_match=team_match,
+                issued_by=user if getattr(user, "is_authenticated", False) else None,
+                form_token=token,
+            )
+            notes: list[str] = []
+            _log(
+                t,
+                user,
+                "team_sanction",
+                gettext("%(kind)s: team %(team)s") % {"kind": sanction.get_kind_display(), "team": team.name},
+                reason=facts,
+                team=team.pk,
+                sanction=sanction.pk,
+                clause=sanction.clause,
+            )
+            try:
+                if kind == cls.Kind.REMOVAL:
+                    notes += draw_removal.remove_team(team, user, facts, source=sanction)
+                    RemovalProposal.close_for_removed(user, facts, team=team)
+                elif cls.warnings_of(team) >= 2:
+                    if t.second_warning == SecondWarning.REMOVE:
+                        # 004 §5.7.2: the second warning removes at once, as the regulation says.
+                        why = gettext("Second warning (004 §5.7.2): %(f)s") % {"f": facts}
+                        notes += draw_removal.remove_team(team, user, why, source=sanction)
+                        notes.append(
+                            gettext(
+                                "Second warning: %(team)s is removed at once, as the regulation says "
+                                "(%(rule)s)."
+                            )
+                            % {"team": team.name, "rule": cite("004 §5.7.2")}
+                        )
+                    else:
+                        pending = RemovalProposal.objects.filter(
+                            team=team, status=RemovalProposal.Status.PENDING
+                        )
+                        if not pending.exists():
+                            RemovalProposal.objects.create(tournament=t, team=team)
+                        notes.append(
+                            gettext(
+                                "Second warning: removal of %(team)s is proposed to the chief judge "
+                                "(%(rule)s)."
+                            )
+                            % {"team": team.name, "rule": cite("004 §5.7.2")}
+                        )
+            except draw_removal.RemovalError as exc:
+                raise JudgingError(str(exc)) from exc
+        return sanction, notes

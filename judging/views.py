@@ -7,10 +7,11 @@ form error with HTTP 400 and nothing saved.
 from __future__ import annotations
 
 import uuid
+from collections import Counter
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
+from django.db.models import Q
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -24,8 +25,13 @@ from judging.errors import AlreadyApplied, AlreadyFiled
 from judging.forms import (
     AnswerForm,
     DecisionForm,
+    DiceReplacementForm,
+    EquipmentNoteForm,
     GroupTieForm,
+    LateArrivalForm,
+    LeagueDisqualificationForm,
     MatchNoteForm,
+    OfficialSanctionForm,
     ProposalForm,
     ProtestForm,
     ProtocolForm,
@@ -36,7 +42,10 @@ from judging.forms import (
     TeamSanctionForm,
 )
 from judging.models import (
+    DiceReplacement,
+    EquipmentNote,
     JudgingError,
+    LateArrival,
     MatchNote,
     MatchProtocol,
     Protest,
@@ -46,18 +55,24 @@ from judging.models import (
 )
 from judging.permissions import may_protest_for, player_in, represented_in
 from judging.tasks import finalize_results
-from registration.models import Team
+from registration.models import Official, Team
 from registration.permissions import (
+    DICE_DECIDERS,
     can_run,
+    decider_role,
     is_chief_judge,
     is_league_official,
     is_official,
     is_panel,
+    may_keep_equipment,
+    may_record_late_arrival,
+    may_replace_dice,
+    may_sanction_official,
     tournament_for_chief_judge,
     tournament_for_panel,
     tournament_for_secretary,
 )
-from tournaments.models import GroupTies, Tournament
+from tournaments.models import Competition, GroupTies, Tournament
 from tournaments.rules import cite
 from tournaments.validators import sane_int
 
@@ -120,9 +135,23 @@ def _render_match(request, tournament, match, me, status=200, **forms) -> HttpRe
         note = MatchNote.objects.filter(match=match).first()
         context["note"] = note
         context["note_form"] = forms.get("note_form") or MatchNoteForm(
-            tournament=tournament,
-            initial={"judge": note.judge_id, "dice_replacement": note.dice_replacement} if note else None,
+            tournament=tournament, initial={"judge": note.judge_id} if note else None
         )
+    if is_official(request.user, tournament):
+        # 003 «Игральные кости»: the replacements, as the match protocol prints them.
+        context["dice"] = match.dice_replacements.select_related("requested_by__person", "decided_by__person")
+    if may_replace_dice(request.user, tournament) and not tournament.read_only_reason:
+        context["dice_form"] = forms.get("dice_form") or DiceReplacementForm(match=match)
+    if is_official(request.user, tournament):
+        # 004 §6.2.4: the equipment's checks and faults, recorded by the technical judge.
+        context["equipment"] = match.equipment_notes.all()
+    if is_official(request.user, tournament):
+        # 003 «Начало турнира»: who was late, and what it cost him.
+        context["late"] = match.late_arrivals.select_related("participant__person", "participant__partner")
+    if may_record_late_arrival(request.user, tournament) and not tournament.read_only_reason:
+        context["late_form"] = forms.get("late_form") or LateArrivalForm(match=match)
+    if may_keep_equipment(request.user, tournament) and not tournament.read_only_reason:
+        context["equipment_form"] = forms.get("equipment_form") or EquipmentNoteForm()
     return render(request, "judging/match.html", context, status=status)
 
 
@@ -189,20 +218,84 @@ def match_note(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     """The judging panel writes the match judge and the dice replacement on the match protocol (003)."""
     tournament = tournament_for_panel(request, pk)
     match = _match_of(tournament, match_pk)
-    if tournament.is_finished:
-        messages.error(request, _("The tournament is finished: its data can no longer be changed."))
+    if tournament.read_only_reason:
+        messages.error(request, tournament.read_only_reason)
         return redirect("judging:match", pk=pk, match_pk=match_pk)
     form = MatchNoteForm(request.POST, tournament=tournament)
     if not form.is_valid():
         return _render_match(request, tournament, match, player_in(request.user, match), 400, note_form=form)
     try:
-        MatchNote.write(
-            match, request.user, form.cleaned_data["judge"], form.cleaned_data["dice_replacement"]
-        )
+        MatchNote.write(match, request.user, form.cleaned_data["judge"])
     except JudgingError as exc:
         form.add_error(None, str(exc))
         return _render_match(request, tournament, match, player_in(request.user, match), 400, note_form=form)
     messages.success(request, _("Saved."))
+    return redirect("judging:match", pk=pk, match_pk=match_pk)
+
+
+@require_POST
+def dice_replacement(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    """The chief judge or his deputy records a replacement of the dice (003 «Игральные кости»)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not may_replace_dice(request.user, tournament):
+        raise PermissionDenied
+    match = _match_of(tournament, match_pk)
+    me = player_in(request.user, match)
+    form = DiceReplacementForm(request.POST, match=match)
+    if not form.is_valid():
+        return _render_match(request, tournament, match, me, 400, dice_form=form)
+    d = form.cleaned_data
+    role = decider_role(request.user, tournament, DICE_DECIDERS)
+    try:
+        DiceReplacement.record(
+            match, d["requested_by"], d["game"], d["during_game"], d["reason"], request.user, role
+        )
+    except JudgingError as exc:
+        form.add_error(None, str(exc))
+        return _render_match(request, tournament, match, me, 400, dice_form=form)
+    messages.success(request, _("The replacement of the dice is recorded."))
+    return redirect("judging:match", pk=pk, match_pk=match_pk)
+
+
+@require_POST
+def equipment(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    """The technical judge records a check or a fault of the equipment on a match (004 §6.2.4)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not may_keep_equipment(request.user, tournament):
+        raise PermissionDenied
+    match = _match_of(tournament, match_pk)
+    me = player_in(request.user, match)
+    form = EquipmentNoteForm(request.POST)
+    if not form.is_valid():
+        return _render_match(request, tournament, match, me, 400, equipment_form=form)
+    try:
+        EquipmentNote.record(match, form.cleaned_data["moment"], form.cleaned_data["text"], request.user)
+    except JudgingError as exc:
+        form.add_error(None, str(exc))
+        return _render_match(request, tournament, match, me, 400, equipment_form=form)
+    messages.success(request, _("Saved."))
+    return redirect("judging:match", pk=pk, match_pk=match_pk)
+
+
+@require_POST
+def late_arrival(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    """The judging panel records a player's late arrival and its consequence (003 «Начало турнира»)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not may_record_late_arrival(request.user, tournament):
+        raise PermissionDenied
+    match = _match_of(tournament, match_pk)
+    me = player_in(request.user, match)
+    form = LateArrivalForm(request.POST, match=match)
+    if not form.is_valid():
+        return _render_match(request, tournament, match, me, 400, late_form=form)
+    try:
+        row = LateArrival.record(
+            match, form.cleaned_data["participant"], form.cleaned_data["arrived"], request.user
+        )
+    except JudgingError as exc:
+        form.add_error(None, str(exc))
+        return _render_match(request, tournament, match, me, 400, late_form=form)
+    messages.success(request, row.text())
     return redirect("judging:match", pk=pk, match_pk=match_pk)
 
 
@@ -389,21 +482,22 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         .select_related("match__round__tournament", "protester__person")
         .order_by("filed_at")
     )
-    warnings = (
-        tournament.participants.annotate(
-            warnings=Count(
-                "person__sanctions",
-                filter=Q(
-                    person__sanctions__tournament=tournament, person__sanctions__kind=Sanction.Kind.WARNING
-                ),
-            )
+    # Warnings per participant: a pair's are those of either of its two players (003 «Пары»).
+    counts = Counter(
+        Sanction.objects.filter(tournament=tournament, kind=Sanction.Kind.WARNING).values_list(
+            "person_id", flat=True
         )
-        .filter(warnings__gt=0)
-        .select_related("person")
     )
+    warnings = list(
+        tournament.participants.filter(Q(person_id__in=counts) | Q(partner_id__in=counts)).select_related(
+            "person", "partner"
+        )
+    )
+    for p in warnings:
+        p.warnings = counts[p.person_id] + (counts[p.partner_id] if p.partner_id else 0)  # type: ignore[attr-defined]
     pending = RemovalProposal.objects.filter(
         tournament=tournament, status=RemovalProposal.Status.PENDING
-    ).select_related("participant__person")
+    ).select_related("participant__person", "participant__partner", "team", "disqualification__tournament")
     protocols = (
         MatchProtocol.objects.filter(match__round__tournament=tournament)
         .exclude(status=MatchProtocol.Status.CERTIFIED)
@@ -421,7 +515,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
     ]
     sanctions = list(
         Sanction.objects.filter(tournament=tournament).select_related(
-            "person", "issued_by", "lifted_by", "tournament"
+            "person", "issued_by", "lifted_by", "tournament", "official"
         )[:200]
     )
     context = {
@@ -484,6 +578,47 @@ def sanction_lift(request: HttpRequest, sanction_pk: int) -> HttpResponse:
     return redirect("judging:desk", pk=sanction.tournament_id)
 
 
+def league_disqualify(request: HttpRequest) -> HttpResponse:
+    """004 §5.7.4: a league official disqualifies a person outside any tournament; it acts like a tournament's
+    (his entries in tournaments not started refused, the running ones' desks told, every later entry
+    refused by the admission checks)."""
+    if not is_league_official(request.user):
+        raise PermissionDenied
+    form = LeagueDisqualificationForm(request.POST or None, initial={"token": uuid.uuid4().hex})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            d = form.cleaned_data
+            sanction = Sanction(
+                person=d["person"],
+                tournament=None,
+                kind=Sanction.Kind.DISQUALIFICATION,
+                clause=d["clause"].strip(),
+                facts=d["facts"].strip(),
+                starts_on=d["starts_on"],
+                ends_on=d["ends_on"],
+                matches_count=d["matches_count"],
+                tournaments_count=d["tournaments_count"],
+                form_token=d["token"],
+            )
+            try:
+                sanction.apply(request.user)
+            except AlreadyApplied:
+                return redirect("judging:disqualifications")
+            except JudgingError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(
+                    request,
+                    _("%(kind)s recorded: %(p)s.") % {"kind": sanction.get_kind_display(), "p": d["person"]},
+                )
+                for note in sanction.notes:
+                    messages.info(request, note)
+                return redirect("judging:disqualifications")
+        status = 400
+    return render(request, "judging/league_disqualify.html", {"form": form}, status=status)
+
+
 def disqualifications(request: HttpRequest) -> HttpResponse:
     """The league's disqualifications, in force or lifted (004 §5.7.4): a league official lifts any."""
     if not is_league_official(request.user):
@@ -519,7 +654,7 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
             d = form.cleaned_data
             participant = d["participant"]
             sanction = Sanction(
-                person=participant.person,
+                person=d["person"],  # of a pair, the player who broke the rule (003 «Пары»)
                 tournament=tournament,
                 kind=d["kind"],
                 violation=d["violation"],
@@ -570,6 +705,60 @@ def sanction_new(request: HttpRequest, pk: int) -> HttpResponse:
         {"t": tournament, "form": form, "chosen": chosen},
         status=status,
     )
+
+
+def official_sanction(request: HttpRequest, pk: int, official_pk: int) -> HttpResponse:
+    """004 §2.4.5, §6.2.2 items 3–4: the chief judge warns, removes or disqualifies a coach, a representative
+    or an official below him (``registration.permissions.may_sanction_official``)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    official = get_object_or_404(
+        Official.objects.select_related("person", "tournament"), pk=official_pk, tournament=tournament
+    )
+    if not may_sanction_official(request.user, official):
+        raise PermissionDenied
+    if tournament.read_only_reason:
+        messages.error(request, tournament.read_only_reason)
+        return render(
+            request,
+            "judging/official_sanction_form.html",
+            {"t": tournament, "official": official},
+            status=400,
+        )
+    form = OfficialSanctionForm(request.POST or None, initial={"token": uuid.uuid4().hex})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            d = form.cleaned_data
+            sanction = Sanction(
+                person=official.person,
+                official=official,
+                tournament=tournament,
+                kind=d["kind"],
+                clause=d["clause"].strip(),
+                facts=d["facts"],
+                ends_on=d["ends_on"],
+                matches_count=d["matches_count"],
+                tournaments_count=d["tournaments_count"],
+                form_token=d["token"],
+            )
+            try:
+                sanction.apply(request.user)
+            except AlreadyApplied:  # a second click answers as the first
+                return redirect("judging:desk", pk=pk)
+            except JudgingError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(
+                    request,
+                    _("%(kind)s recorded: %(p)s.")
+                    % {"kind": sanction.get_kind_display(), "p": official.person},
+                )
+                for note in sanction.notes:
+                    messages.info(request, note)
+                return redirect("judging:desk", pk=pk)
+        status = 400
+    context: dict[str, object] = {"t": tournament, "official": official, "form": form}
+    return render(request, "judging/official_sanction_form.html", context, status=status)
 
 
 def team_sanction_new(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
@@ -633,7 +822,7 @@ def proposal_decide(request: HttpRequest, pk: int, proposal_pk: int) -> HttpResp
             request,
             _("Removal proposal for %(p)s: %(s)s.")
             % {
-                "p": proposal.participant,
+                "p": proposal.competitor,
                 "s": proposal.get_status_display(),
             },
         )
@@ -671,6 +860,50 @@ def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
         "finishes_early": lifecycle.finishes_early(tournament),
     }
     return render(request, "judging/finish.html", context, status=status)
+
+
+def tournament_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    """004 §6.1.2 item 3: the judging panel cancels the event, with a reason."""
+    tournament = tournament_for_panel(request, pk)
+    form = ReasonForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                lifecycle.cancel(tournament, request.user, form.cleaned_data["reason"])
+            except JudgingError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("The tournament is cancelled: the change is in the log."))
+                return redirect("public:detail", pk=pk)
+        status = 400
+    return render(request, "judging/cancel.html", {"t": tournament, "form": form}, status=status)
+
+
+def competition_cancel(request: HttpRequest, cpk: int) -> HttpResponse:
+    """004 §6.1.2 item 3 for a competition: its one panel (§1.2) cancels every event of it."""
+    competition = get_object_or_404(Competition, pk=cpk)
+    events = list(competition.events.order_by("pk"))
+    if not events or not is_panel(request.user, events[0]):
+        raise PermissionDenied
+    form = ReasonForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                notes = lifecycle.cancel_competition(events, request.user, form.cleaned_data["reason"])
+            except JudgingError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(
+                    request, _("The competition is cancelled: the change is in each event's log.")
+                )
+                for note in notes:
+                    messages.info(request, note)
+                return redirect("public:competition", cpk=cpk)
+        status = 400
+    context = {"competition": competition, "events": events, "form": form}
+    return render(request, "judging/cancel.html", context, status=status)
 
 
 def tournament_reopen(request: HttpRequest, pk: int) -> HttpResponse:

@@ -27,6 +27,7 @@ from registration.models import (
     Participant,
     RegistrationSettings,
 )
+from registration.permissions import SPEAKERS
 from standings import metrics, ranking
 from tournaments import regulation
 from tournaments.models import System, Tournament
@@ -59,6 +60,8 @@ class Heading:
         """The name at the top of every page: the competition's and the event's."""
         return f"{self.competition} · {self.name}" if self.competition else self.name
 
+    cancelled: str = ""  # 004 §6.1.2 item 3: the competition is cancelled (every page says so)
+
 
 def heading(t: Tournament) -> Heading:
     competition = t.competition
@@ -79,6 +82,7 @@ def heading(t: Tournament) -> Heading:
         competition=competition.name if competition is not None else "",
         competition_where=where,
         group=group_text(t),
+        cancelled=cancelled_text(t),
     )
 
 
@@ -100,6 +104,18 @@ def _max_age(t: Tournament) -> int | None:
         return t.registration_settings.max_age
     except RegistrationSettings.DoesNotExist:
         return None
+
+
+def cancelled_text(t: Tournament) -> str:
+    """004 §6.1.2 item 3: "" unless the judging panel cancelled the competition."""
+    if not t.is_cancelled:
+        return ""
+    when = f"{timezone.localtime(t.cancelled_at):%d.%m.%Y}" if t.cancelled_at else ""
+    return _("CANCELLED by the judging panel on %(d)s (%(rule)s): %(why)s") % {
+        "d": when,
+        "rule": cite("004 §6.1.2"),
+        "why": t.cancel_reason,
+    }
 
 
 def regulation_text(t: Tournament) -> str:
@@ -252,7 +268,7 @@ def officials_facts(t: Tournament) -> tuple[Fact, ...]:
     return tuple(
         Fact(capfirst(str(o.get_role_display())), official_text(o))
         for o in t.officials.filter(accredited=True)
-        .exclude(role=Official.Role.REPRESENTATIVE)  # a team's representative is not an official of the event
+        .exclude(role__in=SPEAKERS)  # a team's representative is not an official of the event
         .select_related("person")
         .order_by(Official.by_hierarchy(), "person__surname", "person__name")
     )

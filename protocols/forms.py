@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from protocols.models import ChiefJudgeReport, ScheduledRound
+from protocols.models import ChiefJudgeReport, JudgeEvaluation, ScheduledRound
 from tournaments.models import Tournament
 
 DATETIME_FORMATS = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%d.%m.%Y %H:%M"]
@@ -97,3 +97,35 @@ class ReportForm(forms.ModelForm):
             if len(value) > 5000:
                 self.add_error(name, _("At most 5000 characters."))
         return data
+
+
+class EvaluationForm(forms.Form):
+    """004 §6.2.1 item 7: a mark and a comment for each judge who served the competition (a mark left empty:
+    not evaluated yet)."""
+
+    def __init__(self, *args, officials, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.officials = list(officials)
+        for o in self.officials:
+            self.fields[f"mark_{o.pk}"] = forms.TypedChoiceField(
+                label=f"{o.person.full_name} ({o.role_display})",
+                choices=[("", "—"), *JudgeEvaluation.Mark.choices],
+                coerce=int,
+                empty_value=None,
+                required=False,
+            )
+            self.fields[f"comment_{o.pk}"] = forms.CharField(
+                label=gettext_lazy("comment"),
+                required=False,
+                max_length=2000,
+                widget=forms.Textarea(attrs={"rows": 2}),
+            )
+
+    def marks(self) -> list[tuple]:
+        """(official, mark, comment) for each judge given a mark."""
+        d = self.cleaned_data
+        return [
+            (o, d[f"mark_{o.pk}"], " ".join(d[f"comment_{o.pk}"].split()))
+            for o in self.officials
+            if d.get(f"mark_{o.pk}") is not None
+        ]

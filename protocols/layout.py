@@ -334,6 +334,8 @@ def title_block(heading: facts.Heading, title: str, *lines: str) -> list[Flowabl
     if official:
         out.append(p(official, SMALL_CENTER))
     out.extend(p(line, SUBTITLE) for line in lines if line)
+    if heading.cancelled:  # 004 §6.1.2 item 3: the document says the competition is cancelled
+        out.append(p(heading.cancelled, SUBTITLE))
     out.append(Spacer(1, 4 * mm))
     return out
 

@@ -119,3 +119,37 @@ class ChiefJudgeReport(models.Model):
 
     def __str__(self) -> str:
         return str(self.tournament)
+
+
+class JudgeEvaluation(models.Model):
+    """004 §6.2.1 item 7: the chief judge «оценивает работу судей, обслуживающих соревнование» — one mark per
+    judge on the scale of the Russian judging practice (5 excellent, 4 good, 3 satisfactory, 2 unsatisfactory)
+    with a comment; printed in his report. Editable after the finish, like the report; every change logged."""
+
+    class Mark(models.IntegerChoices):
+        EXCELLENT = 5, _("5 — excellent")
+        GOOD = 4, _("4 — good")
+        SATISFACTORY = 3, _("3 — satisfactory")
+        UNSATISFACTORY = 2, _("2 — unsatisfactory")
+
+    official = models.OneToOneField(
+        "registration.Official", on_delete=models.CASCADE, related_name="evaluation"
+    )
+    mark = models.PositiveSmallIntegerField(_("mark"), choices=Mark.choices)
+    comment = models.TextField(_("comment"), blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("judge's evaluation")
+        verbose_name_plural = _("judges' evaluations")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(mark__gte=2, mark__lte=5), name="judge_mark_on_the_scale"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.official}: {self.mark}"

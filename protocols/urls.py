@@ -7,6 +7,7 @@ urlpatterns = [
     path("t/<int:pk>/documents/", views.document_list, name="list"),
     path("t/<int:pk>/documents/schedule/plan/", views.schedule_edit, name="schedule_edit"),
     path("t/<int:pk>/documents/report/notes/", views.report_edit, name="report_edit"),
+    path("t/<int:pk>/documents/report/judges/", views.judges_evaluation, name="judges_evaluation"),
     path("t/<int:pk>/documents/<slug:kind>/pdf/", views.document_pdf, name="pdf"),
     path("t/<int:pk>/documents/<slug:kind>/<int:key>/pdf/", views.document_pdf, name="pdf_key"),
     path("t/<int:pk>/documents/<slug:kind>/", views.document, name="document"),

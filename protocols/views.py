@@ -16,9 +16,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from protocols import documents, names, tasks
 from protocols.docs import schedule
-from protocols.forms import ReportForm, ScheduleForm
-from protocols.models import ChiefJudgeReport, Document
+from protocols.forms import EvaluationForm, ReportForm, ScheduleForm
+from protocols.models import ChiefJudgeReport, Document, JudgeEvaluation
 from registration.permissions import (
+    EVALUATED_JUDGES,
     can_run,
     is_chief_judge,
     is_official,
@@ -151,7 +152,7 @@ def schedule_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """The secretary plans the start of each round (004 §6.2.3 item 3); the schedule and the pairings print
     it. A finished tournament's plan is read-only."""
     t = tournament_for_secretary(request, pk)
-    locked = t.is_finished
+    locked = t.is_closed
     form = ScheduleForm(request.POST or None, tournament=t, count=schedule.planned_round_count(t))
     if locked:
         for field in form.fields.values():
@@ -196,3 +197,46 @@ def report_edit(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("protocols:document", pk=pk, kind="report")
     status = 400 if request.method == "POST" else 200
     return render(request, "protocols/report_form.html", {"t": t, "form": form}, status=status)
+
+
+def judges_evaluation(request: HttpRequest, pk: int) -> HttpResponse:
+    """004 §6.2.1 item 7: the chief judge evaluates the work of the judges who served the competition — a mark
+    and a comment each, printed in his report; editable after the finish like the report; logged."""
+    t = tournament_for_chief_judge(request, pk)
+    officials = list(
+        t.officials.filter(role__in=EVALUATED_JUDGES)
+        .select_related("person", "evaluation")
+        .order_by("role", "pk")
+    )
+    initial: dict[str, object] = {}
+    for o in officials:
+        try:
+            given = o.evaluation  # type: ignore[attr-defined]  # the reverse one-to-one of JudgeEvaluation
+        except JudgeEvaluation.DoesNotExist:
+            continue
+        initial[f"mark_{o.pk}"], initial[f"comment_{o.pk}"] = given.mark, given.comment
+    form = EvaluationForm(request.POST or None, officials=officials, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        marks = form.marks()
+        with transaction.atomic():
+            for o, mark, comment in marks:
+                JudgeEvaluation.objects.update_or_create(
+                    official=o, defaults={"mark": mark, "comment": comment, "updated_by": request.user}
+                )
+            log(
+                t,
+                request.user,
+                "judges_evaluation",
+                _("Judges evaluated: %(j)s")
+                % {"j": ", ".join(f"{o.person.short_name} {m}" for o, m, _c in marks) or "—"},
+                clause="004 §6.2.1 item 7",
+            )
+        messages.success(request, _("Saved."))
+        return redirect("protocols:document", pk=pk, kind="report")
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "protocols/judges_evaluation.html",
+        {"t": t, "form": form, "officials": officials},
+        status=status,
+    )

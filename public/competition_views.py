@@ -29,7 +29,14 @@ from registration import competition as registry
 from registration import manager
 from registration.forms import EntryForm
 from registration.models import Entry, Participant, Person
-from registration.permissions import can_decide, can_run, is_official, may_admit, may_manage_competition
+from registration.permissions import (
+    can_decide,
+    can_run,
+    is_official,
+    is_panel,
+    may_admit,
+    may_manage_competition,
+)
 from registration.views import own_data, rate_limited
 from standings import metrics, ranking
 from tournaments.models import Competition, Tournament
@@ -85,6 +92,11 @@ def competition_home(request: HttpRequest, cpk: int) -> HttpResponse:
         "addable": competition_manage.addable_events(request.user, c) if manages else [],
         "entry_open": bool(registry.open_events(c)),
         "desk": any(can_decide(request.user, t) for t in events),
+        # 004 §6.1.2 item 3: its one panel (§1.2) may cancel it while an event of it is not closed.
+        "may_cancel": bool(events)
+        and is_panel(request.user, events[0])
+        and any(not t.is_closed for t in events),
+        "cancelled": bool(events) and all(t.is_cancelled for t in events),
     }
     return render(request, "public/competition/home.html", context)
 

@@ -27,12 +27,15 @@ from public.views import round_matches, shown_tables
 from registration.competition import move_refusal, open_events
 from registration.models import Official, Participant, Person, accepts_participants
 from registration.permissions import (
+    SPEAKERS,
     can_decide,
     can_run,
     is_chief_judge,
     is_league_official,
     is_official,
+    is_panel,
     may_create_competition,
+    may_reorder_rounds,
     tournament_for_secretary,
 )
 from registration.tables import ParticipantTable
@@ -86,13 +89,17 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "official": is_official(request.user, tournament),
         "participant_count": tournament.participants.filter(status=Participant.Status.ACTIVE).count(),
         # The judging panel and the officials; a team's representative is none of them.
-        "officials": tournament.officials.exclude(role=Official.Role.REPRESENTATIVE).select_related("person"),
+        "officials": tournament.officials.exclude(role__in=SPEAKERS).select_related("person"),
         "next_number": draw_manager.next_round_number(tournament),
         "chief_judge": is_chief_judge(request.user, tournament),
+        "panel": is_panel(request.user, tournament),  # 004 §6.1.2 item 3: may cancel
         "draw_form": DrawForm(initial={"number": draw_manager.next_round_number(tournament)}),
         "protest_warning": pending_protests_warning(tournament) if runner else "",
         "accepts": accepts_participants(tournament) if runner else False,
         "current_round": tournament.round_set.public().order_by("-number").first(),
+        # 004 §1.4.3: the chief judge or his deputy changes the order of round-robin rounds.
+        "reorder_rounds": tournament.system in (System.ROUND_ROBIN, System.MIXED)
+        and may_reorder_rounds(request.user, tournament),
     }
     if tournament.system == System.SWISS:
         context["planned_rounds"] = draw_manager.swiss_rounds(tournament)
@@ -104,7 +111,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["missing_results"] = (
             last.matches.filter(result_kind="").count() if last and last.status != Round.Status.DRAFT else 0
         )
-        if not tournament.is_finished and (
+        if not tournament.is_closed and (
             last is None or (not last.is_draft and not context["missing_results"])
         ):
             context["rounds_left"] = last is None or draw_manager.rounds_left(tournament)
@@ -209,7 +216,7 @@ def participant_list(request: HttpRequest, pk: int) -> HttpResponse:
     table = ParticipantTable(people, editable=can_decide(request.user, tournament))
     active = (
         [p for p in people if p.status == Participant.Status.ACTIVE]
-        if runner and not tournament.is_finished
+        if runner and not tournament.is_closed
         else []
     )
     decider = can_decide(request.user, tournament)
@@ -236,7 +243,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd, runner = visible_round(request, tournament, number)
     matches = round_matches(rnd)
     shown, page_links, q = shown_tables(request, rnd, matches, paged=True)  # 100 tables a page (issue 20)
-    table = PairingTable(shown, can_enter=runner and rnd.is_public and not tournament.is_finished)
+    table = PairingTable(shown, can_enter=runner and rnd.is_public and not tournament.is_closed)
     official = is_official(request.user, tournament)
     mine = set()
     if request.user.is_authenticated and not official:
@@ -264,12 +271,12 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         # A decision on a pending protest may change a result and the score groups this draft was drawn on.
         "protest_warning": pending_protests_warning(tournament) if runner and not rnd.is_public else "",
     }
-    if runner and rnd.is_draft and tournament.is_swiss and not tournament.is_finished:
+    if runner and rnd.is_draft and tournament.is_swiss and not tournament.is_closed:
         context["draft_check"] = _draft_check(tournament, rnd, matches)
     if rnd.stage.kind == "playoff" and not rnd.stage.rounds.filter(number__lt=rnd.number).exists():
         # 004 §1.4.7: the first playoff round says how each qualifier was decided.
         context["qualification"] = qualification_lines(tournament)
-    if runner and rnd.needs_review and not tournament.is_finished:
+    if runner and rnd.needs_review and not tournament.is_closed:
         # 003 «Протоколы»: a result it was drawn on was corrected; what a new draw would change, computed and
         # thrown away (nothing saved).
         found = redraw.changes(rnd)

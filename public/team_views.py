@@ -264,13 +264,13 @@ def team_page(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
             tournament=t, team=team, role=Official.Role.REPRESENTATIVE
         ).select_related("person"),
         "lineups": lineups,
-        "can_submit": may_submit_lineup(request.user, team) and not t.is_finished,
+        "can_submit": may_submit_lineup(request.user, team) and not t.is_closed,
         "lineup_round": lineup_round,
         # 004 §5.7.3: a team short of players fields those it has, boards 1 on.
         "board_range": range(1, min(t.boards, len(roster)) + 1),
         "current": Lineup.objects.filter(team=team, round_number=lineup_round).first(),
         "order_open": can_run(request.user, t) and not t.round_set.exclude(status="draft").exists(),
-        "chief_judge": is_chief_judge(request.user, t) and not t.is_finished and not team.removed,
+        "chief_judge": is_chief_judge(request.user, t) and not t.is_closed and not team.removed,
         "links": links,
         # 004 §5.7: the team's sanctions, for the officials; a second warning proposes the removal (§5.7.2).
         "team_sanctions": TeamSanction.objects.filter(team=team).select_related("team_match__round")

@@ -191,6 +191,8 @@ def bracket_view(request: HttpRequest, pk: int) -> HttpResponse:
     for stage in stages:
         data = ranking.stage_bracket(stage, by_key)
         title = _("Playoff") if stage.kind == Stage.Kind.PLAYOFF else stage.get_system_display()
+        if stage.kind == Stage.Kind.PLACES:  # 004 §5.7.3: extra matches for a place a removal left
+            title = str(stage.get_kind_display())
         drawings.append((title, brackets.svg(data["matches"], brackets.default_titles(), title=title)))
     for stage in team_draw.bracket_stages(t) if t.is_team_event else []:
         # 004 §1.3.4: a team bracket (double elimination, a mixed event's playoff) on team keys.
@@ -222,7 +224,7 @@ def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd, runner = visible_round(request, t, number)
     # The round page's part polls its page; the venue screen asks for every table.
     matches, _links, q = shown_tables(request, rnd, round_matches(rnd), paged="page" in request.GET)
-    table = PairingTable(matches, can_enter=runner and rnd.is_public and not t.is_finished)
+    table = PairingTable(matches, can_enter=runner and rnd.is_public and not t.is_closed)
     return render(request, "public/_pairings_live.html", {"t": t, "round": rnd, "table": table, "q": q})
 
 

@@ -15,7 +15,7 @@ from records import access, board, manager, store, tasks
 from records import findings as texts
 from records.forms import AttachForm
 from records.models import Record
-from registration.permissions import can_run
+from registration.permissions import may_handle_records
 
 
 def _match(pk: int, match_pk: int) -> Match:
@@ -52,7 +52,7 @@ def match_record(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
         "agreement": manager.agreement(record, verdict) if record else None,
         "history": history,
         "can_attach": access.can_attach(request.user, match),
-        "runner": can_run(request.user, tournament) and not tournament.read_only_reason,
+        "runner": may_handle_records(request.user, tournament) and not tournament.read_only_reason,
     }
     return render(request, "records/match_record.html", context)
 
@@ -187,7 +187,7 @@ def revalidate(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     """The secretary runs the check again (a worker was down, or the verdict is wanted anew)."""
     match = _match(pk, match_pk)
     tournament = match.round.tournament
-    if not can_run(request.user, tournament):
+    if not may_handle_records(request.user, tournament):  # 004 §6.2.4: the technical judge too
         raise PermissionDenied
     record = _current(match)
     if record is None or not tournament.validate_records or tournament.read_only_reason:

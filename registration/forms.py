@@ -32,6 +32,7 @@ from registration.models import (
 )
 from tournaments.models import Character, Discipline, Tournament, log
 from tournaments.rules import cite, cite_lazy
+from tournaments.validators import sane_date
 
 DATE_FORMATS = ["%Y-%m-%d", "%d.%m.%Y"]  # the browser's date input; the way dates are written in Russia
 CONTACT_FIELDS = ["responsible_name", "responsible_phone", "responsible_email"]
@@ -710,10 +711,26 @@ class OfficialForm(IdentityFields):
         required=False,
         help_text=gettext_lazy("A team appears here once one of its members is admitted."),
     )
+    # 004 §2.4.3: the players a coach speaks for (a coach of a personal event).
+    athletes = forms.ModelMultipleChoiceField(
+        label=gettext_lazy("players he coaches (for a coach)"),
+        queryset=Participant.objects.none(),
+        required=False,
+    )
     organisation = forms.CharField(label=gettext_lazy("organisation"), max_length=200, required=False)
     region = forms.CharField(label=gettext_lazy("region"), max_length=200, required=False)
 
-    field_order = ["role", "team", "username", "surname", "name", "patronymic", "birth_date", "gender"]
+    field_order = [
+        "role",
+        "team",
+        "athletes",
+        "username",
+        "surname",
+        "name",
+        "patronymic",
+        "birth_date",
+        "gender",
+    ]
 
     def __init__(self, *args, by=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -721,6 +738,7 @@ class OfficialForm(IdentityFields):
         self.fields["gender"].choices = [("", "—"), *Gender.choices]
         self.fields["birth_date"].required = False
         self.fields["team"].queryset = Team.objects.filter(tournament=self.tournament)
+        self.fields["athletes"].queryset = self.tournament.participants.select_related("person", "partner")
         # Only the roles below the user's own are offered (004 §6.1, §6.2).
         self.fields["role"].choices = [
             (value, label)
@@ -741,6 +759,11 @@ class OfficialForm(IdentityFields):
             self.add_error("team", _("A team representative is registered for his team: choose the team."))
         elif not representative and data.get("team"):
             self.add_error("team", _("Only a team representative is registered for a team."))
+        coach = data.get("role") == Official.Role.COACH
+        if coach and not data.get("athletes"):
+            self.add_error("athletes", _("A coach is registered for the players he coaches: choose them."))
+        elif not coach and data.get("athletes"):
+            self.add_error("athletes", _("Only a coach is registered for players."))
         username = data.get("username", "").strip()
         if not username and not data.get("birth_date") and "birth_date" not in self.errors:
             self.add_error("birth_date", _("Without a login, the date of birth is required."))
@@ -907,3 +930,20 @@ RankNormFormSet = forms.inlineformset_factory(
     validate_max=True,
     can_delete=True,
 )
+
+
+class AgreementForm(forms.Form):
+    """004 §2.2.3, §5.1.5: a participant's participation agreement, its number and date."""
+
+    agreement_number = forms.CharField(label=gettext_lazy("participation agreement No."), max_length=50)
+    agreement_date = forms.DateField(
+        label=gettext_lazy("participation agreement of"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[sane_date],
+    )
+
+    def clean_agreement_number(self):
+        value = " ".join(self.cleaned_data["agreement_number"].split())
+        if not value:
+            raise forms.ValidationError(_("Give the agreement's number and date."))
+        return value

@@ -253,6 +253,14 @@ class Participant(models.Model):
     organisation = models.CharField(_("sending organisation"), max_length=200, blank=True)
     region = models.CharField(_("region"), max_length=200, blank=True)
     corrections = models.JSONField(default=dict, blank=True)
+    # 004 §2.2.3, §5.1.5: his participation agreement, when the regulation provides for one (recorded by the
+    # admission commission: ``registration.manager.record_agreement``).
+    agreement_number = models.CharField(
+        _("participation agreement No."), max_length=50, blank=True, db_default=""
+    )
+    agreement_date = models.DateField(
+        _("participation agreement of"), null=True, blank=True, validators=[sane_date]
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -308,11 +316,18 @@ class Official(models.Model):
         DEPUTY_CHIEF_SECRETARY = "deputy_chief_secretary", _("deputy chief secretary")
         SECRETARY = "secretary", _("secretary")
         JUDGE = "judge", _("judge")
+        # 004 §6.2.4: answers for the equipment and the technical means (``permissions.may_keep_equipment``).
+        TECHNICAL_JUDGE = "technical_judge", _("technical judge")
         ADMISSION = "admission", _("admission commission member")
+        # 004 §5.3.3: takes part in the admission commission's work: the medical clearance (§2.3.3).
+        DOCTOR = "doctor", _("doctor of the competition")
         # A team's representative (coach): speaks for his team's players, e.g. files their protests
         # (004 §2.4.3 item 2, §5.10). He holds none of the officials' powers (see
         # ``registration.permissions.OFFICIALS``).
         REPRESENTATIVE = "representative", _("team representative")
+        # A coach of players in a personal event (004 §2.4.3): speaks for the players he coaches
+        # (``Official.athletes``), e.g. files their protests; like a representative, no official's power.
+        COACH = "coach", _("coach")
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="officials"
@@ -332,6 +347,11 @@ class Official(models.Model):
         on_delete=models.PROTECT,
         related_name="representatives",
         verbose_name=_("team"),
+    )
+
+    # The players a coach speaks for (004 §2.4.3); empty for every other role.
+    athletes: models.ManyToManyField[Participant, Participant] = models.ManyToManyField(
+        "Participant", blank=True, related_name="coaches", verbose_name=_("players he coaches")
     )
 
     class Meta:
@@ -451,7 +471,7 @@ class RegistrationSettings(models.Model):
 def accepts_participants(tournament) -> bool:
     """Whether a participant may still join: Swiss fields take late entries between rounds; round robins and
     brackets are fixed once the first round is drawn; a finished tournament takes nobody."""
-    if tournament.status == Tournament.Status.FINISHED:
+    if tournament.is_closed:  # finished or cancelled
         return False
     if tournament.system in {System.SWISS, System.SWISS_LOSSES}:
         return True

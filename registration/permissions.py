@@ -28,9 +28,12 @@ PANEL: set[str] = {
 }
 # The secretaries and the panel draw, publish and enter results (004 §6.2.1, §6.2.3).
 RUNNERS = PANEL | {Official.Role.SECRETARY}
-# The tournament's officials: whoever sees personal data, the change log, documents for officials. A team's
-# representative is registered and accredited like them but speaks for his team only (004 §2.4.3): never here.
-OFFICIALS = set(Official.Role.values) - {Official.Role.REPRESENTATIVE}
+# Who speaks for players without being an official of the competition (004 §2.4, §2.4.3): a team's
+# representative for his team's players, a coach for the players he coaches. Registered and accredited like
+# the officials, never one of them.
+SPEAKERS: set[str] = {Official.Role.REPRESENTATIVE, Official.Role.COACH}
+# The tournament's officials: whoever sees personal data, the change log, documents for officials.
+OFFICIALS = set(Official.Role.values) - SPEAKERS
 # The commission's desk: who sees and keeps the entries — types an entry from paper, imports a file, corrects
 # data, seeds the field (the secretaries and the commission). Deciding on an entry is ``may_admit``'s.
 DECIDERS = RUNNERS | {Official.Role.ADMISSION}
@@ -64,10 +67,10 @@ def roles_of(user, tournament: Tournament) -> set[str]:
 
     004 §2.3.5, §1.5.8: no power reaches an event in which he plays, whatever path made him an official
     (the officials form refuses it, an older registration or the admin may still hold one): there he keeps
-    only a team representative's role (§2.4.3)."""
+    only a team representative's or a coach's role (§2.4.3)."""
     roles = _accredited_roles(user, tournament)
-    if roles - {Official.Role.REPRESENTATIVE} and _plays_where_he_acts(user, {tournament.pk}):
-        roles &= {Official.Role.REPRESENTATIVE}
+    if roles - SPEAKERS and _plays_where_he_acts(user, {tournament.pk}):
+        roles &= SPEAKERS
     return roles
 
 
@@ -78,10 +81,7 @@ def _accredited_roles(user, tournament: Tournament) -> set[str]:
     if tournament.competition_id:
         officials = officials.filter(
             Q(tournament=tournament)
-            | (
-                Q(tournament__competition_id=tournament.competition_id)
-                & ~Q(role=Official.Role.REPRESENTATIVE)
-            )
+            | (Q(tournament__competition_id=tournament.competition_id) & ~Q(role__in=SPEAKERS))
         )
     else:
         officials = officials.filter(tournament=tournament)
@@ -112,6 +112,34 @@ def is_chief_judge(user, tournament: Tournament) -> bool:
     return _holds(user, tournament, {Official.Role.CHIEF_JUDGE})
 
 
+# 003 «Игральные кости» п. 2: the dice are replaced by a reasoned decision of the chief judge or his deputy.
+DICE_DECIDERS: set[str] = {Official.Role.CHIEF_JUDGE, Official.Role.DEPUTY_CHIEF_JUDGE}
+# 004 §1.4.3: «по мотивированному решению Главного судьи соревнований или лица его замещающего».
+ROUND_ORDER_DECIDERS: set[str] = {Official.Role.CHIEF_JUDGE, Official.Role.DEPUTY_CHIEF_JUDGE}
+
+
+def may_reorder_rounds(user, tournament: Tournament) -> bool:
+    """THE rule for changing the order of round-robin rounds (004 §1.4.3): the chief judge or the person
+    acting for him, his deputy; not the secretaries who run the draw."""
+    return _holds(user, tournament, ROUND_ORDER_DECIDERS)
+
+
+def may_replace_dice(user, tournament: Tournament) -> bool:
+    """THE rule for replacing the dice of a match (003 «Игральные кости» п. 2): the chief judge or his
+    deputy; the chief secretary, though on the panel, is not named."""
+    return _holds(user, tournament, DICE_DECIDERS)
+
+
+def decider_role(user, tournament: Tournament, roles: set[str]) -> str:
+    """The highest of ``roles`` the user holds here (the order of ``roles`` as listed in ``Official.Role``),
+    "" for none; a superuser acts as the first of them."""
+    held = roles_of(user, tournament) & roles
+    for role in Official.Role.values:
+        if role in held or (getattr(user, "is_superuser", False) and role in roles):
+            return role
+    return ""
+
+
 def can_decide(user, tournament: Tournament) -> bool:
     return _holds(user, tournament, DECIDERS)
 
@@ -130,6 +158,60 @@ def check_admits(user, tournament: Tournament) -> None:
     changed."""
     if not may_admit(user, tournament):
         raise PermissionDenied(f"{user} may not decide on entries of tournament {tournament.pk} (004 §5.3.1)")
+
+
+# 004 §2.3.3: the documents an entry needs; 004 §5.3.3: the doctor of the competition takes part in the
+# admission commission's work — the medical clearance is his to tick (and the commission's).
+MEDICAL_CLEARANCE = "has_medical_clearance"
+
+
+def may_tick_document(user, tournament: Tournament, name: str) -> bool:
+    """THE rule for ticking a document an entry shows (004 §2.3.3, §2.5.1): who decides on entries
+    (``may_admit``) ticks any; the doctor of the competition the medical clearance (004 §5.3.3)."""
+    if may_admit(user, tournament):
+        return True
+    return name == MEDICAL_CLEARANCE and _holds(user, tournament, {Official.Role.DOCTOR})
+
+
+def check_documents(user, tournament: Tournament, names) -> None:
+    """``may_tick_document`` for each of ``names`` on the server: PermissionDenied, nothing changed."""
+    refused = [name for name in names if not may_tick_document(user, tournament, name)]
+    if refused:
+        raise PermissionDenied(f"{user} may not tick {refused} in tournament {tournament.pk} (004 §5.3.3)")
+
+
+# 004 §6.2.4: the technical judge answers for the equipment and the technical means, puts their faults
+# right and checks them before, during and after a match; the chief judge controls them too (§6.2.1 item 4).
+EQUIPMENT_KEEPERS: set[str] = {Official.Role.TECHNICAL_JUDGE, Official.Role.CHIEF_JUDGE}
+
+
+def may_record_late_arrival(user, tournament: Tournament) -> bool:
+    """THE rule for recording a late arrival (003 «Начало турнира»): the judging panel, whose ruling a loss on
+    time is (004 §6.1.2 item 1)."""
+    return _holds(user, tournament, PANEL)
+
+
+# 004 §6.2.1 item 7: the judges who serve the competition, whose work the chief judge evaluates (the doctor,
+# the commission's other members, representatives and coaches are no judges).
+EVALUATED_JUDGES: set[str] = {
+    Official.Role.DEPUTY_CHIEF_JUDGE,
+    Official.Role.CHIEF_SECRETARY,
+    Official.Role.DEPUTY_CHIEF_SECRETARY,
+    Official.Role.SECRETARY,
+    Official.Role.JUDGE,
+    Official.Role.TECHNICAL_JUDGE,
+}
+
+
+def may_keep_equipment(user, tournament: Tournament) -> bool:
+    """THE rule for recording the equipment's checks and faults on a match (004 §6.2.4)."""
+    return _holds(user, tournament, EQUIPMENT_KEEPERS)
+
+
+def may_handle_records(user, tournament: Tournament) -> bool:
+    """Who attaches, replaces and has checked again a match's game record besides its players: the runners
+    and the technical judge (004 §6.2.4: the technical means and their software)."""
+    return _holds(user, tournament, RUNNERS | {Official.Role.TECHNICAL_JUDGE})
 
 
 def can_merge_persons(user, tournament: Tournament) -> bool:
@@ -276,6 +358,19 @@ def may_manage(user, official: Official, action: str) -> bool:
     )
 
 
+def may_sanction_official(user, official: Official) -> bool:
+    """THE rule for a sanction on a coach, a team's representative or an official (004 §2.4.5, §2.4.6;
+    §6.2.2 items 3–4): the chief judge of the tournament, on anybody below him — never on himself, nor on a
+    chief judge."""
+    tournament = official.tournament
+    if not is_chief_judge(user, tournament):
+        return False
+    own = official.person.user_id is not None and official.person.user_id == getattr(user, "pk", None)
+    if own and not getattr(user, "is_superuser", False):
+        return False
+    return rank_of_role(official.role) < RANKS[Official.Role.CHIEF_JUDGE]
+
+
 # --- people of other tournaments (issue 25 items 2, 3) ---------------------------------------------------
 # ``Person`` is one record across tournaments, but a tournament's officials hold powers in their tournament
 # only. Two rules, each in one function and called by every path: what an official may SEE of a person
@@ -318,7 +413,7 @@ def tournaments_with(user, roles: set[str]) -> frozenset[int]:
             competitions.add(competition_id)
     if competitions:
         own |= set(Tournament.objects.filter(competition_id__in=competitions).values_list("pk", flat=True))
-    if roles - {Official.Role.REPRESENTATIVE}:
+    if roles - SPEAKERS:
         own -= _plays_where_he_acts(user, own)  # 004 §2.3.5: never an event he plays in (``roles_of``)
     return frozenset(own)
 

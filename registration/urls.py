@@ -46,6 +46,11 @@ urlpatterns = [
     path(
         "t/<int:pk>/participants/<int:participant_pk>/edit/", views.participant_edit, name="participant_edit"
     ),
+    path(
+        "t/<int:pk>/participants/<int:participant_pk>/agreement/",
+        views.participant_agreement,
+        name="participant_agreement",
+    ),
     path("t/<int:pk>/rank-norms/", views.rank_norms, name="rank_norms"),
     path("t/<int:pk>/registration-protocol/", views.registration_protocol, name="protocol"),
 ]

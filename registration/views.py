@@ -20,6 +20,7 @@ from django_ratelimit.core import is_ratelimited
 
 from registration import imports, manager, permissions, tasks
 from registration.forms import (
+    AgreementForm,
     BulkDecisionForm,
     DecisionForm,
     DocumentsForm,
@@ -56,6 +57,8 @@ from registration.permissions import (
     is_own_entry,
     may_admit,
     may_manage,
+    may_sanction_official,
+    may_tick_document,
     tournament_for_admission,
     tournament_for_commission,
     tournament_for_officials,
@@ -341,6 +344,8 @@ def entry_detail(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
             "admissible": all(c.passed for c in checks),
             "decider": decider,
             "admits": may_admit(request.user, tournament),  # 004 §5.3.1
+            # 004 §5.3.3: the doctor ticks the medical clearance (the commission ticks every document).
+            "ticks_medical": may_tick_document(request.user, tournament, "has_medical_clearance"),
             "official": official,
             "participant": tournament.participants.filter(person=entry.person).first(),
             "history": manager.history(entry) if official else (),
@@ -402,10 +407,15 @@ def _act(request: HttpRequest, pk: int, entry: Entry, action, success: str) -> H
 
 @require_POST
 def entry_documents(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
-    _tournament, entry = _entry_for_commission(request, pk, entry_pk)
+    tournament = get_object_or_404(Tournament, pk=pk)
+    # 004 §5.3.1, §5.3.3: the commission ticks any document, the doctor the medical clearance.
+    mine = [n for n in DocumentsForm.Meta.fields if may_tick_document(request.user, tournament, n)]
+    if not mine:
+        raise PermissionDenied
+    entry = get_object_or_404(Entry, pk=entry_pk, tournament=tournament)
     form = DocumentsForm(request.POST)
     form.is_valid()  # booleans: an unticked box is simply False
-    ticks = {name: bool(form.cleaned_data.get(name)) for name in DocumentsForm.Meta.fields}
+    ticks = {name: bool(form.cleaned_data.get(name)) for name in mine}
     return _act(
         request,
         pk,
@@ -754,8 +764,12 @@ def officials(request: HttpRequest, pk: int) -> HttpResponse:
                 (
                     o,
                     {
-                        a: manages and may_manage(request.user, o, a)
-                        for a in ("accredit", "withdraw", "remove")
+                        **{
+                            a: manages and may_manage(request.user, o, a)
+                            for a in ("accredit", "withdraw", "remove")
+                        },
+                        # 004 §2.4.5, §6.2.2: the chief judge's sanctions on officials and coaches.
+                        "sanction": not read_only and may_sanction_official(request.user, o),
                     },
                 )
                 for o in tournament.officials.select_related("person", "person__user", "team", "tournament")
@@ -935,6 +949,20 @@ def participant_edit(request: HttpRequest, pk: int, participant_pk: int) -> Http
                         return redirect("registration:participant_edit", pk=pk, participant_pk=participant.pk)
                     return redirect("public:participants", pk=pk)
             status = 400
+    return _participant_page(request, tournament, participant, form, documents, admits, status)
+
+
+def _participant_page(
+    request, tournament, participant, form, documents, admits: bool, status: int = 200, agreement_form=None
+) -> HttpResponse:
+    # 004 §2.2.3, §5.1.5: the agreement's form, for the commission, when the regulation provides for one.
+    if agreement_form is None and admits and tournament.participation_agreement:
+        agreement_form = AgreementForm(
+            initial={
+                "agreement_number": participant.agreement_number,
+                "agreement_date": participant.agreement_date,
+            }
+        )
     return render(
         request,
         "registration/participant_edit.html",
@@ -947,6 +975,7 @@ def participant_edit(request: HttpRequest, pk: int, participant_pk: int) -> Http
             "shared_record": manager.corrects_the_record(participant, request.user),
             "read_only": tournament.read_only_reason,
             "decides": admits,
+            "agreement_form": agreement_form,
         },
         status=status,
     )
@@ -969,7 +998,7 @@ def rank_norms(request: HttpRequest, pk: int) -> HttpResponse:
     """The regulation's norms for sports ranks: which places fulfil which rank (the final protocol prints
     the rank each place fulfils; a tournament without norms prints none)."""
     tournament = tournament_for_secretary(request, pk)
-    locked = tournament.is_finished
+    locked = tournament.is_closed
     formset = RankNormFormSet(request.POST or None, instance=tournament, prefix="norms")
     if locked:
         for form in formset.forms:
@@ -992,3 +1021,26 @@ def rank_norms(request: HttpRequest, pk: int) -> HttpResponse:
         {"t": tournament, "formset": formset, "locked": locked},
         status=400 if request.method == "POST" else 200,
     )
+
+
+@require_POST
+def participant_agreement(request: HttpRequest, pk: int, participant_pk: int) -> HttpResponse:
+    """The commission records a participant's participation agreement (004 §2.2.3, §5.1.5)."""
+    tournament = tournament_for_admission(request, pk)  # 004 §5.3.1
+    participant = get_object_or_404(Participant, pk=participant_pk, tournament=tournament)
+    form = AgreementForm(request.POST)
+    if form.is_valid():
+        try:
+            manager.record_agreement(
+                participant,
+                form.cleaned_data["agreement_number"],
+                form.cleaned_data["agreement_date"],
+                request.user,
+            )
+        except manager.AdmissionError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Participation agreement of %(p)s recorded.") % {"p": participant})
+            return redirect("registration:participant_edit", pk=pk, participant_pk=participant.pk)
+    edit = ParticipantEditForm(participant=participant)
+    return _participant_page(request, tournament, participant, edit, None, True, 400, agreement_form=form)

@@ -626,6 +626,52 @@ def close_up(rows: list[Row], removed: set[str], keys: Sequence[str], start: int
     return kept + gone
 
 
+def close_up_ranges(ranges: Sequence[tuple[int, int]], start: int = 1) -> list[tuple[int, int]]:
+    """004 §5.7.3, a bracket's places after a removal: the others close up. ``ranges`` are the place ranges
+    (first, last) of the players still placed, best first, a shared range repeated for each of its players;
+    each range becomes as wide as the players sharing it, right after the ones above (1, 3–4 → 1, 2–3).
+
+    >>> close_up_ranges([(1, 1), (3, 4), (3, 4)])
+    [(1, 1), (2, 3), (2, 3)]
+    """
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < len(ranges):
+        j = i
+        while j + 1 < len(ranges) and ranges[j + 1] == ranges[i]:
+            j += 1
+        first = start + i
+        out.extend([(first, start + j)] * (j - i + 1))
+        i = j + 1
+    return out
+
+
+def groups_to_play_off(
+    ranges: Sequence[tuple[str, int, int]], vacated: Sequence[tuple[int, int]]
+) -> list[list[str]]:
+    """004 §5.7.3 «при необходимости ... дополнительные матчи»: which players must play extra matches for a
+    place a removed competitor held alone. ``ranges``: the placed players (key, first, last), best first;
+    ``vacated``: the removed competitors' ranges. A place held alone (first == last) left empty is taken by
+    the players right below it; when they share a range, closing up cannot say who takes it: they play for
+    it. A vacated shared place needs nothing (the others sharing it stay shared, one fewer).
+
+    >>> groups_to_play_off([("a", 1, 1), ("c", 3, 4), ("d", 3, 4)], [(2, 2)])
+    [['c', 'd']]
+    """
+    groups: list[list[str]] = []
+    for first, last in sorted(vacated):
+        if first != last:
+            continue
+        below = [r for r in ranges if r[1] > first]
+        if not below:
+            continue
+        top = (below[0][1], below[0][2])
+        group = [key for key, a, b in below if (a, b) == top]
+        if len(group) >= 2 and group not in groups:
+            groups.append(group)
+    return groups
+
+
 def place_ranges(
     ordered: Sequence[T], sort_key: Callable[[T], object], start: int = 1
 ) -> list[tuple[int, int]]:

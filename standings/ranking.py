@@ -129,7 +129,8 @@ def _compute(t: Tournament) -> Standings:
             [StandingRow(by_key[r.player], r) for r in rows], [] if t.ties_shared else keys
         )
     elif t.system in {System.SINGLE_ELIMINATION, System.DOUBLE_ELIMINATION}:
-        out.rows = _bracket_rows(stages[0], results.get(stages[0].pk, []), by_key, keys, bye)
+        extras = [s for s in stages if s.kind == Stage.Kind.PLACES]
+        out.rows = _bracket_rows(stages[0], results.get(stages[0].pk, []), by_key, keys, bye, extras=extras)
     else:
         _mixed(out, stages, results, bye)
     # 004 §1.3.3: in a personal-team event the teams are ranked by the sum of their members' personal
@@ -248,8 +249,11 @@ def _bracket_rows(
     keys: list[str],
     bye: Fraction,
     start: int = 1,
+    extras: list[Stage] | None = None,
 ) -> list[StandingRow]:
-    """Elimination: the place by the round reached, from the pairing engine's bracket."""
+    """Elimination: the place by the round reached, from the pairing engine's bracket; after a removal the
+    others close up, or extra matches for places (``extras``, 004 §5.7.3) order them."""
+    extras = extras or []
     players = stage.plan.get("players", [])
     if not players:
         return []
@@ -266,17 +270,39 @@ def _bracket_rows(
             row.place = row.place_to = None
         still_in = place is None and by_key[key].status == Participant.Status.ACTIVE
         out.append(StandingRow(by_key[key], row, in_play=still_in))
+
     # Those still in the bracket have gone further than everybody already placed: they come first (best
     # record first), then the places by the round reached, then the withdrawn and removed without a place.
-    out.sort(
-        key=lambda s: (
-            0 if s.in_play else 1 if s.row.place else 2,
-            s.row.place or 0,
-            -s.row.points,
-            s.row.player,
-        )
-    )
+    def order(s: StandingRow) -> tuple:
+        return (0 if s.in_play else 1 if s.row.place else 2, s.row.place or 0, -s.row.points, s.row.player)
+
+    out.sort(key=order)
+    if any(s.removed for s in out):
+        _close_up(out, start, extras)
+        out.sort(key=order)
     return out
+
+
+def _close_up(rows: list[StandingRow], start: int, extras: list[Stage]) -> None:
+    """004 §5.7.3 in a bracket: a removed competitor keeps no place and the others close up — each shared
+    range as wide as the players sharing it (1, 3–4 → 1, 2–3); where the regulation chose extra matches for
+    the place he held alone, their bracket orders the players who played them (``draw.manager``)."""
+    placed = [s for s in rows if s.row.place is not None]
+    above = sum(1 for s in rows if s.in_play)
+    ranges = [(s.row.place or 0, s.row.place_to or 0) for s in placed]
+    closed = metrics.close_up_ranges(ranges, start + above)
+    for s, (first, last) in zip(placed, closed):
+        s.row.place, s.row.place_to = first, last
+    by_player = {s.row.player: s for s in placed}
+    for extra in extras:
+        group = [by_player[k] for k in extra.plan.get("players", []) if k in by_player]
+        if not group:
+            continue
+        first = min(s.row.place for s in group if s.row.place is not None)
+        for p in draw_manager.bracket(extra)["places"]:
+            player = by_player.get(p["player"])
+            if player is not None and p["place"] is not None:
+                player.row.place, player.row.place_to = first + p["place"] - 1, first + p["place_to"] - 1
 
 
 def _mixed(out: Standings, stages: list[Stage], results: dict[int, list[metrics.Result]], bye) -> None:
@@ -307,7 +333,8 @@ def _mixed(out: Standings, stages: list[Stage], results: dict[int, list[metrics.
         out.groups.append(table)
     in_playoff: set[str] = set()
     if playoff is not None:
-        out.rows = _bracket_rows(playoff, results.get(playoff.pk, []), by_key, keys, bye)
+        extras = [s for s in stages if s.kind == Stage.Kind.PLACES]
+        out.rows = _bracket_rows(playoff, results.get(playoff.pk, []), by_key, keys, bye, extras=extras)
         in_playoff = set(playoff.plan.get("players", []))
     # The rest rank after the playoff: by their place in the group, then points and tie-breaks.
     rest = [s for g in out.groups for s in g.rows if s.participant.key not in in_playoff]

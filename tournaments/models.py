@@ -175,6 +175,15 @@ class AdmissionBy(models.TextChoices):
     OFFICIALS = "officials", _("the commission and the secretaries")
 
 
+class RemovedPlaces(models.TextChoices):
+    """004 §5.7.3: a competitor removed in an elimination system keeps no place; «при необходимости для
+    окончательного распределения мест ... назначаются дополнительные матчи». The regulation chooses: the
+    others close up, or extra matches decide a place the removed competitor held alone."""
+
+    CLOSE_UP = "close_up", _("the others close up (shared places stay shared)")
+    EXTRA_MATCHES = "extra_matches", _("extra matches for the places (004 §5.7.3)")
+
+
 class GroupTies(models.TextChoices):
     """004 §1.4.7: how a tie for a qualifying place in a group is broken after the tie-breaks."""
 
@@ -293,6 +302,8 @@ class Tournament(models.Model):
         DRAFT = "draft", _("preparation")
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
+        # 004 §6.1.2 item 3: cancelled by the judging panel; kept as it was, read-only (``read_only_reason``).
+        CANCELLED = "cancelled", _("cancelled")
 
     name = models.CharField(pgettext_lazy("tournament", "name"), max_length=200)
     competition = models.ForeignKey(
@@ -500,6 +511,19 @@ class Tournament(models.Model):
         db_default=False,
         help_text=_("The final protocol prints «confirmed» for it; otherwise only a higher rank is printed."),
     )
+    removed_places = models.CharField(
+        _("a place a removed competitor leaves in a bracket (004 §5.7.3)"),
+        max_length=15,
+        choices=RemovedPlaces.choices,
+        default=RemovedPlaces.CLOSE_UP,
+        db_default=RemovedPlaces.CLOSE_UP,
+    )
+    # 004 §2.2.3, §5.1.5: the regulation may provide for a participation agreement in the League's form; then
+    # each participant's is recorded (``Participant.agreement_*``), the draw waits for it, the registration
+    # protocol prints it.
+    participation_agreement = models.BooleanField(
+        _("a participation agreement (004 §5.1.5)"), default=False, db_default=False
+    )
     admission_by = models.CharField(
         _("who admits entries (004 §5.3.1)"),
         max_length=10,
@@ -515,6 +539,8 @@ class Tournament(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    cancel_reason = models.TextField(_("why it was cancelled"), blank=True, db_default="")
 
     # Settings announced before the start lock when round 1 is published (004 §6.1.2 item 5): the rows of the
     # regulation's table that say so (tournaments.regulation, one row a setting).
@@ -557,6 +583,12 @@ class Tournament(models.Model):
         protocol): results, protests, sanctions and participants are read-only for everyone once it is
         finished; only the chief judge reopens it, with a reason (``judging.lifecycle.reopen``). An imported
         tournament (issue 29 §4) is read-only for results: its file is the record."""
+        if self.status == self.Status.CANCELLED:
+            # 004 §6.1.2 item 3: its entries, results and documents stay as they were.
+            return gettext(
+                "The tournament is cancelled by the judging panel (004 §6.1.2): its entries, results and "
+                "documents are kept as they were and nothing of it changes any more."
+            )
         if self.imported_from:
             return gettext("The tournament was imported from %(f)s: its results are read-only.") % {
                 "f": self.imported_from
@@ -580,6 +612,15 @@ class Tournament(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def is_cancelled(self) -> bool:
+        return self.status == self.Status.CANCELLED
+
+    @property
+    def is_closed(self) -> bool:
+        """Finished or cancelled (004 §6.2.1 item 6, §6.1.2 item 3): nothing of it changes."""
+        return self.status in (self.Status.FINISHED, self.Status.CANCELLED)
 
     @property
     def is_swiss(self) -> bool:

@@ -115,7 +115,7 @@ def _planned_rounds(t, page: dict):
     if not t.rounds:
         note = gettext("recommended; fixed when round 1 is published")
         return format_html('{} <span class="muted">({})</span>', planned, note)
-    if page.get("chief_judge") and not t.is_finished:
+    if page.get("chief_judge") and not t.is_closed:
         url = page["swiss_rounds_url"]
         return format_html('{} <a class="small" href="{}">{}</a>', planned, url, gettext("change"))
     return planned
@@ -402,6 +402,26 @@ SETTINGS: tuple[Setting, ...] = (
             _("A norm of the rank held confirms it"),
             lambda t, m: m.yes(t.rank_confirmation),
             lambda t: t.rank_confirmation,
+        ),
+    ),
+    # 004 §5.7.3: a place a removed competitor held alone in a bracket — the others close up, or extra
+    # matches decide it (``draw.manager.places_to_play``).
+    Setting(
+        "removed_places",
+        systems=BRACKETS,
+        blank="empty",
+        printed=Printed(
+            195, _("A place left by a removed competitor (004 §5.7.3)"), _display("removed_places")
+        ),
+    ),
+    # 004 §2.2.3, §5.1.5: a participation agreement per participant (the draw waits for it).
+    Setting(
+        "participation_agreement",
+        printed=Printed(
+            255,
+            _("Participation agreement (004 §5.1.5)"),
+            lambda t, m: m.yes(True),
+            lambda t: t.participation_agreement,
         ),
     ),
     # 004 §5.3.1, §5.3.3: who decides on entries (``registration.permissions.may_admit``); only the chief

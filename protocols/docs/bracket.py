@@ -195,6 +195,8 @@ def build(stage: Stage) -> BracketData:
         columns = tuple((r, _column_title(key, r, first, size, band_matches, offset)) for r in rounds)
         bands.append(BracketBand(key, band_title(key), columns))
     title = _("Playoff") if stage.kind == Stage.Kind.PLAYOFF else ""  # a main stage: the heading names it
+    if stage.kind == Stage.Kind.PLACES:  # 004 §5.7.3: extra matches for a place a removal left
+        title = str(stage.get_kind_display())
     return BracketData(
         heading=heading(t),
         stage=stage.number,

@@ -31,6 +31,7 @@ from protocols.layout import (
 )
 from protocols.registry import register
 from registration.models import Entry, Official, Participant
+from registration.permissions import SPEAKERS
 from tournaments.models import Competition, Tournament
 from tournaments.rules import cite, cite_text
 
@@ -119,7 +120,7 @@ def build(c: Competition) -> CompetitionRegistrationData:
     officials: dict[int, list] = {}
     for o in (
         Official.objects.filter(tournament__competition=c, accredited=True)
-        .exclude(role=Official.Role.REPRESENTATIVE)
+        .exclude(role__in=SPEAKERS)
         .select_related("person")
         .order_by(Official.by_hierarchy(), "person__surname", "person__name", "pk")
     ):

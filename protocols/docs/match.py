@@ -117,6 +117,8 @@ class MatchProtocolData:
     end_time: str = ""
     judge: str = ""  # the match judge ("" : a line to write him in)
     dice: str = ""  # the dice replacement noted by the judges (003 «Игральные кости» п. 2)
+    equipment: str = ""  # the technical judge's checks and faults (004 §6.2.4)
+    late: str = ""  # a late arrival and its consequence (003 «Начало турнира»)
     draft: str = ""
     time_control: str = ""
     rules: tuple[str, ...] = ()  # the clauses the form quotes: breaks, dice, Crawford, protocols
@@ -219,7 +221,9 @@ def build(match: Match, common: Shared | None = None) -> MatchProtocolData:
         ),
         end_time=local_time(match.ended_at) if filled else "",
         judge=judging.judge.person.full_name if judging and judging.judge else "",
-        dice=judging.dice_replacement if judging else "",
+        dice=dice_text(match, judging),
+        equipment="; ".join(n.line() for n in match.equipment_notes.all()),
+        late="; ".join(x.text() for x in match.late_arrivals.select_related("participant__person")),
         draft=_("DRAFT: round not published") if rnd.is_draft else "",
         time_control=t.time_control_for(rnd.stage.kind),
         rules=(
@@ -230,6 +234,16 @@ def build(match: Match, common: Shared | None = None) -> MatchProtocolData:
         ),
         link=_round_link(match),
     )
+
+
+def dice_text(match: Match, note: MatchNote | None) -> str:
+    """The replacements of the dice (003 «Игральные кости»), one after another; a note written as free text
+    before they were recorded one by one comes first, as it was."""
+    rows = match.dice_replacements.select_related(
+        "requested_by__person", "requested_by__partner", "decided_by__person"
+    )
+    parts = [note.dice_replacement] if note is not None and note.dice_replacement else []
+    return "; ".join(parts + [row.text() for row in rows])
 
 
 def _round_link(match: Match) -> str:
@@ -316,6 +330,12 @@ def story(data: MatchProtocolData) -> list[Flowable]:
             )
         )
     story.append(Spacer(1, 1.5 * mm))
+    if data.late:
+        late_label = _("Late arrival (%(rule)s)") % {"rule": cite("003 «Начало турнира»")}
+        story.append(label_value(late_label, data.late, SMALL))
+    if data.equipment:
+        equipment_label = _("Equipment (%(rule)s)") % {"rule": cite("004 §6.2.4")}
+        story.append(label_value(equipment_label, data.equipment, SMALL))
     dice_label = _("Dice replaced (%(rule)s)") % {"rule": dice_rule}
     if data.filled:
         story.append(label_value(dice_label, data.dice or _("no"), SMALL))

@@ -87,15 +87,20 @@ def render(data: RegistrationData, progress: Progress | None = None) -> bytes:
             p(x.club or x.organisation, CELL),
             p(x.coach, CELL),
             *([p(x.team, CELL)] if teams else []),
+            *([p(x.agreement, CELL)] if proto.agreements else []),
             p(status_text(x.status_code) if x.status_code else x.status, CELL),
         ]
         for x in proto.participants
     ]
-    widths = (
+    widths: tuple[float, ...] = (
         (0.04, 0.2, 0.08, 0.1, 0.12, 0.15, 0.12, 0.1, 0.09)
         if teams
         else (0.04, 0.22, 0.08, 0.1, 0.14, 0.19, 0.14, 0.09)
     )
+    if proto.agreements:  # 004 §5.1.5: one more column, taken from the widest ones
+        widths = (*[x * 0.88 if x >= 0.1 else x for x in widths[:-1]], widths[-1])
+        cut = 1 - sum(widths)
+        widths = (*widths[:-1], cut, widths[-1])
     story.append(
         grid(
             [
@@ -107,6 +112,7 @@ def render(data: RegistrationData, progress: Progress | None = None) -> bytes:
                 _("Club, organisation"),
                 _("Coach"),
                 *([_("Team")] if teams else []),
+                *([_("Participation agreement")] if proto.agreements else []),
                 _("Status"),
             ],
             rows,

@@ -58,7 +58,7 @@ from protocols.layout import (
     signature_block,
     title_block,
 )
-from protocols.models import ChiefJudgeReport
+from protocols.models import ChiefJudgeReport, JudgeEvaluation
 from protocols.registry import register
 from registration.models import Gender, JudgingCategory, Official, Participant, rank_fulfilled
 from standings import ranking
@@ -93,6 +93,16 @@ class CountLine:
 
 
 @dataclass(frozen=True)
+class EvaluationLine:
+    """004 §6.2.1 item 7: a judge's mark and the chief judge's comment."""
+
+    name: str
+    role: str
+    mark: str
+    comment: str
+
+
+@dataclass(frozen=True)
 class ReportData:
     heading: Heading
     details: tuple[Fact, ...]
@@ -117,6 +127,8 @@ class ReportData:
     fulfilled: tuple[tuple[str, int], ...] = ()  # ranks fulfilled, by rank
     fulfilled_by: tuple[tuple[str, str], ...] = ()  # (name, rank) of each
     team_winners: bool = False  # the winners are teams (a team event)
+    evaluations: tuple[EvaluationLine, ...] = ()  # 004 §6.2.1 item 7
+    evaluation_rule: str = ""
 
 
 def _people(t: Tournament, participants: list[Participant]) -> tuple[Fact, ...]:
@@ -254,6 +266,13 @@ def build(t: Tournament) -> ReportData:
         fulfilled=tuple(sorted(Counter(r for _n, r in fulfilled).items(), key=lambda x: x[0])),
         fulfilled_by=tuple(fulfilled),
         team_winners=any(w.team for w in winners) and t.is_team_event,
+        evaluations=tuple(
+            EvaluationLine(e.official.person.full_name, e.official.role_display, str(e.mark), e.comment)
+            for e in JudgeEvaluation.objects.filter(official__tournament=t)
+            .select_related("official__person", "official__team")
+            .order_by("official__role", "official__person__surname")
+        ),
+        evaluation_rule=cite("004 §6.2.1 item 7"),
     )
 
 
@@ -361,6 +380,18 @@ def render(data: ReportData, progress: Progress | None = None) -> bytes:
             story.append(p(text, BODY))
         else:
             story.extend(p("_" * 95, BODY) for _i in range(3))
+    story += section(_("11. Evaluation of the judges (%(rule)s)") % {"rule": data.evaluation_rule})
+    if data.evaluations:
+        story.append(
+            grid(
+                [_("Judge"), _("Role"), _("Mark"), _("Comment")],
+                [[p(e.name, CELL), p(e.role, CELL), e.mark, p(e.comment, CELL)] for e in data.evaluations],
+                [w * 0.28, w * 0.2, w * 0.08, w * 0.44],
+                center=(2,),
+            )
+        )
+    else:
+        story.append(p(_("The chief judge has not evaluated the judges."), BODY))
     story = end_with(story, signature_block(data.signatures, w, dated=True))
     return pdf(data.heading, title, story, progress=progress, draft=data.draft)
 

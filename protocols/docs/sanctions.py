@@ -100,7 +100,10 @@ def sanction_lines(t: Tournament) -> tuple[SanctionLine, ...]:
             s.pk,
             0,
             dict(
-                person=s.person.full_name,
+                # 004 §2.4.5, §6.2.2: a coach's or an official's sanction names his role.
+                person=f"{s.person.full_name} ({s.official_role_display})"
+                if s.official_role
+                else s.person.full_name,
                 kind=str(s.get_kind_display()),
                 violation=str(s.get_violation_display()) if s.violation else "",
                 clause=cite(s.clause),

@@ -22,7 +22,7 @@ def round_records(context, tournament: Tournament, rnd: Round) -> dict:
     user = context["request"].user
     # Roles are read once for the whole round, not per match (the round page lists every table).
     official, runner = is_official(user, tournament), can_run(user, tournament)
-    players_may_attach = tournament.status != Tournament.Status.FINISHED and rnd.is_public
+    players_may_attach = not tournament.is_closed and rnd.is_public
     records = {
         r.match_id: r
         for r in Record.objects.filter(match__round=rnd, superseded_at__isnull=True).select_related("verdict")

@@ -55,6 +55,7 @@ from registration.manager.participants import (  # noqa: F401
     edit_participant,
     history,
     keep_admitted,
+    record_agreement,
     seed_locked_reason,
     seed_participants,
 )

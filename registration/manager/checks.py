@@ -10,7 +10,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from registration import admission, signals
+from registration import admission, permissions, signals
 from registration.models import (
     Entry,
     Gender,
@@ -83,7 +83,7 @@ def _officials_of(tournament: Tournament):
     where = models.Q(tournament=tournament)
     if tournament.competition_id:
         where |= models.Q(tournament__competition_id=tournament.competition_id)
-    return Official.objects.filter(where).exclude(role=Official.Role.REPRESENTATIVE)
+    return Official.objects.filter(where).exclude(role__in=permissions.SPEAKERS)
 
 
 def _roles(tournament: Tournament, person: Person | None) -> tuple[str, ...]:

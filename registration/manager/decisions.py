@@ -45,15 +45,16 @@ class Note(Protocol):
 
 @transaction.atomic
 def record_documents(entry: Entry, by, **ticks: bool) -> Entry:
-    """The commission ticks the documents it has seen (004 §2.3.3, §2.5.1)."""
+    """The commission ticks the documents it has seen (004 §2.3.3, §2.5.1); the doctor of the competition the
+    medical clearance (004 §5.3.3, ``permissions.may_tick_document``)."""
     entry = _locked(entry)
-    permissions.check_admits(by, entry.tournament)  # 004 §5.3.1
     return _tick(entry, by, ticks, log)
 
 
 def _tick(entry: Entry, by, ticks: dict[str, bool], note: Note) -> Entry:
     """``record_documents`` on an entry locked and a commission member checked by the caller."""
     changed = [name for name, value in ticks.items() if getattr(entry, name) != value]
+    permissions.check_documents(by, entry.tournament, changed or list(ticks))  # 004 §5.3.1, §5.3.3
     if not changed:
         return entry
     if entry.status == Entry.Status.ADMITTED:

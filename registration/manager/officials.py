@@ -67,6 +67,12 @@ def register_official(tournament: Tournament, data: dict, by) -> Official:
         judging_category=data.get("judging_category", ""),
         city=" ".join(data.get("city", "").split()),
     )
+    if data["role"] == Official.Role.COACH:
+        # 004 §2.4.3: the players he speaks for, this tournament's only.
+        athletes = [p for p in data.get("athletes") or () if p.tournament_id == tournament.pk]
+        if not athletes:
+            raise AdmissionError(_("A coach is registered for the players he coaches: choose them."))
+        official.athletes.set(athletes)
     log(
         tournament,
         by,
@@ -96,7 +102,7 @@ def official_refusal(tournament: Tournament, person: Person, role: str) -> str:
             "d": "; ".join(barred),
             "rule": cite("004 §1.6.2"),
         }
-    if role == Official.Role.REPRESENTATIVE:
+    if role in permissions.SPEAKERS:  # a team's representative, a coach: not officials (004 §2.4)
         return ""
     playing = permissions.plays_in(person.pk, permissions.registry(tournament))
     if not playing:

@@ -184,6 +184,32 @@ def keep_admitted(participant: Participant, reason: str, by) -> None:
     )
 
 
+@transaction.atomic
+def record_agreement(participant: Participant, number: str, date, by) -> None:
+    """The admission commission records a participant's participation agreement (004 §2.2.3, §5.1.5): its
+    number and date; logged. Refused (nothing changed) without both, or where the regulation provides for
+    none."""
+    tournament = _lock_open(participant.tournament_id)
+    permissions.check_admits(by, tournament)  # 004 §5.3.1: the commission's
+    number = " ".join((number or "").split())
+    if not tournament.participation_agreement:
+        raise AdmissionError(_("The regulation provides for no participation agreement (004 §5.1.5)."))
+    if not number or date is None:
+        raise AdmissionError(_("Give the agreement's number and date."))
+    participant = Participant.objects.select_for_update().get(pk=participant.pk)
+    participant.agreement_number, participant.agreement_date = number, date
+    participant.save(update_fields=["agreement_number", "agreement_date"])
+    log(
+        tournament,
+        by,
+        "agreement",
+        _("Participation agreement of %(p)s: No. %(n)s of %(d)s")
+        % {"p": participant, "n": number, "d": f"{date:%d.%m.%Y}"},
+        participant=participant.pk,
+        clause="004 §2.2.3, §5.1.5",
+    )
+
+
 SEED_ORDERS = ("rating", "list")
 
 

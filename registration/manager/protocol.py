@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from registration import admission
 from registration.manager.checks import regulation_of, verdicts_for
 from registration.models import (
@@ -34,6 +36,7 @@ class ProtocolParticipant:
     coach: str = ""
     birth_display: str = ""  # «08.06.1965», or «1965» when only the year is known
     status_code: str = ""  # ``Participant.Status``: documents print it in their own words
+    agreement: str = ""  # 004 §5.1.5: "№ 17 от 20.11.2026" when the regulation provides for one
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,16 @@ class RegistrationProtocol:
     regions: int
     refused: tuple[ProtocolRefusal, ...] = ()
     added_directly: int = 0  # admitted participants the secretary added without an entry
+    agreements: bool = False  # 004 §2.2.3, §5.1.5: the regulation provides for participation agreements
+
+
+def _agreement(p) -> str:
+    """004 §5.1.5: the participant's agreement as the protocol prints it ("" when none is recorded)."""
+    if not p.agreement_number:
+        return ""
+    if p.agreement_date is None:
+        return _("No. %(n)s") % {"n": p.agreement_number}
+    return _("No. %(n)s of %(d)s") % {"n": p.agreement_number, "d": f"{p.agreement_date:%d.%m.%Y}"}
 
 
 def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
@@ -121,6 +134,7 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
                 coach=p.coach,
                 birth_display=person.birth_display,
                 status_code=p.status,
+                agreement=_agreement(p) if tournament.participation_agreement else "",
             )
         )
     officials = tuple(
@@ -175,6 +189,7 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
         regions=len({r.region.casefold() for r in rows if r.region}),
         refused=tuple(refused),
         added_directly=sum(1 for r in rows if not r.admitted_by and r.admitted_at is None),
+        agreements=tournament.participation_agreement,
     )
 
 

@@ -1,5 +1,5 @@
 """Protests numbered within their tournament, with the result as it stood when filed (issue 15); the match
-judge and the dice replacement written on the match protocol (003 «Игральные кости» п. 2); finishing before
+judge written on the match protocol; finishing before
 the last day asks for confirmation."""
 
 from __future__ import annotations
@@ -78,19 +78,18 @@ def _note_url(t, m):
     return reverse("judging:match_note", args=[t.pk, m.pk])
 
 
-def test_the_panel_writes_the_match_judge_and_the_dice_note(client, running, chief_judge, match_judge):
+def test_the_panel_writes_the_match_judge(client, running, chief_judge, match_judge):
+    # The replacement of the dice is data of its own now (test_dice_replacement_003_dice.py).
     m = Round.objects.get(tournament=running, number=1).matches.exclude(player2=None).first()
     client.force_login(chief_judge)
     page = client.get(reverse("judging:match", args=[running.pk, m.pk])).content.decode()
     assert "Судья матча" in page or "судья матча" in page
-    response = client.post(
-        _note_url(running, m), {"judge": match_judge.pk, "dice_replacement": "Партия 4: по просьбе игрока 2"}
-    )
+    response = client.post(_note_url(running, m), {"judge": match_judge.pk})
     assert response.status_code == 302
     note = MatchNote.objects.get(match=m)
-    assert note.judge == match_judge and note.dice_replacement == "Партия 4: по просьбе игрока 2"
+    assert note.judge == match_judge
     entry = AuditEntry.objects.get(action="match_note")
-    assert entry.user == chief_judge and entry.data["clause"] == "003 «Игральные кости» п. 2"
+    assert entry.user == chief_judge and entry.data["match"] == m.pk
 
 
 @pytest.mark.parametrize(
@@ -117,7 +116,7 @@ def test_an_official_of_another_tournament_is_not_a_match_judge(client, running,
     response = client.post(_note_url(running, m), {"judge": stranger_judge.pk, "dice_replacement": ""})
     assert response.status_code == 400 and not MatchNote.objects.exists()
     with pytest.raises(JudgingError):
-        MatchNote.write(m, chief_judge, stranger_judge, "")
+        MatchNote.write(m, chief_judge, stranger_judge)
 
 
 # --- finishing before the last day --------------------------------------------------------------------------
