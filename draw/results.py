@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from draw import dependents
 from draw.models import Consequence, Match, ResultKind, Round, Stage, TeamMatch
@@ -55,7 +56,12 @@ def score_errors(
         if lo >= length:
             errors.append(_("Only one player can reach the match length (%(n)s).") % {"n": length})
         if hi > length - 1 + MAX_CUBE_GAME:
-            errors.append(_("A score of %(s)s is impossible in a match to %(n)s.") % {"s": hi, "n": length})
+            impossible = ngettext(
+                "A score of %(s)s is impossible in a match to %(n)s point.",
+                "A score of %(s)s is impossible in a match to %(n)s points.",
+                length,
+            )
+            errors.append(impossible % {"s": hi, "n": length})
     elif kind in {ResultKind.TECHNICAL, ResultKind.TIME}:
         if winner_side not in (1, 2):
             errors.append(_("Choose the winner."))

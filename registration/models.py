@@ -655,6 +655,8 @@ class EntryImport(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("import of entries")
+        verbose_name_plural = _("imports of entries")
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
@@ -678,6 +680,8 @@ class CheckIn(models.Model):
     )
 
     class Meta:
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
         constraints = [
             models.UniqueConstraint(fields=["participant", "round_number"], name="one_checkin_per_round")
         ]
