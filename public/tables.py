@@ -114,8 +114,8 @@ class PairingTable(tables.Table):
                         value = getattr(record, name)
                         value = "—" if value in (None, "") else value
                     css = CELL_CLASS.get(name, name)
-                    if name == "state" and record.result_kind == "played":
-                        css += " plain"  # "played" says nothing the score does not: left off a phone's card
+                    if name == "state" and _plain(record):
+                        css += " plain"  # only repeats the score or the state: left off a phone's card
                     out.append(f'<td class="{css}">{_cell(value)}</td>')
                 out.append("</tr>")
         finally:
@@ -180,6 +180,13 @@ class PairingTable(tables.Table):
             return ""
         url = reverse("draw:match_result", args=[record.round.tournament_id, record.pk])
         return format_html('<a class="button small" href="{}">{}</a>', url, _("result"))
+
+
+def _plain(record: Match) -> bool:
+    """A result column that only repeats the score or the state: a played score, or nothing played yet."""
+    if record.awaits_reflow or "replay" in record.flags:
+        return False
+    return record.result_kind in ("played", "")
 
 
 def number(value) -> int | float | str:
