@@ -183,10 +183,11 @@ class PairingTable(tables.Table):
 
 
 def _plain(record: Match) -> bool:
-    """A result column that only repeats the score or the state: a played score, or nothing played yet."""
+    """A result column that only repeats the score, the state or the opponent's cell: a played score, a bye,
+    or nothing played yet."""
     if record.awaits_reflow or "replay" in record.flags:
         return False
-    return record.result_kind in ("played", "")
+    return record.result_kind in ("played", "bye", "")
 
 
 def number(value) -> int | float | str:
