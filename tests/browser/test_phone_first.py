@@ -163,3 +163,21 @@ def test_the_skip_link_is_the_first_tab_stop_and_lands_past_the_tabs_28_6(live_s
     page.keyboard.press("Enter")
     page.keyboard.press("Tab")
     expect(page.locator("main a").first).to_be_focused()
+
+
+def test_the_sites_list_is_a_card_per_tournament_on_a_phone_28_5(live_server, phone):
+    """It was a 5-column table with each name on 4–5 lines: now the name on a line or two, then the dates,
+    discipline, system and status."""
+    secretary = make_user("sec", can_create=True)
+    make_tournament(
+        secretary, name="Открытое первенство Ханты-Мансийского автономного округа по коротким нардам"
+    )
+    page = phone.new_page()
+    page.goto(live_server.url + reverse("public:list"))
+    card = page.locator("table.tournaments tbody tr").first
+    name = card.locator("td.lead").bounding_box()
+    line = float(page.evaluate("parseFloat(getComputedStyle(document.querySelector('td.lead')).lineHeight)"))
+    assert name["width"] > 300 and name["height"] <= 3.2 * line  # the card's width, not a column's
+    expect(card).to_contain_text("05.12.2026–06.12.2026")
+    expect(card).to_contain_text("длинные нарды")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
