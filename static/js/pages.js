@@ -49,7 +49,8 @@
     var row = ownRow(table, me);
     if (!row) {
       // Paged (100 tables a page): his table is on another page; "find my table" shows it.
-      if (elsewhere && me.name && !new URLSearchParams(window.location.search).get("q")) {
+      var paged = document.querySelector("nav.pager");
+      if (elsewhere && paged && me.name && !new URLSearchParams(window.location.search).get("q")) {
         elsewhere.querySelector("a").href = "?q=" + encodeURIComponent(me.name);
         elsewhere.hidden = false;
       }
