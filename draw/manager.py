@@ -17,6 +17,7 @@ from django.db import IntegrityError, connections, models, router, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from draw import consequences, dependents, pairing, results, systems, teams
 from draw.models import Absence, Group, GroupMember, Match, ResultKind, Round, Stage
@@ -292,8 +293,14 @@ def set_round_length(t: Tournament, number: int, length: int | None, user) -> st
         rnd.match_length = length
         rnd.save(update_fields=["match_length"])
         rnd.matches.update(match_length=length)
-        log(t, user, "round_length", _("Round %(n)s: matches to %(l)s points") % {"n": number, "l": length})
-    return _("Round %(n)s: matches to %(l)s points.") % {"n": number, "l": length}
+        text = ngettext("Round %(n)s: matches to %(l)s point", "Round %(n)s: matches to %(l)s points", length)
+        log(t, user, "round_length", text % {"n": number, "l": length})
+    return ngettext(
+        "Round %(n)s: matches to %(l)s point.", "Round %(n)s: matches to %(l)s points.", length
+    ) % {
+        "n": number,
+        "l": length,
+    }
 
 
 # --- a drawn round changed after the draw ---------------------------------------------------------------
@@ -588,10 +595,18 @@ def fix_swiss_rounds(t: Tournament, user) -> str:
     if t.is_team_event:
         # 004 §1.4.6, §1.3.4: in a team event the field is the teams (issue 27 item 7).
         active = len(teams.active_teams(t))
-        text = _("The number of rounds is fixed at %(n)s, recommended for %(p)s teams (004 §1.4.6).")
+        text = ngettext(
+            "The number of rounds is fixed at %(n)s, recommended for %(p)s team (004 §1.4.6).",
+            "The number of rounds is fixed at %(n)s, recommended for %(p)s teams (004 §1.4.6).",
+            active,
+        )
     else:
         active = t.participants.filter(status=Participant.Status.ACTIVE).count()
-        text = _("The number of rounds is fixed at %(n)s, recommended for %(p)s participants (004 §1.4.6).")
+        text = ngettext(
+            "The number of rounds is fixed at %(n)s, recommended for %(p)s participant (004 §1.4.6).",
+            "The number of rounds is fixed at %(n)s, recommended for %(p)s participants (004 §1.4.6).",
+            active,
+        )
     n = pairing.recommended_swiss_rounds(active)
     Tournament.objects.filter(pk=t.pk, rounds__isnull=True).update(rounds=n)
     t.rounds = n

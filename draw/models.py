@@ -38,6 +38,8 @@ class Stage(models.Model):
     plan = models.JSONField(default=dict, blank=True)
 
     class Meta:
+        verbose_name = _("stage")
+        verbose_name_plural = _("stages")
         ordering = ["tournament", "number"]
         constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="stage_number_unique")]
 
@@ -57,6 +59,8 @@ class Group(models.Model):
     )
 
     class Meta:
+        verbose_name = _("group")
+        verbose_name_plural = _("groups")
         ordering = ["stage", "number"]
         constraints = [models.UniqueConstraint(fields=["stage", "number"], name="group_number_unique")]
 
@@ -74,6 +78,8 @@ class GroupMember(models.Model):
     position = models.PositiveSmallIntegerField()  # Berger number inside the group
 
     class Meta:
+        verbose_name = _("member of a group")
+        verbose_name_plural = _("members of groups")
         ordering = ["group", "position"]
         constraints = [models.UniqueConstraint(fields=["group", "participant"], name="group_member_once")]
 
@@ -128,6 +134,8 @@ class Round(models.Model):
     objects = RoundQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["tournament", "number"]
         constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")]
 
@@ -201,6 +209,8 @@ class Lineup(models.Model):
     submitted_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("line-up")
+        verbose_name_plural = _("line-ups")
         constraints = [models.UniqueConstraint(fields=["team", "round_number"], name="lineup_once_per_round")]
 
     def __str__(self) -> str:
@@ -293,6 +303,10 @@ class CheckInLink(models.Model):
     )
     revoked_at = models.DateTimeField(null=True, blank=True)
 
+    class Meta:
+        verbose_name = _("check-in link")
+        verbose_name_plural = _("check-in links")
+
     def __str__(self) -> str:
         return f"{self.participant}: #{self.generation}"
 
@@ -347,6 +361,8 @@ class Consequence(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("consequence of a ruling")
+        verbose_name_plural = _("consequences of rulings")
         ordering = ["created_at", "id"]
         constraints = [
             models.CheckConstraint(

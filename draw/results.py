@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from draw import dependents
 from draw.models import Absence, Consequence, Match, ResultKind, Round, Stage, TeamMatch
@@ -57,7 +58,12 @@ def score_errors(
         if lo >= length:
             errors.append(_("Only one player can reach the match length (%(n)s).") % {"n": length})
         if hi > length - 1 + MAX_CUBE_GAME:
-            errors.append(_("A score of %(s)s is impossible in a match to %(n)s.") % {"s": hi, "n": length})
+            impossible = ngettext(
+                "A score of %(s)s is impossible in a match to %(n)s point.",
+                "A score of %(s)s is impossible in a match to %(n)s points.",
+                length,
+            )
+            errors.append(impossible % {"s": hi, "n": length})
         elif not errors and not scoring.final_score_reachable(length, hi, lo):
             # 003 «Куб удвоения» п.1, п.13, п.15: not every number up to the cube's maximum is a final score
             # (77:1 in a match to 7 is none: from 6 or less the last game brings 64 or 96, never 71–77).

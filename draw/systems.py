@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from draw import pairing
 from tournaments import regulation
@@ -185,7 +186,10 @@ def scheduled_round(rounds: list[dict], number: int) -> dict:
 def groups(t: Tournament, keys: list[str], seed: int) -> list[list[str]]:
     """The regulation's ``group_count`` groups of ``keys`` (drawn as ``draw_mode`` says)."""
     if t.group_count < 1 or len(keys) < 2 * t.group_count:
-        raise DrawError(_("Too few participants for %(g)s groups.") % {"g": t.group_count})
+        few = ngettext(
+            "Too few participants for %(g)s group.", "Too few participants for %(g)s groups.", t.group_count
+        )
+        raise DrawError(few % {"g": t.group_count})
     options = regulation.engine_options(t, "groups")  # the group count and the draw
     return call_engine({"system": "groups", "players": keys, **options, "seed": seed})["groups"]
 

@@ -18,6 +18,7 @@ from fractions import Fraction
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from draw import consequences, pairing, systems
 from draw import results as draw_results
@@ -94,7 +95,12 @@ def submit_lineup(team: Team, number: int, player_ids: list[int], user) -> str:
         # 004 §5.7.3: a team short of players fields those it has, boards 1 on; it loses the rest.
         needed = min(t.boards, len(members))
         if len(player_ids) != needed or len(set(player_ids)) != len(player_ids):
-            raise TeamDrawError(_("Choose %(n)s different players, one per board.") % {"n": needed})
+            choose = ngettext(
+                "Choose %(n)s player, one per board.",
+                "Choose %(n)s different players, one per board.",
+                needed,
+            )
+            raise TeamDrawError(choose % {"n": needed})
         if not set(player_ids) <= members:
             raise TeamDrawError(_("Only active players of the team's roster may play."))
         Lineup.objects.update_or_create(

@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from PIL import Image, UnidentifiedImageError
 from pypdf import PdfReader
 
@@ -115,8 +116,9 @@ class ProtestForm(forms.Form):
     def clean_files(self) -> list[Upload]:
         files = self.cleaned_data["files"]
         if len(files) > settings.PROTEST_ATTACHMENTS_MAX:
+            most = settings.PROTEST_ATTACHMENTS_MAX
             raise forms.ValidationError(
-                _("At most %(n)s attachments.") % {"n": settings.PROTEST_ATTACHMENTS_MAX}
+                ngettext("At most %(n)s attachment.", "At most %(n)s attachments.", most) % {"n": most}
             )
         out = []
         for f in files:

@@ -17,7 +17,7 @@ from django.core.files.base import ContentFile
 from django.db import models, transaction
 from django.db.models.functions import Coalesce
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from draw import consequences, results
@@ -453,6 +453,8 @@ class RemovalProposal(models.Model):
     )
 
     class Meta:
+        verbose_name = _("removal proposal")
+        verbose_name_plural = _("removal proposals")
         ordering = ["-created_at", "-id"]
         constraints = [
             models.UniqueConstraint(
@@ -1352,9 +1354,12 @@ class Protest(models.Model):
         if now > end:
             # 004 §5.10: within the window (default 10 minutes) after the end of the match.
             raise JudgingError(
-                gettext(
+                ngettext(
+                    "The protest window closed at %(end)s: a protest is filed within %(m)s minute after "
+                    "the end of the match (%(rule)s).",
                     "The protest window closed at %(end)s: a protest is filed within %(m)s minutes after "
-                    "the end of the match (%(rule)s)."
+                    "the end of the match (%(rule)s).",
+                    t.protest_window_minutes,
                 )
                 % {
                     "end": timezone.localtime(end).strftime("%H:%M:%S"),
@@ -1609,6 +1614,8 @@ class ProtestAttachment(models.Model):
     sha256 = models.CharField(max_length=64)
 
     class Meta:
+        verbose_name = _("attachment to a protest")
+        verbose_name_plural = _("attachments to protests")
         ordering = ["id"]
 
     def __str__(self) -> str:
@@ -1634,6 +1641,8 @@ class MatchLink(models.Model):
     revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("private match link")
+        verbose_name_plural = _("private match links")
         constraints = [
             models.UniqueConstraint(fields=["match", "participant"], name="one_link_per_match_and_player")
         ]

@@ -86,7 +86,7 @@ class ScheduledRound(models.Model):
 
     class Meta:
         verbose_name = _("planned round")
-        verbose_name_plural = _("schedule")
+        verbose_name_plural = _("planned rounds")
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="scheduled_round_once"),

@@ -25,7 +25,7 @@ from fractions import Fraction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.http import content_disposition_header
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 
@@ -331,7 +331,10 @@ def pairing_sheets(
     sheets = []
     for r in rounds:
         subject = _("Round %(n)s: pairings and results") % {"n": r.number}
-        subject += f" — {_('matches to %(n)s points') % {'n': r.effective_match_length()}}"
+        length = r.effective_match_length()
+        subject += " — " + ngettext("matches to %(n)s point", "matches to %(n)s points", length) % {
+            "n": length
+        }
         rows = [shape(row) for row in by_round[r.pk]]
         sheets.append(Sheet(_("Round %(n)s") % {"n": r.number}, title(t, subject), columns([]), rows))
     return sheets

@@ -21,9 +21,9 @@ from judging import redraw
 from judging.state import match_states, pending_protests_warning, round_states
 from protocols.facts import qualification_lines
 from public import competition_manage
-from public.access import visible_round
+from public.access import own_participant, visible_round
 from public.tables import PairingTable, RoundTable
-from public.views import round_matches, shown_tables
+from public.views import found_players, round_matches, shown_tables
 from registration.competition import move_refusal, open_events
 from registration.models import Official, Participant, Person, accepts_participants
 from registration.permissions import (
@@ -248,6 +248,12 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     mine = set()
     if request.user.is_authenticated and not official:
         mine = set(tournament.participants.filter(person__user=request.user).values_list("pk", flat=True))
+    # Whose row goes first (issue 28 §5): the logged-in player, else the one player "find my table" found —
+    # kept in this browser for the next visits.
+    me, remember = own_participant(request, tournament), False
+    if me is None and q:
+        hits = found_players(shown, q)
+        me, remember = (hits[0], True) if len(hits) == 1 else (None, False)
     # The officials' links for the tables shown; a player's for his own match wherever it is.
     if official:
         linked = [m for m in shown if m.player2_id] if rnd.is_public else []
@@ -267,6 +273,8 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         # The match pages open to the officials and to the players of the match: nobody else sees the links.
         "protocol_rows": [(m, states[m.pk].key, states[m.pk].seconds_left) for m in linked],
         "runner": runner,
+        "me": me,
+        "remember": remember,
         "length_form": RoundLengthForm(initial={"match_length": rnd.effective_match_length()}),
         # A decision on a pending protest may change a result and the score groups this draft was drawn on.
         "protest_warning": pending_protests_warning(tournament) if runner and not rnd.is_public else "",
@@ -333,5 +341,5 @@ def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     if not is_official(request.user, tournament):
         raise PermissionDenied
-    table = AuditTable(tournament.audit.select_related("user")[:500])
+    table = AuditTable(tournament.audit.select_related("user__person")[:500])
     return render(request, "public/audit.html", {"t": tournament, "table": table})

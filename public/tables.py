@@ -26,6 +26,17 @@ from standings import metrics
 
 NO_PLACE = 10**9  # removed players sort after everybody
 WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}  # hidden on a phone
+# The pairings' cells by column, for the phone's card of a table (issue 28 §5: static/css/phone.css).
+CELL_CLASS = {
+    "table": "tb",
+    "group": "gr",
+    "player1": "p1",
+    "score": "sc",
+    "player2": "p2",
+    "state": "rs",
+    "live": "lv",
+    "actions": "ac",
+}
 
 
 def _cell(value) -> str:
@@ -102,7 +113,10 @@ class PairingTable(tables.Table):
                     else:
                         value = getattr(record, name)
                         value = "—" if value in (None, "") else value
-                    out.append(f"<td>{_cell(value)}</td>")
+                    css = CELL_CLASS.get(name, name)
+                    if name == "state" and _plain(record):
+                        css += " plain"  # only repeats the score or the state: left off a phone's card
+                    out.append(f'<td class="{css}">{_cell(value)}</td>')
                 out.append("</tr>")
         finally:
             self._urls = None
@@ -136,9 +150,14 @@ class PairingTable(tables.Table):
         return str(record.player2) if record.player2_id else ""
 
     def render_score(self, record: Match):
+        # Each player's score in its own span: a phone's card puts it beside his name (issue 28 §5).
         if record.score1 is None or record.score2 is None:
-            return "—"
-        return f"{record.score1} : {record.score2}"
+            return mark_safe('<span class="sn">—</span>')
+        return format_html(
+            '<span class="s1">{}</span><span class="sep"> : </span><span class="s2">{}</span>',
+            record.score1,
+            record.score2,
+        )
 
     def render_state(self, record: Match):
         if record.awaits_reflow:
@@ -161,6 +180,14 @@ class PairingTable(tables.Table):
             return ""
         url = reverse("draw:match_result", args=[record.round.tournament_id, record.pk])
         return format_html('<a class="button small" href="{}">{}</a>', url, _("result"))
+
+
+def _plain(record: Match) -> bool:
+    """A result column that only repeats the score, the state or the opponent's cell: a played score, a bye,
+    or nothing played yet."""
+    if record.awaits_reflow or "replay" in record.flags:
+        return False
+    return record.result_kind in ("played", "bye", "")
 
 
 def number(value) -> int | float | str:
@@ -301,7 +328,12 @@ class StandingsTable(tables.Table):
             (
                 f"m_{key}",
                 NumberColumn(
-                    verbose_name=gettext(metrics.METRICS[key].name),
+                    # The name on a wide screen, its abbreviation on a phone (the name in its title).
+                    verbose_name=format_html(
+                        '<span class="full-name">{}</span><span class="short-name">{}</span>',
+                        gettext(metrics.METRICS[key].name),
+                        gettext(metrics.METRICS[key].abbr),
+                    ),
                     default="—",
                     attrs={"th": {"title": gettext(metrics.METRICS[key].name)}},
                 ),
@@ -319,6 +351,17 @@ class StandingsTable(tables.Table):
         if len(sequence) > 3:  # keep place and name first, the metrics after the basic counts
             base = ["place", "participant", "organisation", "points", "played", "wins", "losses"]
             self.sequence = base + [c for c in sequence if c not in base]
+        # A phone shows the essential columns: place, name, points and the first tie-break (issue 28 §5, as
+        # Challonge and Tabbycat do); the rest is the wide screen's and the exports'. The bound columns are
+        # this table's own copies (django-tables2 copies the class's), so no other table changes.
+        first = next(iter(keys), None)
+        essential = {"place", "participant", "points", "group", f"m_{first}"}
+        if first == "wins":
+            essential.add("wins")
+        for bound in self.columns:
+            if bound.name not in essential:
+                attrs = bound.column.attrs
+                bound.column.attrs = {**attrs, **{k: {**attrs.get(k, {}), **v} for k, v in WIDE_ONLY.items()}}
 
     def render_participant(self, record):
         p = record["participant"]

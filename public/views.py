@@ -23,7 +23,7 @@ from judging.models import Protest, Sanction
 from judging.state import participant_matches, round_states
 from protocols.models import ScheduledRound
 from public import export_views
-from public.access import visible_round
+from public.access import own_participant, visible_round
 from public.live import conditional
 from public.tables import (
     CrosstableTable,
@@ -150,6 +150,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     }
     if _is_fragment(request):
         return render(request, "public/_standings_live.html", context)
+    context["me"] = own_participant(request, t)  # his row first (issue 28 §5)
     return render(request, "public/standings.html", context)
 
 
@@ -295,17 +296,31 @@ def _next_match(t: Tournament, p: Participant, rows: list[dict]) -> dict | None:
     }
 
 
-def find_players(matches, q: str) -> list:
-    """The matches of a round whose player's name contains ``q`` (any case, ё as е): "find my table"."""
+def _hits(q: str):
+    """Whether a participant's name contains every word of ``q`` (any case, ё as е)."""
     words = q.casefold().replace("ё", "е").split()
-    if not words:
-        return list(matches)
 
     def hit(p) -> bool:
         name = p.full_name.casefold().replace("ё", "е") if p is not None else ""
         return all(w in name for w in words)
 
+    return hit
+
+
+def find_players(matches, q: str) -> list:
+    """The matches of a round whose player's name contains ``q`` (any case, ё as е): "find my table"."""
+    if not q.split():
+        return list(matches)
+    hit = _hits(q)
     return [m for m in matches if hit(m.player1) or hit(m.player2)]
+
+
+def found_players(matches, q: str) -> list:
+    """The players of ``matches`` whose name contains ``q``: one is the player who looked for his table."""
+    if not q.split():
+        return []
+    hit = _hits(q)
+    return [p for m in matches for p in (m.player1, m.player2) if p is not None and hit(p)]
 
 
 # --- the venue screen and the home page's live block -------------------------------------------------------

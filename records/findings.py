@@ -162,7 +162,10 @@ def legal_text(legal: list[str], count: int) -> str:
     if not count:
         return gettext("no play: the roll cannot be played")
     shown = "; ".join(legal) + (" …" if count > len(legal) else "")
-    return gettext("one of %(n)s legal plays: %(list)s") % {"n": count, "list": shown}
+    return ngettext("the one legal play: %(list)s", "one of %(n)s legal plays: %(list)s", count) % {
+        "n": count,
+        "list": shown,
+    }
 
 
 def present(finding: dict, name_of_side: Callable[[int], str], names: tuple[str, str] = ("", "")) -> dict:

@@ -711,6 +711,8 @@ class EntryImport(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("import of entries")
+        verbose_name_plural = _("imports of entries")
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
@@ -734,6 +736,8 @@ class CheckIn(models.Model):
     )
 
     class Meta:
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
         constraints = [
             models.UniqueConstraint(fields=["participant", "round_number"], name="one_checkin_per_round")
         ]

@@ -75,7 +75,9 @@ def participant_link(participant, won: bool = False):
 
 
 class ParticipantTable(tables.Table):
-    seed = tables.Column(verbose_name=_("No."), empty_values=())
+    """The participants: a table on a wide screen, a card each on a phone (issue 28 §5)."""
+
+    seed = tables.Column(verbose_name=_("No."), empty_values=(), attrs={"td": {"class": "num"}})
     name = tables.Column(
         verbose_name=_("participant"), accessor="data__full_name", order_by=("person__surname",)
     )
@@ -84,7 +86,7 @@ class ParticipantTable(tables.Table):
     status = tables.Column(verbose_name=_("status"))
 
     class Meta:
-        attrs = {"class": "table"}
+        attrs = {"class": "table cards"}
         orderable = False
 
     def __init__(self, *args, editable: bool = False, **kwargs):

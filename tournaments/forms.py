@@ -23,6 +23,7 @@ MAX_MATCH_LENGTH = regulation.MAX_MATCH_LENGTH
 # systems, issue 14 item 8).
 DOCUMENT_FIELDS = regulation.DOCUMENT_FIELDS
 SYSTEM_FIELDS = regulation.SYSTEM_FIELDS
+CHARACTER_FIELDS = regulation.CHARACTER_FIELDS
 
 
 class TiebreakOrder(forms.Widget):
@@ -120,8 +121,15 @@ class TournamentForm(forms.ModelForm):
                     self.fields[name].disabled = True
 
     def rows(self):
-        """Each field with the systems it belongs to ("" for every system), for the template."""
-        return [(field, " ".join(sorted(SYSTEM_FIELDS.get(field.name, ())))) for field in self]
+        """Each field with the systems and the characters it belongs to ("" for all), for the template."""
+        return [
+            (
+                field,
+                " ".join(sorted(SYSTEM_FIELDS.get(field.name, ()))),
+                " ".join(sorted(CHARACTER_FIELDS.get(field.name, ()))),
+            )
+            for field in self
+        ]
 
     def clean_competition(self):
         value = self.cleaned_data.get("competition")

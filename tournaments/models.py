@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 import rules_core
 from standings import metrics
-from tournaments import regulation
+from tournaments import audit, regulation
 from tournaments.rules import cite_lazy
 from tournaments.validators import sane_date
 
@@ -713,10 +713,22 @@ class AuditEntry(models.Model):
     data = models.JSONField(default=dict, blank=True)
 
     class Meta:
+        verbose_name = _("change log entry")
+        verbose_name_plural = _("change log entries")
         ordering = ["-at", "-id"]
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"
+
+    @property
+    def action_label(self) -> str:
+        """The action in words (issue 28 §6), not its code."""
+        return audit.action_label(self.action)
+
+    @property
+    def author(self) -> str:
+        """Who made the change, by his name, not his login."""
+        return audit.author(self.user)
 
 
 def bump_version(tournament_id: int) -> None:

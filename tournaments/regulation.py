@@ -33,6 +33,8 @@ SWISS, SWISS_LOSSES, MIXED = "swiss", "swiss_losses", "mixed"
 ELIMINATION = frozenset({SINGLE, DOUBLE})
 SWISSES = frozenset({SWISS, SWISS_LOSSES})
 BRACKETS = frozenset({SINGLE, DOUBLE, MIXED})
+# The characters by their values (tournaments.models.Character): a team event's settings are its own.
+TEAM_EVENTS = frozenset({"team"})
 MAX_MATCH_LENGTH = 51
 
 
@@ -65,6 +67,7 @@ class Shown:
 class Setting:
     name: str  # the model field of Tournament
     systems: frozenset[str] = frozenset()  # empty: every system
+    characters: frozenset[str] = frozenset()  # empty: every character (personal, team, personal-team)
     locked: bool = True  # fixed once round 1 is published (004 §6.1.2 item 5)
     document: bool = False  # what the documents print about the competition; editable at any time
     bounds: tuple[Any, Any] | None = None  # (low, high), either None for no bound; an empty value passes
@@ -371,10 +374,13 @@ SETTINGS: tuple[Setting, ...] = (
         feeds={"swiss": "avoid_same_club", "swiss_check": "avoid_same_club"},
         engine_value=bool,
     ),
-    # Team events only (004 §1.3.4); empty: the default.
-    Setting("boards", blank="empty", bounds=(1, 12), message=_("From 1 to 12 boards.")),
-    Setting("team_scoring", blank="empty"),
-    Setting("team_draw_rule", blank="empty"),
+    # Team events only (004 §1.3.4; the form shows them for a team event only, issue 28 §6); empty: the
+    # default.
+    Setting(
+        "boards", characters=TEAM_EVENTS, blank="empty", bounds=(1, 12), message=_("From 1 to 12 boards.")
+    ),
+    Setting("team_scoring", characters=TEAM_EVENTS, blank="empty"),
+    Setting("team_draw_rule", characters=TEAM_EVENTS, blank="empty"),
     Setting(
         "second_warning",
         printed=Printed(235, _("Second warning (004 §5.7.2)"), _display("second_warning")),
@@ -433,6 +439,7 @@ BY_NAME = {s.name: s for s in SETTINGS}
 LOCKED_AFTER_START = tuple(s.name for s in SETTINGS if s.locked)
 DOCUMENT_FIELDS = [s.name for s in SETTINGS if s.document]
 SYSTEM_FIELDS = {s.name: set(s.systems) for s in SETTINGS if s.systems}
+CHARACTER_FIELDS = {s.name: set(s.characters) for s in SETTINGS if s.characters}
 BLANK_DEFAULTS = {s.name: s.blank for s in SETTINGS if s.blank}
 BOUNDED = tuple(s for s in SETTINGS if s.bounds is not None)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db import models
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from registration import admission, permissions, signals
 from registration.models import (
@@ -203,12 +203,18 @@ def _valid(f, passed, entry):
 
 
 def _min_age(f, passed, entry):
-    title = _("Age at least %(n)s on the first day") % {"n": f["min_age"]}
+    title = ngettext(
+        "Age at least %(n)s year on the first day", "Age at least %(n)s years on the first day", f["min_age"]
+    ) % {"n": f["min_age"]}
     if f.get("missing"):
         return title, _("the date of birth is missing")
     if f.get("year_only"):
         # 004 §2.1: with the year only, counted from 31 December; the full date decides a failure.
-        detail = _("only the year of birth is known (%(y)s): at least %(a)s full years on %(d)s") % {
+        detail = ngettext(
+            "only the year of birth is known (%(y)s): at least %(a)s full year on %(d)s",
+            "only the year of birth is known (%(y)s): at least %(a)s full years on %(d)s",
+            f["age"],
+        ) % {
             "y": f["year_only"],
             "a": f["age"],
             "d": _day(f["day"]),
@@ -218,14 +224,21 @@ def _min_age(f, passed, entry):
         return title, detail
     detail = _("%(a)s full years on %(d)s") % {"a": f["age"], "d": _day(f["day"])}
     if not passed:
-        detail += "; " + _("turns %(n)s on %(t)s") % {"n": f["min_age"], "t": _day(f["turns_on"])}
+        turns = ngettext("turns %(n)s year on %(t)s", "turns %(n)s on %(t)s", f["min_age"])
+        detail += "; " + turns % {"n": f["min_age"], "t": _day(f["turns_on"])}
     return title, detail
 
 
 def _max_age(f, passed, entry):
-    title = _("Age at most %(n)s on the first day") % {"n": f["max_age"]}
+    title = ngettext(
+        "Age at most %(n)s year on the first day", "Age at most %(n)s years on the first day", f["max_age"]
+    ) % {"n": f["max_age"]}
     if f.get("year_only"):
-        detail = _("only the year of birth is known (%(y)s): at most %(a)s full years") % {
+        detail = ngettext(
+            "only the year of birth is known (%(y)s): at most %(a)s full year",
+            "only the year of birth is known (%(y)s): at most %(a)s full years",
+            f["age"],
+        ) % {
             "y": f["year_only"],
             "a": f["age"],
         }

@@ -273,5 +273,5 @@ def check_documents(participant: Participant, by, *, identity: bool, medical: bo
 def history(entry: Entry):
     """What the change log holds about this entry, newest first."""
     return AuditEntry.objects.filter(tournament_id=entry.tournament_id, data__entry=entry.pk).select_related(
-        "user"
+        "user__person"
     )

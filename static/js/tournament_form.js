@@ -1,18 +1,24 @@
-/* The tournament form (issue 14 item 8): only the settings of the chosen system are shown (the others stay
-   in the form, unchanged); the tie-breaks are moved up and down; until the secretary touches them, the
-   tie-breaks follow the chosen system's default. Without this script every field shows. No library. */
+/* The tournament form (issue 14 item 8): only the settings of the chosen system and character are shown (the
+   others stay in the form, unchanged); the tie-breaks are moved up and down; until the secretary touches
+   them, the tie-breaks follow the chosen system's default. Without this script every field shows. No
+   library. */
 (function () {
   "use strict";
   var form = document.getElementById("tournament-form");
   if (!form) return;
   var system = form.querySelector("select[name=system]");
+  var character = form.querySelector("select[name=character]");
   var list = form.querySelector("ol.tiebreaks");
   var touched = list && list.querySelector("input:checked") !== null;
 
   function showFields() {
-    if (!system) return;
-    form.querySelectorAll("[data-systems]").forEach(function (p) {
-      p.hidden = p.dataset.systems.split(" ").indexOf(system.value) === -1;
+    // A field shows when it belongs to the chosen system and to the chosen character (a team event's
+    // boards and team scoring are not a personal event's: issue 28 §6).
+    form.querySelectorAll("[data-systems], [data-characters]").forEach(function (p) {
+      var bySystem = !system || !p.dataset.systems || p.dataset.systems.split(" ").indexOf(system.value) !== -1;
+      var byCharacter = !character || !p.dataset.characters ||
+        p.dataset.characters.split(" ").indexOf(character.value) !== -1;
+      p.hidden = !(bySystem && byCharacter);
     });
   }
 
@@ -42,6 +48,7 @@
     list.addEventListener("change", function () { touched = true; });
   }
   if (system) system.addEventListener("change", function () { showFields(); applyDefaults(); });
+  if (character) character.addEventListener("change", showFields);
   showFields();
   applyDefaults();
 })();

@@ -30,3 +30,19 @@ def test_the_system_shows_its_settings_and_its_default_tiebreaks(live_server, de
     expect(checked.first).to_have_attribute("data-key", "buchholz")
     page.locator("ol.tiebreaks li[data-key='wins'] button.up").click()
     expect(checked.first).to_have_attribute("data-key", "wins")
+
+
+def test_a_personal_event_shows_no_team_settings_issue_28_6(live_server, desktop):
+    """Boards, team scoring and a drawn team match's rule are a team event's (004 §1.3.4): a personal or
+    personal-team event does not show them; choosing "team" shows them."""
+    make_user("sec", can_create=True)
+    page = desktop.new_page()
+    login(page, live_server.url, "sec", "pw-sec", reverse("public:create"))
+    team_fields = ["#id_boards", "#id_team_scoring", "#id_team_draw_rule"]
+    for character in ("personal", "personal_team"):
+        page.select_option("#id_character", character)
+        for field in team_fields:
+            expect(page.locator(field)).to_be_hidden()
+    page.select_option("#id_character", "team")
+    for field in team_fields:
+        expect(page.locator(field)).to_be_visible()

@@ -17,6 +17,9 @@ def test_each_systems_settings_are_marked_and_the_tiebreaks_named_in_russian(cli
     assert 'data-systems="mixed swiss"' in html  # the number of rounds (mixed: a team Swiss qualifying)
     assert 'data-systems="mixed round_robin"' in html  # cycles
     assert "Бухгольц" in html and 'name="tiebreaks" value="buchholz"' in html
+    # A team event's own settings (004 §1.3.4) are marked as its: a personal event hides them (issue 28 §6).
+    for name in ("boards", "team_scoring", "team_draw_rule"):
+        assert f'<p data-characters="team"><label for="id_{name}">' in html, name
 
 
 def test_the_order_of_the_ticked_tiebreaks_is_the_order_saved(client, secretary):

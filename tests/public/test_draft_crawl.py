@@ -112,6 +112,7 @@ def _normal(response) -> object:
     content = re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b"", response.content)
     content = re.sub(rb"/documents/\d+/", b"/documents/N/", content)
     content = re.sub(rb'"status":( ?)"running"', rb'"status":\1"draft"', content)  # the API's JSON is compact
+    content = content.replace(b'class="badge running"', b'class="badge draft"')  # the list's status badge
     return content.replace("проводится".encode(), "подготовка".encode())
 
 
