@@ -336,6 +336,7 @@ class StackTest:
             self.prepare()
             self.start()
             self.walk()
+            self.shedding()
             self.redis_down()
             self.postgres_restart()
         except Failed as exc:
@@ -625,6 +626,41 @@ class StackTest:
         check(not wrong, f"{when}: {wrong}")
         slow = {k: v for k, v in answers.items() if v[1] > 4}
         check(not slow, f"{when}: too slow {slow}")
+
+    def shedding(self) -> None:
+        """Issue 37: past NARDY_POLLS polls in flight nginx sheds the rest at once (503, Retry-After) before
+        they reach gunicorn, and a request that is no poll (the secretary's page) is never shed."""
+        import threading
+
+        with self.step("overload: polls past the limit shed by nginx with Retry-After, the secretary served"):
+            url = f"/t/{self.demo_t}/rounds/4/live/"
+            offset = len(self.procs.log("gunicorn"))
+            start = threading.Barrier(25)
+            answers: list[tuple[int, str, str]] = []
+
+            def poll() -> None:
+                client = Client(self.ports["https"], self.cert)
+                start.wait()
+                r = client.get(url, headers={"X-Live": "1"})
+                answers.append((r.status, r.getheader("Retry-After", ""), r.text))
+
+            threads = [threading.Thread(target=poll) for _ in range(24)]
+            for thread in threads:
+                thread.start()
+            start.wait()
+            page = self.secretary.get(f"/t/{self.demo_t}/")  # no X-Live: never counted, never shed
+            for thread in threads:
+                thread.join(60)
+            shed = [a for a in answers if a[0] == 503]
+            served = [a for a in answers if a[0] == 200]
+            print(f"    24 polls at once: {len(served)} served, {len(shed)} shed; the page {page.status}")
+            check(len(answers) == 24 and len(served) + len(shed) == 24, f"polls: {[a[0] for a in answers]}")
+            check(1 <= len(served) and len(shed) >= 1, "nothing shed: the limit is not in force")
+            check(all(a[1] == "5" and a[2] == "busy\n" for a in shed), f"a shed poll: {shed[:1]}")
+            check(page.status == 200, f"the secretary's page: {page.status}")
+            time.sleep(0.3)
+            reached = self.procs.log("gunicorn")[offset:].count(f"GET {url}")
+            check(reached == len(served), f"{reached} polls reached gunicorn, {len(served)} served")
 
     def redis_down(self) -> None:
         cache = self.procs.running["redis-cache"]
