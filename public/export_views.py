@@ -22,8 +22,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.conf import settings
+from django.db.models import Count
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
+from django.shortcuts import get_object_or_404, render
 from django.utils.http import content_disposition_header
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
@@ -32,6 +35,7 @@ from django.views.decorators.http import condition
 from draw import teams as team_draw
 from draw.models import Match, ResultKind, Round
 from protocols.facts import as_of, date_range
+from public import workbook
 from public.exports import (
     DEFAULT_DIALECT,
     DIALECTS,
@@ -454,10 +458,40 @@ def all_pairings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     return _answer(request, sheets, fmt, f"pairings-{t.pk}")
 
 
-@conditional
-def tournament(request: HttpRequest, pk: int) -> HttpResponse:
+def _workbook_etag(request: HttpRequest, pk: int) -> str | None:
+    """The version's ETag once the answer is the file; none for the page that says it is being made (a
+    304 of that page would keep the browser on it)."""
+    row = (
+        Tournament.objects.filter(pk=pk).annotate(n=Count("participants")).values_list("version", "n").first()
+    )
+    if row is None:
+        return None  # one query, as every export's ETag
+    version, participants = row
+    if (
+        participants > settings.DOCUMENTS_BACKGROUND_ABOVE
+        and not workbook.path(pk, version, get_language()).exists()
+    ):
+        return None
+    return f"export-{pk}-{version}-{get_language()}"
+
+
+@condition(etag_func=_workbook_etag)
+def tournament(request: HttpRequest, pk: int) -> HttpResponseBase:
     t = _tournament(pk)
-    return _answer(request, tournament_sheets(t), "xlsx", f"tournament-{t.pk}")
+    if not workbook.big(t):
+        return _answer(request, tournament_sheets(t), "xlsx", f"tournament-{t.pk}")
+    # A big field (issue 37): never made inside the request; the made file, or a page that waits for it.
+    language = get_language()
+    made = workbook.ready(t, language)
+    if made is not None:
+        return FileResponse(
+            made.open("rb"), as_attachment=True, filename=f"tournament-{t.pk}.xlsx", content_type=XLSX_TYPE
+        )
+    workbook.start(t, language)
+    response = render(request, "public/workbook_wait.html", {"t": t}, status=202)
+    response["Cache-Control"] = "no-store"
+    response["Refresh"] = "3"
+    return response
 
 
 def legacy(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
