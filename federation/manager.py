@@ -23,7 +23,7 @@ from django.db.models import Max, Min
 from draw.results import load_results
 from federation.models import EventPlace, Rating, RatingChange, RatingList, RatingListRow, RatingStart
 from federation.rating import Formula, Game, Standing, replay
-from registration.models import Participant, Person
+from registration.models import Participant, Person, rank_counts, rank_fulfilled
 from standings.ranking import final_standings
 from tournaments.models import Tournament, log
 
@@ -234,18 +234,27 @@ def _replay(list_key: str, events: list[Tournament], seq: int) -> int:
 
 
 def write_places(t: Tournament) -> None:
-    """The event's places as its final standings print them (the person page lists them)."""
+    """The event's places as its final standings print them (the person page lists them), and the rank each
+    place fulfilled by the tournament's norms as the final protocol prints it (only when it counts)."""
     EventPlace.objects.filter(tournament=t).delete()
+    standings = final_standings(t)
+    norms = list(t.rank_norms.all())
+    field = sum(1 for s in standings if not s.removed)
     rows = []
-    for row in final_standings(t):
+    for row in standings:
         if row.removed or row.row.place is None:
             continue
+        held = row.participant.qualification
+        code = rank_fulfilled(norms, row.row.place_to or row.row.place, field) if norms else ""
+        counts = rank_counts(code, held, t.rank_confirmation)
         rows.append(
             EventPlace(
                 person_id=row.participant.person_id,
                 tournament=t,
                 place=row.row.place,
                 place_label=row.row.place_label,
+                fulfilled=code if counts else "",
+                fulfils=counts,
             )
         )
     EventPlace.objects.bulk_create(rows, batch_size=2000)

@@ -12,9 +12,9 @@ from django.conf import settings
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
-from federation.models import EventPlace, JudgeCategory, Rating, RatingChange
+from federation.models import EventPlace, JudgeCategory, RankHeld, Rating, RatingChange
 from judging.models import Sanction
-from registration.models import Official, Person, fold
+from registration.models import Official, Person, Qualification, fold
 from registration.signals import disqualifications
 from tournaments.models import Tournament
 
@@ -48,17 +48,29 @@ class EventRow:
     tournament: Tournament
     place_label: str
     deltas: dict[str, float]
+    fulfilled: str = ""  # the rank his place fulfilled there ("" none), a ``Qualification`` value
+    fulfils: str = ""  # ``EventPlace.Fulfils``: "new" (higher than held) or "confirmed"
+
+    def fulfilled_display(self) -> str:
+        return str(Qualification(self.fulfilled).label) if self.fulfilled else ""
 
 
 @dataclass
 class PersonRecord:
+    """What the person page shows; ``fulfilled``: the events whose norms his place met (issue 31 §1)."""
+
     person: Person
     birth_year: int | None
     events: list[EventRow]
     ratings: list[ListRating]
+    ranks: list[RankHeld]  # the orders, the latest first (the rank he holds)
     categories: list[JudgeCategory]
     practice: list[Official]
     disqualifications: tuple[str, ...]
+
+    @property
+    def fulfilled(self) -> list[EventRow]:
+        return [e for e in self.events if e.fulfilled]
 
 
 def person_record(person: Person, today: datetime.date) -> PersonRecord:
@@ -77,7 +89,10 @@ def person_record(person: Person, today: datetime.date) -> PersonRecord:
         .values_list("tournament_id", "discipline", "b", "a")
     ):
         deltas[tid][key] = after - before
-    events = [EventRow(p.tournament, p.place_label, deltas.get(tid, {})) for tid, p in places.items()]
+    events = [
+        EventRow(p.tournament, p.place_label, deltas.get(tid, {}), p.fulfilled, p.fulfils)
+        for tid, p in places.items()
+    ]
     history: dict[str, list[tuple[int, float]]] = defaultdict(list)
     for key, before, after, n in (
         RatingChange.objects.filter(person=person)
@@ -106,6 +121,7 @@ def person_record(person: Person, today: datetime.date) -> PersonRecord:
         birth_year=person.birth_date.year if settings.REGISTER_BIRTH_YEAR and person.birth_date else None,
         events=events,
         ratings=ratings,
+        ranks=list(RankHeld.objects.filter(person=person)),
         categories=list(JudgeCategory.objects.filter(person=person)),
         practice=practice,
         disqualifications=disqualifications(person, today),
