@@ -221,3 +221,152 @@ def sanctions_register(today: datetime.date) -> list[SanctionRow]:
         rows.append(SanctionRow(s, state, left))
     rows.sort(key=lambda r: r.state != "in_force")
     return rows
+
+
+# --- the judges' documents (issue 31 §1): a judge's practice certificate, the season's judges' list ---------
+
+
+@dataclass(frozen=True)
+class CategoryLine:
+    category: str  # ``JudgingCategory`` value: the documents print its abbreviation
+    label: str
+    assigned_on: datetime.date
+    order: str
+    lapses_on: datetime.date
+    in_force: bool
+
+
+@dataclass(frozen=True)
+class PracticeLine:
+    start: datetime.date
+    end: datetime.date
+    tournament: str
+    venue: str
+    discipline: str
+    role: str
+    category: str  # the category he held on the first day (the register's, else the accreditation's)
+
+
+@dataclass(frozen=True)
+class PracticeCertificate:
+    """«Справка о судейской практике»: one judge's categories and every finished event he was accredited
+    to judge, by date. No date of birth, document or contact: it is public like the person page."""
+
+    federation_id: int
+    full_name: str
+    region: str
+    organisation: str
+    as_of: datetime.date
+    categories: tuple[CategoryLine, ...]
+    events: tuple[PracticeLine, ...]
+
+
+def _category_lines(cats: list[JudgeCategory], on: datetime.date) -> tuple[CategoryLine, ...]:
+    return tuple(
+        CategoryLine(
+            c.category, str(c.get_category_display()), c.assigned_on, c.order, c.lapses_on, c.in_force(on)
+        )
+        for c in cats
+    )
+
+
+def _held_on(cats: list[JudgeCategory], day: datetime.date) -> str:
+    """The category in force on ``day`` (the latest assigned), "" when none: ``cats`` newest first."""
+    return next((c.category for c in cats if c.in_force(day)), "")
+
+
+def practice_certificate(person: Person, today: datetime.date) -> PracticeCertificate:
+    """The judge's practice as plain data (three queries whatever his practice)."""
+    cats = list(JudgeCategory.objects.filter(person=person).order_by("-assigned_on", "-pk"))
+    officials = (
+        Official.objects.filter(
+            person=person,
+            accredited=True,
+            role__in=PRACTICE_ROLES,
+            tournament__status=Tournament.Status.FINISHED,
+        )
+        .select_related("tournament")
+        .order_by("tournament__start_date", "tournament_id", "role")
+    )
+    events = tuple(
+        PracticeLine(
+            start=o.tournament.start_date,
+            end=o.tournament.end_date,
+            tournament=o.tournament.name,
+            venue=o.tournament.venue,
+            discipline=str(o.tournament.get_discipline_display()),
+            role=str(o.role_display),
+            category=_held_on(cats, o.tournament.start_date) or o.judging_category,
+        )
+        for o in officials
+    )
+    return PracticeCertificate(
+        federation_id=person.pk,
+        full_name=person.full_name,
+        region=person.region,
+        organisation=person.organisation,
+        as_of=today,
+        categories=_category_lines(cats, today),
+        events=events,
+    )
+
+
+@dataclass(frozen=True)
+class SeasonJudge:
+    federation_id: int
+    full_name: str
+    region: str
+    category: CategoryLine  # the latest assigned by the season's end; ``in_force`` on ``SeasonJudges.as_of``
+    events: int  # finished events of the season he was accredited to judge
+
+
+@dataclass(frozen=True)
+class SeasonJudges:
+    """The season's judges' list: every judge whose category was in force at some time in the year, with
+    it, the dates and the lapse, in force or lapsed on ``as_of`` (the season's last day, or today while it
+    runs), by category then name."""
+
+    year: int
+    as_of: datetime.date
+    rows: tuple[SeasonJudge, ...]
+
+
+CATEGORY_ORDER = {v: i for i, v in enumerate(["national", "first", "second", "third", "young"])}
+
+
+def season_judges(year: int, today: datetime.date) -> SeasonJudges:
+    """The season's judges' list as plain data, in two queries whatever the number of judges."""
+    first, last = datetime.date(year, 1, 1), datetime.date(year, 12, 31)
+    as_of = min(today, last)
+    latest: dict[int, JudgeCategory] = {}
+    for c in (
+        JudgeCategory.objects.filter(assigned_on__lte=last, lapses_on__gte=first)
+        .select_related("person")
+        .order_by("person_id", "-assigned_on", "-pk")
+    ):
+        latest.setdefault(c.person_id, c)
+    counts = dict(
+        Official.objects.filter(
+            person_id__in=list(latest),
+            accredited=True,
+            role__in=PRACTICE_ROLES,
+            tournament__status=Tournament.Status.FINISHED,
+            tournament__start_date__gte=first,
+            tournament__start_date__lte=last,
+        )
+        .values("person_id")
+        .annotate(n=Count("tournament_id", distinct=True))
+        .values_list("person_id", "n")
+    )
+    rows = [
+        SeasonJudge(
+            c.person_id,
+            c.person.full_name,
+            c.person.region,
+            _category_lines([c], as_of)[0],
+            counts.get(pid, 0),
+        )
+        for pid, c in latest.items()
+    ]
+    rows.sort(key=lambda r: (CATEGORY_ORDER.get(r.category.category, 9), fold(r.full_name), r.federation_id))
+    return SeasonJudges(year, as_of, tuple(rows))

@@ -103,7 +103,9 @@ def official_list(request: HttpRequest, key: str, as_of: str) -> HttpResponse:
 
 
 def judges(request: HttpRequest) -> HttpResponse:
-    return render(request, "federation/judges.html", {"rows": register.judges(timezone.localdate())})
+    today = timezone.localdate()
+    years = [today.year, today.year - 1]  # the season's judges' list (PDF) of this year and the last
+    return render(request, "federation/judges.html", {"rows": register.judges(today), "years": years})
 
 
 def sanctions(request: HttpRequest) -> HttpResponse:

@@ -70,6 +70,8 @@ NOT_PAGES = {
     "protocols:pdf_key": "a PDF (made on the way)",
     "protocols:download": "a PDF",
     "protocols:status": "JSON of a document's progress",
+    "protocols:judge_practice": "a PDF (a judge's practice certificate)",
+    "protocols:season_judges": "a PDF (the season's judges' list)",
     "records:text": "the record's .mat text",
     "registration:import_template": "a CSV file",
     "registration:import_status": "JSON of an import's progress",
