@@ -250,7 +250,7 @@ def judges_evaluation(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _pdf(content: bytes, name: str) -> HttpResponse:
     response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = content_disposition_header(as_attachment=False, filename=name)
+    response["Content-Disposition"] = content_disposition_header(as_attachment=False, filename=name) or ""
     return response
 
 
