@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max, Min
 
 from draw.results import load_results
@@ -314,6 +314,38 @@ def freeze(list_key: str, day: datetime.date, user=None) -> RatingList:
             batch_size=2000,
         )
     return rl
+
+
+def months_due(last: datetime.date | None, today: datetime.date, back: int = 24) -> list[datetime.date]:
+    """The firsts of the months whose official list is due by ``today`` and not frozen: from the month after
+    ``last`` (the latest frozen list's date) to this month; only this month when none is frozen yet. At
+    most ``back`` months (a beat down for years does not freeze them all at once)."""
+    this = today.replace(day=1)
+    if last is None:
+        return [this]
+    months: list[datetime.date] = []
+    day = this
+    while day > last and len(months) < back:
+        months.append(day)
+        day = (day - datetime.timedelta(days=1)).replace(day=1)
+    return sorted(months)
+
+
+def freeze_monthly(today: datetime.date) -> list[RatingList]:
+    """The monthly official lists (issue 31 §2): each list frozen as of the first of this month (and of any
+    month missed since its latest list) unless it is already. Idempotent: a second run, or two at once
+    (the unique list per date), freezes nothing more. The Celery beat runs it every day."""
+    made: list[RatingList] = []
+    for key in lists():
+        last = RatingList.objects.filter(discipline=key).order_by("-as_of").values_list("as_of", flat=True)
+        for day in months_due(last.first(), today):
+            if RatingList.objects.filter(discipline=key, as_of=day).exists():
+                continue
+            try:
+                made.append(freeze(key, day))
+            except IntegrityError:  # another run froze it a moment ago
+                continue
+    return made
 
 
 def list_valid_on(list_key: str, day: datetime.date) -> RatingList | None:
