@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Min
+from django.utils.translation import gettext as _
 
 from draw.results import load_results
 from federation.models import EventPlace, Rating, RatingChange, RatingList, RatingListRow, RatingStart
@@ -407,24 +408,49 @@ def import_list(list_key: str, text: str, as_of: datetime.date, source: str = ""
     return len(parsed)
 
 
+class SeedError(RatingFileError):
+    """Seeding by the official list refused: the message says why (translated: Russian on the page, English
+    in the CLI); nothing changed."""
+
+
 def seed_from_list(t: Tournament, user) -> int:
     """Give each participant the rating of the official list valid on the tournament's first day (the list
-    frozen then); the draw seeds by it after the seeding numbers. Refused once round 1 is drawn."""
+    frozen then; issue 31 §2); the draw seeds by it after the seeding numbers. Refused once round 1 is
+    drawn (the ratings it seeded by stay), or when the tournament is read-only; logged. The one rule of the
+    secretary's button and ``manage.py rating --seed``; who may press the button is the seeding numbers'
+    rule (``registration.permissions.can_decide``), checked by the view. Returns how many got a rating."""
     key = list_of(t.discipline)
     rl = list_valid_on(key, t.start_date) if key else None
     if rl is None:
-        raise RatingFileError("no official list is valid on the tournament's first day")
-    if t.read_only_reason or t.round_set.exists():
-        raise RatingFileError("the tournament has been drawn: the ratings it seeds by stay")
-    ratings = dict(rl.rows.values_list("person_id", "rating"))
-    changed = []
-    for p in Participant.objects.filter(tournament=t):
-        value = ratings.get(p.person_id)
-        p.rating = round(value) if value is not None else None
-        changed.append(p)
-    Participant.objects.bulk_update(changed, ["rating"], batch_size=2000)
-    log(t, user, "seed_by_rating_list", f"ratings from the official list {rl}", list=rl.pk)
-    return sum(1 for p in changed if p.rating is not None)
+        raise SeedError(
+            _("No official rating list is valid on the tournament's first day (%(d)s).")
+            % {"d": f"{t.start_date:%d.%m.%Y}"}
+        )
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=t.pk)  # one at a time with the draw
+        if t.read_only_reason:
+            raise SeedError(t.read_only_reason)
+        if t.round_set.exists():
+            raise SeedError(
+                _("The first round has been drawn: the ratings the draw seeded by stay as they are.")
+            )
+        ratings = dict(rl.rows.values_list("person_id", "rating"))
+        changed = []
+        for p in Participant.objects.filter(tournament=t):
+            value = ratings.get(p.person_id)
+            p.rating = round(value) if value is not None else None
+            changed.append(p)
+        Participant.objects.bulk_update(changed, ["rating"], batch_size=2000)
+        rated = sum(1 for p in changed if p.rating is not None)
+        log(
+            t,
+            user,
+            "seed_by_rating_list",
+            _("Ratings of the official list %(list)s given to %(n)s of %(all)s participants")
+            % {"list": rl, "n": rated, "all": len(changed)},
+            list=rl.pk,
+        )
+    return rated
 
 
 def export(list_key: str) -> dict:

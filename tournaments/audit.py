@@ -64,6 +64,7 @@ ACTIONS = {
     "sanction_lifted": pgettext_lazy("change log", "sanction lifted"),
     "schedule": pgettext_lazy("change log", "schedule"),
     "seeding": pgettext_lazy("change log", "seeding numbers"),
+    "seed_by_rating_list": pgettext_lazy("change log", "ratings from the official list"),
     "settings": pgettext_lazy("change log", "settings"),
     "start": pgettext_lazy("change log", "round started"),
     "swap": pgettext_lazy("change log", "players swapped"),

@@ -57,6 +57,7 @@ NOT_PAGES = {
     "health": "JSON for the load balancer",
     "set_language": "a POST that redirects back",
     "logout": "a POST that redirects",
+    "federation:seed_by_list": "a POST that redirects to the participants",
     "public:home_live": "a fragment of the tournament's page (measured inside it)",
     "public:round_live": "a fragment of the round's page (measured inside it)",
     "public:export_standings": "a CSV or XLSX file",

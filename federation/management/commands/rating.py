@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from federation import manager
 from federation.models import CalibrationReport, RatingList
@@ -77,7 +78,8 @@ class Command(BaseCommand):
             if t is None:
                 raise CommandError(f"no tournament {o['seed']}")
             try:
-                n = manager.seed_from_list(t, None)
+                with translation.override("en"):  # the CLI speaks English (the page Russian)
+                    n = manager.seed_from_list(t, None)
             except manager.RatingFileError as e:
                 raise CommandError(str(e)) from None
             self.stdout.write(f"{t}: {n} participants rated from the official list")
