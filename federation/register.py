@@ -13,7 +13,7 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from federation.models import EventPlace, JudgeCategory, RankHeld, Rating, RatingChange
-from judging.models import Sanction
+from judging.models import Sanction, in_force, missed
 from registration.models import Official, Person, Qualification, fold
 from registration.signals import disqualifications
 from tournaments.models import Tournament
@@ -191,22 +191,31 @@ class SanctionRow:
 
 def sanctions_register(today: datetime.date) -> list[SanctionRow]:
     """The public register of disqualifications (004 §5.7.4): in force first, then lifted and expired ones
-    marked. Read from judging's sanctions, never copied."""
-    rows: list[SanctionRow] = []
-    items = Sanction.objects.filter(kind=Sanction.Kind.DISQUALIFICATION).select_related(
-        "person", "tournament"
+    marked. Read from judging's sanctions, never copied, by judging's one rule of what is in force
+    (``judging.models.in_force``, ``missed``): five queries whatever the number of rows."""
+    items = list(
+        Sanction.objects.filter(kind=Sanction.Kind.DISQUALIFICATION)
+        .select_related("person", "tournament")
+        .order_by("-starts_on", "-pk")
     )
-    in_force = set()
-    people = {s.person_id for s in items}
-    for pid in people:
-        in_force |= set(Sanction.objects.disqualifying(Person(pk=pid), today).values_list("pk", flat=True))
-    for s in items.order_by("-starts_on", "-pk"):
+    started = [
+        s
+        for s in items
+        if not s.lifted_at
+        and s.starts_on is not None
+        and s.starts_on <= today
+        and (s.ends_on is None or s.ends_on >= today)
+    ]
+    counts = missed(started, today)
+    active = in_force(started, today, counts)
+    rows: list[SanctionRow] = []
+    for s in items:
         if s.lifted_at:
             state, left = "lifted", _("lifted on %(d)s") % {"d": f"{s.lifted_at:%d.%m.%Y}"}
-        elif s.pk in in_force:
+        elif s.pk in active:
             state = "in_force"
             if s.tournaments_count:
-                n = s.tournaments_count - s.missed_tournaments(today).count()
+                n = s.tournaments_count - counts.get(s.pk, (0, 0))[0]
                 left = _("%(n)s tournament(s) left") % {"n": n}
             elif s.matches_count:
                 left = _("for %(n)s match(es)") % {"n": s.matches_count}
