@@ -261,6 +261,18 @@ def write_places(t: Tournament) -> None:
     EventPlace.objects.bulk_create(rows, batch_size=2000)
 
 
+def write_all_places() -> int:
+    """Every finished event's places and ranks fulfilled written again (``manage.py rating --places``: for
+    events finished before the ranks fulfilled were kept, or after a change of a tournament's norms).
+    Each event in its own transaction; returns how many."""
+    n = 0
+    for t in Tournament.objects.filter(status=Tournament.Status.FINISHED).order_by("end_date", "pk"):
+        with transaction.atomic():
+            write_places(t)
+        n += 1
+    return n
+
+
 def event_finished(t: Tournament) -> None:
     """An event was finished: its places, and its list replayed from it."""
     write_places(t)

@@ -4,9 +4,11 @@ places fulfilled in finished events by their norms, on his register page."""
 from __future__ import annotations
 
 import datetime
+import io
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
@@ -114,3 +116,12 @@ def test_issue31_ranks_held_are_kept_in_the_admin(client):
     )
     assert response.status_code == 200  # refused: an absurd date and no order
     assert RankHeld.objects.filter(person=p).count() == 1
+
+
+def test_issue31_the_places_command_back_fills_the_ranks_fulfilled(secretary):
+    t = _event_with_norm(secretary, held="adult1", confirmation=False)
+    EventPlace.objects.filter(tournament=t).update(fulfilled="", fulfils="")  # as before ranks were kept
+    running = finished_event(secretary, people(4, start=50), end=DAY, seed=8, status="running")
+    call_command("rating", "--places", stdout=io.StringIO())
+    assert set(EventPlace.objects.filter(tournament=t, place=1).values_list("fulfils", flat=True)) == {"new"}
+    assert not EventPlace.objects.filter(tournament=running).exists()  # only finished events
