@@ -94,9 +94,9 @@ def participants_sheet(t: Tournament, people: list[Participant] | None = None) -
     rated = any(p.rating is not None for p in people)
     columns = [
         Column(_("No."), INT),
+        Column(_("participant")),
         # The federation's register ID (issue 31 §1: ``Person.pk``; a pair's second player's after a comma).
         Column(_("Federation ID")),
-        Column(_("participant")),
         Column(_("organisation")),
         Column(_("region")),
         *([Column(_("team"))] if teams else []),
@@ -107,8 +107,8 @@ def participants_sheet(t: Tournament, people: list[Participant] | None = None) -
     rows = [
         (
             p.seed,
-            ", ".join(str(pk) for pk in (p.person_id, p.partner_id) if pk),
             p.data.full_name,
+            ", ".join(str(pk) for pk in (p.person_id, p.partner_id) if pk),
             p.data.organisation,
             p.data.region,
             *([p.team.name if p.team is not None else ""] if teams else []),
