@@ -1,14 +1,15 @@
 /* Live parts of the public pages: every element with data-live="URL" fetches that fragment every
    data-interval seconds (3 by default) and swaps it in when it changed: no full reload, no library.
    data-live-now loads it at once. Paused while the tab is hidden. A [data-cycle] element (the venue
-   screen) shows its .screen-panel children in turn. Loaded once per page (guarded). */
+   screen) shows its .screen-panel children in turn. A poll the server sheds (503/429, issue 37) waits its
+   Retry-After with a jittered backoff. Loaded once per page (guarded). */
 (function () {
   "use strict";
   if (window.nardyLive) return;
   window.nardyLive = true;
 
-  function schedule(el) {
-    var seconds = parseFloat(el.dataset.interval || "3");
+  function schedule(el, wait) {
+    var seconds = wait || parseFloat(el.dataset.interval || "3");
     setTimeout(function () {
       if (document.hidden) { schedule(el); } else { refresh(el); }
     }, seconds * 1000);
@@ -18,8 +19,13 @@
     // "no-cache": the browser asks again every time, sending the ETag it holds; an unchanged fragment is a
     // 304 (one query on the server) and the browser hands back its own copy.
     fetch(el.dataset.live, { credentials: "same-origin", cache: "no-cache", headers: { "X-Live": "1" } })
-      .then(function (r) { syncClock(r); return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (r) {
+        syncClock(r);
+        if (r.status === 503 || r.status === 429) return Promise.reject(backoff(el, r));
+        return r.ok ? r.text() : Promise.reject(0);
+      })
       .then(function (html) {
+        el.dataset.liveBusy = "0";
         if (html !== el.dataset.liveHtml) {
           el.innerHTML = html;
           el.dataset.liveHtml = html;
@@ -27,8 +33,19 @@
         el.dataset.liveAt = String(Date.now());
         el.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
       })
-      .catch(function () { /* the next poll tries again */ })
-      .then(function () { schedule(el); });
+      // Anything else (no network, a 500): the next poll at the usual interval.
+      .then(function () { schedule(el); }, function (wait) { schedule(el, typeof wait === "number" ? wait : 0); });
+  }
+
+  // The server shed this poll (issue 37: 503 or 429 past its capacity): come back after its Retry-After
+  // (seconds; 5 when it says nothing), doubled for each refusal in a row up to a minute, times a random 1–2 so
+  // that a thousand phones refused together do not come back together.
+  function backoff(el, response) {
+    var after = parseFloat(response.headers.get("Retry-After") || "5");
+    if (!(after > 0)) after = 5;
+    var refusals = Number(el.dataset.liveBusy || "0") + 1;
+    el.dataset.liveBusy = String(refusals);
+    return Math.min(60, after * Math.pow(2, refusals - 1)) * (1 + Math.random());
   }
 
   // The venue screen (a [data-cycle] element): its .screen-panel children in turn; a panel marked

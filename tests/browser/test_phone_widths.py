@@ -35,7 +35,6 @@ from django.utils.http import urlsafe_base64_encode
 from draw import checkin, results
 from draw import manager as draw_manager
 from draw.models import Group, Match, Round, TeamMatch
-from federation.models import RatingList
 from judging import links
 from judging.models import Protest, Sanction
 from public.management.commands.load_demo import DEMO_NAME, TEAM_NAME
@@ -78,12 +77,15 @@ NOT_PAGES = {
     "registration:import_template": "a CSV file",
     "registration:import_status": "JSON of an import's progress",
     "judging:protest_attachment": "a protest's attached file",
+    "draw:absence_remove": "a POST that redirects back to the absences",
+    "federation:official_list": "exists once a list is frozen (`rating --freeze`), which no world does; "
+    "the live list /rating/<list>/ is crawled and prints the same table",
 }
 # Ids a URL takes, and which of the world's objects give them (see ``_values``).
 KNOWN_PARAMS = {
     "pk", "number", "match_pk", "participant_pk", "team_pk", "entry_pk", "official_pk", "protest_pk",
     "sanction_pk", "proposal_pk", "record_pk", "batch_pk", "group_number", "tm_pk", "kind", "key", "cpk",
-    "person_pk", "token", "uidb64", "as_of",
+    "person_pk", "token", "uidb64",
 }  # fmt: skip
 
 
@@ -301,8 +303,6 @@ def _values(world: World, t: Tournament) -> dict[str, list]:
         "tm_pk": list(TeamMatch.objects.filter(round__tournament=t).values_list("pk", flat=True)[:1]),
         "cpk": [world.competition.pk] if world.competition else [],
         "person_pk": [me.person_id] if me else [],
-        # An official rating list's date (issue 31 §2), with its list's key below.
-        "as_of": [str(d) for d in RatingList.objects.values_list("as_of", flat=True)[:1]],
         "uidb64": [urlsafe_base64_encode(force_bytes(user.pk))],
         "token": [default_token_generator.make_token(user)],
     }

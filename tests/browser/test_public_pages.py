@@ -88,3 +88,37 @@ def test_the_venue_screen_turns_from_pairings_to_standings_by_itself(live_server
     expect(page.locator("#panel-standings")).to_be_visible(timeout=60_000)
     expect(page.locator("#panel-standings #standings")).to_contain_text("Васильев")
     expect(page.locator("#panel-pairings")).to_be_hidden()
+
+
+def test_a_poll_the_server_sheds_waits_its_retry_after_with_jitter_then_polls_again_issue_37(
+    live_server, phone
+):
+    """Issue 37: past capacity nginx answers a phone's poll 503 with Retry-After (deploy/nginx/nardy.conf);
+    live.js waits that long times a random 1–2 (doubling for refusals in a row) instead of its 3 s, then polls
+    again and takes the fragment as before."""
+    import time
+
+    secretary = make_user("sec", can_create=True)
+    t = make_tournament(secretary, players=6)
+    rnd = draw_manager.draw_round(t, secretary)
+    Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
+    page = phone.new_page()
+    asked: list[float] = []
+
+    def shed_twice(route):
+        asked.append(time.monotonic())
+        if len(asked) <= 2:
+            route.fulfill(status=503, headers={"Retry-After": "2"}, body="busy")
+        else:
+            route.continue_()
+
+    page.route("**/rounds/1/live/**", shed_twice)
+    page.goto(live_server.url + reverse("public:round", args=[t.pk, 1]))
+    page.evaluate("window.__notReloaded = true")
+    expect(page.locator("#pairings tbody tr[data-table='1']")).to_contain_text("не начат")
+    page.wait_for_function("() => document.getElementById('pairings-live').dataset.liveAt", timeout=60_000)
+    assert len(asked) >= 3
+    first_wait, second_wait = asked[1] - asked[0], asked[2] - asked[1]
+    assert 2 <= first_wait <= 4 + 1  # Retry-After 2 × 1–2 (and the browser's own slack)
+    assert 4 <= second_wait <= 8 + 1  # the second refusal in a row doubles it
+    assert page.evaluate("window.__notReloaded === true")

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('federation', '0002_judge_category_ministry_labels'),
+        ('federation', '0003_verbose_names_in_russian'),
         ('registration', '0012_admin_names_in_russian'),
     ]
 
