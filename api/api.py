@@ -531,7 +531,14 @@ def list_brackets(
 
 
 def _participant_out(p: Participant) -> dict:
-    return {**schemas.player_out(p), "seed": p.seed, "status": p.status}
+    return {
+        **schemas.player_out(p),
+        "seed": p.seed,
+        "federation_id": p.person_id,
+        "partner_federation_id": p.partner_id,
+        "rating": p.rating,
+        "status": p.status,
+    }
 
 
 @api.get(

@@ -77,6 +77,17 @@ def player_out(p: ParticipantModel | None) -> dict | None:
 
 class Participant(Player):
     seed: int | None = Field(description="Seeding number, null when the field is not seeded.")
+    federation_id: int = Field(
+        description="The person's ID in the federation's register (/people/{federation_id}/): one per person "
+        "across every event, kept on a merge of twins."
+    )
+    partner_federation_id: int | None = Field(
+        default=None, description="003 «Пары»: the second player's register ID, else null."
+    )
+    rating: int | None = Field(
+        description="The rating the field is seeded by (the federation's official list valid on the first "
+        "day, once seeded; or one the secretary typed), null when none."
+    )
     status: ParticipantStatus = Field(
         description="active; withdrawn (left the event); removed (by the chief judge, 004 §5.7.3)."
     )

@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -358,6 +359,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "protocols.requeue_stuck",
         "schedule": envint("DOCUMENTS_REQUEUE_EVERY_SECONDS", 60),
     },
+    # The monthly official rating lists (issue 31 §2): frozen as of the first of the month; run daily, so a
+    # beat that was down on the first catches up; idempotent.
+    "freeze-rating-lists": {
+        "task": "federation.freeze_monthly_lists",
+        "schedule": crontab(minute=5, hour=0),
+    },
 }
 
 LOGGING = {
@@ -396,3 +403,5 @@ RATING_COUNT_TIME = envbool("RATING_COUNT_TIME", True)
 RATING_COUNT_TECHNICAL = envbool("RATING_COUNT_TECHNICAL", False)
 # The year of birth on the public person pages (only where the federation's own lists print it).
 REGISTER_BIRTH_YEAR = envbool("REGISTER_BIRTH_YEAR", False)
+# The monthly official lists frozen by Celery beat on the first of each month (federation/tasks.py).
+RATING_MONTHLY_FREEZE = envbool("RATING_MONTHLY_FREEZE", True)

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from federation.models import CalibrationReport, JudgeCategory, RatingList
+from federation.models import CalibrationReport, JudgeCategory, RankHeld, RatingList
 
 
 @admin.register(JudgeCategory)
@@ -12,6 +12,18 @@ class JudgeCategoryAdmin(admin.ModelAdmin):
     search_fields = ["person__surname", "order"]
     raw_id_fields = ["person"]
     date_hierarchy = "lapses_on"
+
+
+@admin.register(RankHeld)
+class RankHeldAdmin(admin.ModelAdmin):
+    """League officials keep the ranks held: one row per order (a higher rank or a confirmation is a new
+    row); the person page shows them."""
+
+    list_display = ["person", "rank", "assigned_on", "order", "note"]
+    list_filter = ["rank"]
+    search_fields = ["person__surname", "order"]
+    raw_id_fields = ["person"]
+    date_hierarchy = "assigned_on"
 
 
 @admin.register(RatingList)

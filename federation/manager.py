@@ -17,13 +17,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max, Min
+from django.utils.translation import gettext as _
 
 from draw.results import load_results
 from federation.models import EventPlace, Rating, RatingChange, RatingList, RatingListRow, RatingStart
 from federation.rating import Formula, Game, Standing, replay
-from registration.models import Participant, Person
+from registration.models import Participant, Person, rank_counts, rank_fulfilled
 from standings.ranking import final_standings
 from tournaments.models import Tournament, log
 
@@ -234,21 +235,42 @@ def _replay(list_key: str, events: list[Tournament], seq: int) -> int:
 
 
 def write_places(t: Tournament) -> None:
-    """The event's places as its final standings print them (the person page lists them)."""
+    """The event's places as its final standings print them (the person page lists them), and the rank each
+    place fulfilled by the tournament's norms as the final protocol prints it (only when it counts)."""
     EventPlace.objects.filter(tournament=t).delete()
+    standings = final_standings(t)
+    norms = list(t.rank_norms.all())
+    field = sum(1 for s in standings if not s.removed)
     rows = []
-    for row in final_standings(t):
+    for row in standings:
         if row.removed or row.row.place is None:
             continue
+        held = row.participant.qualification
+        code = rank_fulfilled(norms, row.row.place_to or row.row.place, field) if norms else ""
+        counts = rank_counts(code, held, t.rank_confirmation)
         rows.append(
             EventPlace(
                 person_id=row.participant.person_id,
                 tournament=t,
                 place=row.row.place,
                 place_label=row.row.place_label,
+                fulfilled=code if counts else "",
+                fulfils=counts,
             )
         )
     EventPlace.objects.bulk_create(rows, batch_size=2000)
+
+
+def write_all_places() -> int:
+    """Every finished event's places and ranks fulfilled written again (``manage.py rating --places``: for
+    events finished before the ranks fulfilled were kept, or after a change of a tournament's norms).
+    Each event in its own transaction; returns how many."""
+    n = 0
+    for t in Tournament.objects.filter(status=Tournament.Status.FINISHED).order_by("end_date", "pk"):
+        with transaction.atomic():
+            write_places(t)
+        n += 1
+    return n
 
 
 def event_finished(t: Tournament) -> None:
@@ -305,6 +327,38 @@ def freeze(list_key: str, day: datetime.date, user=None) -> RatingList:
             batch_size=2000,
         )
     return rl
+
+
+def months_due(last: datetime.date | None, today: datetime.date, back: int = 24) -> list[datetime.date]:
+    """The firsts of the months whose official list is due by ``today`` and not frozen: from the month after
+    ``last`` (the latest frozen list's date) to this month; only this month when none is frozen yet. At
+    most ``back`` months (a beat down for years does not freeze them all at once)."""
+    this = today.replace(day=1)
+    if last is None:
+        return [this]
+    months: list[datetime.date] = []
+    day = this
+    while day > last and len(months) < back:
+        months.append(day)
+        day = (day - datetime.timedelta(days=1)).replace(day=1)
+    return sorted(months)
+
+
+def freeze_monthly(today: datetime.date) -> list[RatingList]:
+    """The monthly official lists (issue 31 §2): each list frozen as of the first of this month (and of any
+    month missed since its latest list) unless it is already. Idempotent: a second run, or two at once
+    (the unique list per date), freezes nothing more. The Celery beat runs it every day."""
+    made: list[RatingList] = []
+    for key in lists():
+        last = RatingList.objects.filter(discipline=key).order_by("-as_of").values_list("as_of", flat=True)
+        for day in months_due(last.first(), today):
+            if RatingList.objects.filter(discipline=key, as_of=day).exists():
+                continue
+            try:
+                made.append(freeze(key, day))
+            except IntegrityError:  # another run froze it a moment ago
+                continue
+    return made
 
 
 def list_valid_on(list_key: str, day: datetime.date) -> RatingList | None:
@@ -366,24 +420,49 @@ def import_list(list_key: str, text: str, as_of: datetime.date, source: str = ""
     return len(parsed)
 
 
+class SeedError(RatingFileError):
+    """Seeding by the official list refused: the message says why (translated: Russian on the page, English
+    in the CLI); nothing changed."""
+
+
 def seed_from_list(t: Tournament, user) -> int:
     """Give each participant the rating of the official list valid on the tournament's first day (the list
-    frozen then); the draw seeds by it after the seeding numbers. Refused once round 1 is drawn."""
+    frozen then; issue 31 §2); the draw seeds by it after the seeding numbers. Refused once round 1 is
+    drawn (the ratings it seeded by stay), or when the tournament is read-only; logged. The one rule of the
+    secretary's button and ``manage.py rating --seed``; who may press the button is the seeding numbers'
+    rule (``registration.permissions.can_decide``), checked by the view. Returns how many got a rating."""
     key = list_of(t.discipline)
     rl = list_valid_on(key, t.start_date) if key else None
     if rl is None:
-        raise RatingFileError("no official list is valid on the tournament's first day")
-    if t.read_only_reason or t.round_set.exists():
-        raise RatingFileError("the tournament has been drawn: the ratings it seeds by stay")
-    ratings = dict(rl.rows.values_list("person_id", "rating"))
-    changed = []
-    for p in Participant.objects.filter(tournament=t):
-        value = ratings.get(p.person_id)
-        p.rating = round(value) if value is not None else None
-        changed.append(p)
-    Participant.objects.bulk_update(changed, ["rating"], batch_size=2000)
-    log(t, user, "seed_by_rating_list", f"ratings from the official list {rl}", list=rl.pk)
-    return sum(1 for p in changed if p.rating is not None)
+        raise SeedError(
+            _("No official rating list is valid on the tournament's first day (%(d)s).")
+            % {"d": f"{t.start_date:%d.%m.%Y}"}
+        )
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=t.pk)  # one at a time with the draw
+        if t.read_only_reason:
+            raise SeedError(t.read_only_reason)
+        if t.round_set.exists():
+            raise SeedError(
+                _("The first round has been drawn: the ratings the draw seeded by stay as they are.")
+            )
+        ratings = dict(rl.rows.values_list("person_id", "rating"))
+        changed = []
+        for p in Participant.objects.filter(tournament=t):
+            value = ratings.get(p.person_id)
+            p.rating = round(value) if value is not None else None
+            changed.append(p)
+        Participant.objects.bulk_update(changed, ["rating"], batch_size=2000)
+        rated = sum(1 for p in changed if p.rating is not None)
+        log(
+            t,
+            user,
+            "seed_by_rating_list",
+            _("Ratings of the official list %(list)s given to %(n)s of %(all)s participants")
+            % {"list": rl, "n": rated, "all": len(changed)},
+            list=rl.pk,
+        )
+    return rated
 
 
 def export(list_key: str) -> dict:

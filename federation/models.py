@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from registration.models import JudgingCategory, Person
+from registration.models import JudgingCategory, Person, Qualification
 from tournaments.validators import sane_date
 
 
@@ -47,13 +47,44 @@ class JudgeCategory(models.Model):
         return self.assigned_on <= on <= self.lapses_on
 
 
+class RankHeld(models.Model):
+    """A sports rank or title a person holds, as the order that gave it (issue 31 §1): the federation's
+    register of ranks. A new order (a higher rank, a confirmation) is a new row; the latest is held."""
+
+    person = models.ForeignKey(
+        Person, on_delete=models.CASCADE, related_name="ranks_held", verbose_name=_("person")
+    )
+    rank = models.CharField(_("sports rank or title"), max_length=10, choices=Qualification.choices)
+    assigned_on = models.DateField(_("assigned on"), validators=[sane_date])
+    order = models.CharField(_("order (No., date, who issued it)"), max_length=200)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("rank held")
+        verbose_name_plural = _("ranks held")
+        ordering = ["-assigned_on", "-id"]
+        indexes = [models.Index(fields=["person", "-assigned_on"])]
+
+    def __str__(self) -> str:
+        return f"{self.person}: {self.get_rank_display()} ({self.assigned_on:%d.%m.%Y})"
+
+
 class EventPlace(models.Model):
-    """A person's place in a finished event, as its final standings print it (a shared range "5–8")."""
+    """A person's place in a finished event, as its final standings print it (a shared range "5–8"), and
+    the rank his place fulfilled there by the tournament's norms, as the final protocol prints it."""
+
+    class Fulfils(models.TextChoices):
+        NEW = "new", _("fulfilled")
+        CONFIRMED = "confirmed", _("confirmed")
 
     person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="event_places")
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="+")
     place = models.PositiveIntegerField(null=True)
     place_label = models.CharField(max_length=20, blank=True)
+    # The rank of the highest norm his place fulfilled (``registration.models.rank_fulfilled``), kept only
+    # when it counts (``rank_counts``: higher than the rank he held there, or that rank confirmed).
+    fulfilled = models.CharField(max_length=10, blank=True, choices=Qualification.choices)
+    fulfils = models.CharField(max_length=10, blank=True, choices=Fulfils.choices)
 
     class Meta:
         verbose_name = _("place in an event")

@@ -12,9 +12,9 @@ from django.conf import settings
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
-from federation.models import EventPlace, JudgeCategory, Rating, RatingChange
-from judging.models import Sanction
-from registration.models import Official, Person, fold
+from federation.models import EventPlace, JudgeCategory, RankHeld, Rating, RatingChange
+from judging.models import Sanction, in_force, missed
+from registration.models import Official, Person, Qualification, fold
 from registration.signals import disqualifications
 from tournaments.models import Tournament
 
@@ -48,17 +48,29 @@ class EventRow:
     tournament: Tournament
     place_label: str
     deltas: dict[str, float]
+    fulfilled: str = ""  # the rank his place fulfilled there ("" none), a ``Qualification`` value
+    fulfils: str = ""  # ``EventPlace.Fulfils``: "new" (higher than held) or "confirmed"
+
+    def fulfilled_display(self) -> str:
+        return str(Qualification(self.fulfilled).label) if self.fulfilled else ""
 
 
 @dataclass
 class PersonRecord:
+    """What the person page shows; ``fulfilled``: the events whose norms his place met (issue 31 §1)."""
+
     person: Person
     birth_year: int | None
     events: list[EventRow]
     ratings: list[ListRating]
+    ranks: list[RankHeld]  # the orders, the latest first (the rank he holds)
     categories: list[JudgeCategory]
     practice: list[Official]
     disqualifications: tuple[str, ...]
+
+    @property
+    def fulfilled(self) -> list[EventRow]:
+        return [e for e in self.events if e.fulfilled]
 
 
 def person_record(person: Person, today: datetime.date) -> PersonRecord:
@@ -77,7 +89,10 @@ def person_record(person: Person, today: datetime.date) -> PersonRecord:
         .values_list("tournament_id", "discipline", "b", "a")
     ):
         deltas[tid][key] = after - before
-    events = [EventRow(p.tournament, p.place_label, deltas.get(tid, {})) for tid, p in places.items()]
+    events = [
+        EventRow(p.tournament, p.place_label, deltas.get(tid, {}), p.fulfilled, p.fulfils)
+        for tid, p in places.items()
+    ]
     history: dict[str, list[tuple[int, float]]] = defaultdict(list)
     for key, before, after, n in (
         RatingChange.objects.filter(person=person)
@@ -106,6 +121,7 @@ def person_record(person: Person, today: datetime.date) -> PersonRecord:
         birth_year=person.birth_date.year if settings.REGISTER_BIRTH_YEAR and person.birth_date else None,
         events=events,
         ratings=ratings,
+        ranks=list(RankHeld.objects.filter(person=person)),
         categories=list(JudgeCategory.objects.filter(person=person)),
         practice=practice,
         disqualifications=disqualifications(person, today),
@@ -175,22 +191,31 @@ class SanctionRow:
 
 def sanctions_register(today: datetime.date) -> list[SanctionRow]:
     """The public register of disqualifications (004 §5.7.4): in force first, then lifted and expired ones
-    marked. Read from judging's sanctions, never copied."""
-    rows: list[SanctionRow] = []
-    items = Sanction.objects.filter(kind=Sanction.Kind.DISQUALIFICATION).select_related(
-        "person", "tournament"
+    marked. Read from judging's sanctions, never copied, by judging's one rule of what is in force
+    (``judging.models.in_force``, ``missed``): five queries whatever the number of rows."""
+    items = list(
+        Sanction.objects.filter(kind=Sanction.Kind.DISQUALIFICATION)
+        .select_related("person", "tournament")
+        .order_by("-starts_on", "-pk")
     )
-    in_force = set()
-    people = {s.person_id for s in items}
-    for pid in people:
-        in_force |= set(Sanction.objects.disqualifying(Person(pk=pid), today).values_list("pk", flat=True))
-    for s in items.order_by("-starts_on", "-pk"):
+    started = [
+        s
+        for s in items
+        if not s.lifted_at
+        and s.starts_on is not None
+        and s.starts_on <= today
+        and (s.ends_on is None or s.ends_on >= today)
+    ]
+    counts = missed(started, today)
+    active = in_force(started, today, counts)
+    rows: list[SanctionRow] = []
+    for s in items:
         if s.lifted_at:
             state, left = "lifted", _("lifted on %(d)s") % {"d": f"{s.lifted_at:%d.%m.%Y}"}
-        elif s.pk in in_force:
+        elif s.pk in active:
             state = "in_force"
             if s.tournaments_count:
-                n = s.tournaments_count - s.missed_tournaments(today).count()
+                n = s.tournaments_count - counts.get(s.pk, (0, 0))[0]
                 left = _("%(n)s tournament(s) left") % {"n": n}
             elif s.matches_count:
                 left = _("for %(n)s match(es)") % {"n": s.matches_count}
@@ -205,3 +230,152 @@ def sanctions_register(today: datetime.date) -> list[SanctionRow]:
         rows.append(SanctionRow(s, state, left))
     rows.sort(key=lambda r: r.state != "in_force")
     return rows
+
+
+# --- the judges' documents (issue 31 §1): a judge's practice certificate, the season's judges' list ---------
+
+
+@dataclass(frozen=True)
+class CategoryLine:
+    category: str  # ``JudgingCategory`` value: the documents print its abbreviation
+    label: str
+    assigned_on: datetime.date
+    order: str
+    lapses_on: datetime.date
+    in_force: bool
+
+
+@dataclass(frozen=True)
+class PracticeLine:
+    start: datetime.date
+    end: datetime.date
+    tournament: str
+    venue: str
+    discipline: str
+    role: str
+    category: str  # the category he held on the first day (the register's, else the accreditation's)
+
+
+@dataclass(frozen=True)
+class PracticeCertificate:
+    """«Справка о судейской практике»: one judge's categories and every finished event he was accredited
+    to judge, by date. No date of birth, document or contact: it is public like the person page."""
+
+    federation_id: int
+    full_name: str
+    region: str
+    organisation: str
+    as_of: datetime.date
+    categories: tuple[CategoryLine, ...]
+    events: tuple[PracticeLine, ...]
+
+
+def _category_lines(cats: list[JudgeCategory], on: datetime.date) -> tuple[CategoryLine, ...]:
+    return tuple(
+        CategoryLine(
+            c.category, str(c.get_category_display()), c.assigned_on, c.order, c.lapses_on, c.in_force(on)
+        )
+        for c in cats
+    )
+
+
+def _held_on(cats: list[JudgeCategory], day: datetime.date) -> str:
+    """The category in force on ``day`` (the latest assigned), "" when none: ``cats`` newest first."""
+    return next((c.category for c in cats if c.in_force(day)), "")
+
+
+def practice_certificate(person: Person, today: datetime.date) -> PracticeCertificate:
+    """The judge's practice as plain data (three queries whatever his practice)."""
+    cats = list(JudgeCategory.objects.filter(person=person).order_by("-assigned_on", "-pk"))
+    officials = (
+        Official.objects.filter(
+            person=person,
+            accredited=True,
+            role__in=PRACTICE_ROLES,
+            tournament__status=Tournament.Status.FINISHED,
+        )
+        .select_related("tournament")
+        .order_by("tournament__start_date", "tournament_id", "role")
+    )
+    events = tuple(
+        PracticeLine(
+            start=o.tournament.start_date,
+            end=o.tournament.end_date,
+            tournament=o.tournament.name,
+            venue=o.tournament.venue,
+            discipline=str(o.tournament.get_discipline_display()),
+            role=str(o.role_display),
+            category=_held_on(cats, o.tournament.start_date) or o.judging_category,
+        )
+        for o in officials
+    )
+    return PracticeCertificate(
+        federation_id=person.pk,
+        full_name=person.full_name,
+        region=person.region,
+        organisation=person.organisation,
+        as_of=today,
+        categories=_category_lines(cats, today),
+        events=events,
+    )
+
+
+@dataclass(frozen=True)
+class SeasonJudge:
+    federation_id: int
+    full_name: str
+    region: str
+    category: CategoryLine  # the latest assigned by the season's end; ``in_force`` on ``SeasonJudges.as_of``
+    events: int  # finished events of the season he was accredited to judge
+
+
+@dataclass(frozen=True)
+class SeasonJudges:
+    """The season's judges' list: every judge whose category was in force at some time in the year, with
+    it, the dates and the lapse, in force or lapsed on ``as_of`` (the season's last day, or today while it
+    runs), by category then name."""
+
+    year: int
+    as_of: datetime.date
+    rows: tuple[SeasonJudge, ...]
+
+
+CATEGORY_ORDER = {v: i for i, v in enumerate(["national", "first", "second", "third", "young"])}
+
+
+def season_judges(year: int, today: datetime.date) -> SeasonJudges:
+    """The season's judges' list as plain data, in two queries whatever the number of judges."""
+    first, last = datetime.date(year, 1, 1), datetime.date(year, 12, 31)
+    as_of = min(today, last)
+    latest: dict[int, JudgeCategory] = {}
+    for c in (
+        JudgeCategory.objects.filter(assigned_on__lte=last, lapses_on__gte=first)
+        .select_related("person")
+        .order_by("person_id", "-assigned_on", "-pk")
+    ):
+        latest.setdefault(c.person_id, c)
+    counts = dict(
+        Official.objects.filter(
+            person_id__in=list(latest),
+            accredited=True,
+            role__in=PRACTICE_ROLES,
+            tournament__status=Tournament.Status.FINISHED,
+            tournament__start_date__gte=first,
+            tournament__start_date__lte=last,
+        )
+        .values("person_id")
+        .annotate(n=Count("tournament_id", distinct=True))
+        .values_list("person_id", "n")
+    )
+    rows = [
+        SeasonJudge(
+            c.person_id,
+            c.person.full_name,
+            c.person.region,
+            _category_lines([c], as_of)[0],
+            counts.get(pid, 0),
+        )
+        for pid, c in latest.items()
+    ]
+    rows.sort(key=lambda r: (CATEGORY_ORDER.get(r.category.category, 9), fold(r.full_name), r.federation_id))
+    return SeasonJudges(year, as_of, tuple(rows))

@@ -12,4 +12,5 @@ urlpatterns = [
     path("rating/<str:key>/<str:as_of>/", views.official_list, name="official_list"),
     path("judges/", views.judges, name="judges"),
     path("sanctions/", views.sanctions, name="sanctions"),
+    path("t/<int:pk>/participants/seed-by-rating-list/", views.seed_by_list, name="seed_by_list"),
 ]

@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import datetime
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from federation import exports, manager, register
 from federation.models import CalibrationReport, Rating, RatingList
 from registration.models import Person
+from registration.permissions import tournament_for_commission
 
 PAGE = 100
 FORMATS = {"csv", "xlsx", "json"}
@@ -103,7 +107,9 @@ def official_list(request: HttpRequest, key: str, as_of: str) -> HttpResponse:
 
 
 def judges(request: HttpRequest) -> HttpResponse:
-    return render(request, "federation/judges.html", {"rows": register.judges(timezone.localdate())})
+    today = timezone.localdate()
+    years = [today.year, today.year - 1]  # the season's judges' list (PDF) of this year and the last
+    return render(request, "federation/judges.html", {"rows": register.judges(today), "years": years})
 
 
 def sanctions(request: HttpRequest) -> HttpResponse:
@@ -118,3 +124,18 @@ def calibration(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied
     reports = [(key, CalibrationReport.objects.filter(discipline=key).first()) for key in manager.lists()]
     return render(request, "federation/calibration.html", {"reports": reports})
+
+
+@require_POST
+def seed_by_list(request: HttpRequest, pk: int) -> HttpResponse:
+    """The secretary's «ratings from the official list» (issue 31 §2): each participant gets the rating of
+    the list valid on the first day; refused once drawn. Who may: the seeding numbers' rule
+    (``can_decide``: the secretaries, the panel, the admission commission); anybody else gets a 403."""
+    t = tournament_for_commission(request, pk)
+    try:
+        n = manager.seed_from_list(t, request.user)
+    except manager.SeedError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Ratings from the official list given to %(n)s participants.") % {"n": n})
+    return redirect("public:participants", pk=pk)

@@ -59,6 +59,81 @@ def lock_open(tournament_id: int) -> Tournament:
 # --- sanctions (004 §5.7) -----------------------------------------------------------------------------
 
 
+def missed(sanctions: list[Sanction], on: datetime.date) -> dict[int, tuple[int, int]]:
+    """What each disqualification for a number of tournaments or matches has counted by day ``on`` (004
+    §5.7.4): (tournaments missed, matches missed) by the sanction's id — ``Sanction.missed_tournaments``
+    and the rounds of the events he was entered in (issue 27 item 6), for many sanctions at once in four
+    queries whatever their number (the public sanctions register lists them all). ``sanctions`` carry their
+    person and tournament (``select_related``); those with no count are not in the answer."""
+    counted = [s for s in sanctions if (s.tournaments_count or s.matches_count) and s.starts_on is not None]
+    if not counted:
+        return {}
+    first = min(s.starts_on for s in counted if s.starts_on is not None)
+    people = {s.person_id for s in counted}
+    events = list(
+        Tournament.objects.filter(start_date__gte=first, start_date__lt=on).values_list(
+            "pk", "start_date", "gender_group", "discipline"
+        )
+    )
+    his = models.Q(person__in=people) | models.Q(partner__in=people)
+    in_range = {"tournament__start_date__gte": first, "tournament__start_date__lt": on}
+    entered: dict[int, set[int]] = {p: set() for p in people}
+    for model in (Entry, Participant):
+        for person, partner, tid in model.objects.filter(his, **in_range).values_list(
+            "person_id", "partner_id", "tournament_id"
+        ):
+            for pid in (person, partner):
+                if pid in entered:
+                    entered[pid].add(tid)
+    rounds: list[tuple[int, datetime.date]] = []
+    if any(s.matches_count for s in counted):
+        # Each round of an event he was entered in, from the day it started (or was published), a match.
+        rounds = [
+            (tid, timezone.localtime(day).date())
+            for tid, day in Round.objects.filter(tournament_id__in=set().union(*entered.values()), **in_range)
+            .exclude(status=Round.Status.DRAFT)
+            .annotate(day=Coalesce("start_time", "published_at"))
+            .filter(day__date__gte=first, day__date__lt=on)
+            .values_list("tournament_id", "day")
+        ]
+    out: dict[int, tuple[int, int]] = {}
+    for s in counted:
+        since: datetime.date = s.starts_on  # type: ignore[assignment]  # counted: all have one
+        group = GenderGroup.WOMEN if s.person.gender == Gender.FEMALE else GenderGroup.MEN
+        discipline = s.tournament.discipline if s.tournament is not None else None
+        his_events = entered[s.person_id]
+        could = {
+            pk
+            for pk, start, gender_group, disc in events
+            if start >= since
+            and pk != s.tournament_id
+            and (pk in his_events or (gender_group == group and discipline in (None, disc)))
+        }
+        own = {pk for pk in could if pk in his_events}
+        matches = len([1 for tid, day in rounds if tid in own and day >= since])
+        out[s.pk] = (len(could), matches)
+    return out
+
+
+def in_force(
+    candidates: list[Sanction], on: datetime.date, counts: dict[int, tuple[int, int]] | None = None
+) -> set[int]:
+    """Of disqualifications not lifted, started and not ended by date on day ``on``, those still in force
+    by their counts (004 §5.7.4): fewer tournaments missed than its number, fewer matches missed than its
+    number. The one rule of ``Sanction.objects.disqualifying`` and the public sanctions register.
+    ``counts``: ``missed(candidates, on)`` when the caller has it already."""
+    counts = missed(candidates, on) if counts is None else counts
+    out = set()
+    for s in candidates:
+        tournaments, matches = counts.get(s.pk, (0, 0))
+        if s.tournaments_count and tournaments >= s.tournaments_count:
+            continue
+        if s.matches_count and matches >= s.matches_count:
+            continue
+        out.add(s.pk)
+    return out
+
+
 class SanctionQuerySet(models.QuerySet):
     def disqualifying(self, person, on: datetime.date) -> SanctionQuerySet:
         """Disqualifications of ``person`` in force on day ``on`` (004 §2.3.2, §5.7.4).
@@ -78,26 +153,7 @@ class SanctionQuerySet(models.QuerySet):
             lifted_at__isnull=True,
             starts_on__lte=on,
         ).filter(models.Q(ends_on__isnull=True) | models.Q(ends_on__gte=on))
-        in_force = []
-        for s in candidates.select_related("tournament", "person"):
-            if s.tournaments_count and s.missed_tournaments(on).count() >= s.tournaments_count:
-                continue
-            if s.matches_count:
-                # Issue 27 item 6: the rounds of the events he was entered in (an entry, a participation, as
-                # himself or a pair's second player; not a parallel event he never entered), each a match he
-                # missed, from the day it started — or was published, when the secretary never pressed
-                # "start round" — so the ban ends however the rounds were played.
-                missed = (
-                    Round.objects.filter(tournament__in=s.missed_tournaments(on, entered_only=True))
-                    .exclude(status=Round.Status.DRAFT)
-                    .annotate(day=Coalesce("start_time", "published_at"))
-                    .filter(day__date__gte=s.starts_on, day__date__lt=on)
-                    .count()
-                )
-                if missed >= s.matches_count:
-                    continue
-            in_force.append(s.pk)
-        return self.filter(pk__in=in_force)
+        return self.filter(pk__in=in_force(list(candidates.select_related("tournament", "person")), on))
 
     def warnings_in(self, tournament, participant) -> SanctionQuerySet:
         """The participant's warnings in the tournament: a pair's are those of either of its two players

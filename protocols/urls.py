@@ -14,4 +14,7 @@ urlpatterns = [
     path("t/<int:pk>/documents/<slug:kind>/<int:key>/", views.document, name="document_key"),
     path("documents/<int:doc_pk>/status/", views.document_status, name="status"),
     path("documents/<int:doc_pk>/file/", views.download, name="download"),
+    # The federation register's documents (issue 31 §1)
+    path("people/<int:person_pk>/judging-practice.pdf", views.judge_practice_pdf, name="judge_practice"),
+    path("judges/<int:year>.pdf", views.season_judges_pdf, name="season_judges"),
 ]

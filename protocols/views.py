@@ -11,13 +11,16 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from protocols import documents, names, tasks
+from federation import register
+from protocols import documents, names, register_docs, tasks
 from protocols.docs import schedule
 from protocols.forms import EvaluationForm, ReportForm, ScheduleForm
 from protocols.models import ChiefJudgeReport, Document, JudgeEvaluation
+from registration.models import Person
 from registration.permissions import (
     EVALUATED_JUDGES,
     can_run,
@@ -240,3 +243,32 @@ def judges_evaluation(request: HttpRequest, pk: int) -> HttpResponse:
         {"t": t, "form": form, "officials": officials},
         status=status,
     )
+
+
+# --- the federation register's documents (issue 31 §1): public, made on each request ---------------------
+
+
+def _pdf(content: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = content_disposition_header(as_attachment=False, filename=name) or ""
+    return response
+
+
+@require_GET
+def judge_practice_pdf(request: HttpRequest, person_pk: int) -> HttpResponse:
+    """A judge's «справка о судейской практике»: 404 for a person with no category and no practice."""
+    person = get_object_or_404(Person, pk=person_pk)
+    data = register.practice_certificate(person, timezone.localdate())
+    if not data.categories and not data.events:
+        raise Http404
+    return _pdf(register_docs.render_practice(data), f"справка о судейской практике {person.pk}.pdf")
+
+
+@require_GET
+def season_judges_pdf(request: HttpRequest, year: int) -> HttpResponse:
+    """The season's judges' list (a year from 2000 to next year; another is a 404)."""
+    today = timezone.localdate()
+    if not 2000 <= year <= today.year + 1:
+        raise Http404
+    data = register.season_judges(year, today)
+    return _pdf(register_docs.render_season(data), f"судьи сезона {year}.pdf")

@@ -95,21 +95,28 @@ def participants_sheet(t: Tournament, people: list[Participant] | None = None) -
         people, key=lambda p: (p.seed is None, p.seed or 0, p.person.surname, p.person.name, p.pk)
     )
     teams = t.has_teams
+    rated = any(p.rating is not None for p in people)
     columns = [
         Column(_("No."), INT),
         Column(_("participant")),
+        # The federation's register ID (issue 31 §1: ``Person.pk``; a pair's second player's after a comma).
+        Column(_("Federation ID")),
         Column(_("organisation")),
         Column(_("region")),
         *([Column(_("team"))] if teams else []),
+        # The rating the field is seeded by (the federation's official list once seeded, issue 31 §2).
+        *([Column(_("rating"), INT)] if rated else []),
         Column(_("status")),
     ]
     rows = [
         (
             p.seed,
             p.data.full_name,
+            ", ".join(str(pk) for pk in (p.person_id, p.partner_id) if pk),
             p.data.organisation,
             p.data.region,
             *([p.team.name if p.team is not None else ""] if teams else []),
+            *([p.rating] if rated else []),
             p.get_status_display(),
         )
         for p in people

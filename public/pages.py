@@ -18,6 +18,7 @@ from draw import absences as absence_rules
 from draw import manager as draw_manager
 from draw.forms import DrawForm, RoundLengthForm
 from draw.models import Round
+from federation import manager as federation_manager
 from judging import redraw
 from judging.state import match_states, pending_protests_warning, round_states
 from protocols.facts import qualification_lines
@@ -234,6 +235,14 @@ def participant_list(request: HttpRequest, pk: int) -> HttpResponse:
             "active": active,
             "decider": decider,
             "seed_locked": locked if decider and tournament.round_set.exists() else "",
+            # The federation's official list valid on the first day (issue 31 §2), for the seeding card.
+            "rating_list": (
+                federation_manager.list_valid_on(list_key, tournament.start_date)
+                if decider
+                and not tournament.is_closed
+                and (list_key := federation_manager.list_of(tournament.discipline))
+                else None
+            ),
         },
     )
 

@@ -521,6 +521,19 @@ def rank_fulfilled(norms, place: int | None, participants: int) -> str:
     return max(met, key=order.index, default="")
 
 
+def rank_counts(code: str, held: str, confirmation: bool) -> str:
+    """Whether a rank a place fulfils (``code``) counts for a participant holding ``held`` (issue 30 item 7):
+    "new" for a rank higher than the one held, "confirmed" for the rank held itself where the regulation
+    counts a confirmation (``Tournament.rank_confirmation``), "" otherwise. The final protocol, the chief
+    judge's report and the federation's register print it so."""
+    if not code:
+        return ""
+    order = list(Qualification.values)
+    if held in order and order.index(code) <= order.index(held):
+        return "confirmed" if order.index(code) == order.index(held) and confirmation else ""
+    return "new"
+
+
 class Source(models.TextChoices):
     SELF = "self", _("submitted on the site")
     SECRETARY = "secretary", _("entered by the secretary")

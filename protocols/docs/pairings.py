@@ -42,7 +42,7 @@ from protocols.layout import (
     title_block,
 )
 from protocols.registry import register
-from registration.models import Official
+from registration.models import Official, Participant
 from standings import metrics
 from tournaments.models import System
 from tournaments.regulation import SWISSES
@@ -63,6 +63,12 @@ class PairingRow:
     points1: str = ""
     points2: str = ""
     score_group: str = ""
+    # The federation's register (issue 31 §1, §2): each player's ID ("12, 34" for a pair) and the rating the
+    # field is seeded by (the official list's, once seeded); "" when there is none.
+    ids1: str = ""
+    ids2: str = ""
+    rating1: str = ""
+    rating2: str = ""
 
 
 @dataclass(frozen=True)
@@ -102,7 +108,20 @@ def build(rnd: Round) -> PairingsData:
             b = before.get(str(m.player2_id), Fraction(0)) if m.player2_id else None
             points = [number_text(a), number_text(b) if b is not None else "", number_text(max(a, b or a))]
         rows.append(
-            PairingRow(m.table, person_name(m.player1), person_name(m.player2), m.match_length, note, *points)
+            PairingRow(
+                m.table,
+                person_name(m.player1),
+                person_name(m.player2),
+                m.match_length,
+                note,
+                points1=points[0],
+                points2=points[1],
+                score_group=points[2],
+                ids1=register_ids(m.player1),
+                ids2=register_ids(m.player2),
+                rating1=_rating(m.player1),
+                rating2=_rating(m.player2),
+            )
         )
     stage = "" if rnd.stage.kind == Stage.Kind.MAIN else str(rnd.stage.get_kind_display())
     planned = planned_starts(t).get(rnd.number)
@@ -122,6 +141,27 @@ def build(rnd: Round) -> PairingsData:
         seats=seats_note(),
         absent=tuple(absence_rules.round_lines(t, rnd.number)),
     )
+
+
+def register_ids(p: Participant | None) -> str:
+    """The federation's register ID of the player (issue 31 §1: ``Person.pk``), both for a pair."""
+    if p is None:
+        return ""
+    return ", ".join(str(pk) for pk in (p.person_id, p.partner_id) if pk)
+
+
+def _rating(p: Participant | None) -> str:
+    return "" if p is None or p.rating is None else str(p.rating)
+
+
+def player_cell(name: str, ids: str, rating: str) -> str:
+    """The player's name, and under it his register ID and rating (issue 31): «ID 12 · рейтинг 1650»."""
+    if not ids:
+        return name
+    line = _("ID %(id)s") % {"id": ids}
+    if rating:
+        line += " · " + _("rating %(r)s") % {"r": rating}
+    return f"{name}\n{line}"
 
 
 def points_before(rnd: Round) -> dict[str, Fraction]:
@@ -179,9 +219,9 @@ def render(data: PairingsData, progress: Progress | None = None) -> bytes:
     widths += [1 - sum(widths)]
     rows = []
     for r in data.rows:
-        row = [str(r.table), p(r.player1, CELL)]
+        row = [str(r.table), p(player_cell(r.player1, r.ids1, r.rating1), CELL)]
         row += [r.points1] if swiss else []
-        row += [p(r.player2 or "—", CELL)]
+        row += [p(player_cell(r.player2, r.ids2, r.rating2) if r.player2 else "—", CELL)]
         row += [r.points2, r.score_group] if swiss else []
         row += [str(r.match_length)] if lengths else []
         rows.append([*row, p(r.note, CELL)])

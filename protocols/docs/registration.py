@@ -6,6 +6,7 @@ registration app's (``registration.manager.registration_protocol_data``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -35,7 +36,7 @@ from protocols.layout import (
     title_block,
 )
 from protocols.registry import register
-from registration.manager import RegistrationProtocol, registration_protocol_data
+from registration.manager import ProtocolParticipant, RegistrationProtocol, registration_protocol_data
 from tournaments.models import Tournament
 
 # --- data ------------------------------------------------------------------------------------------------
@@ -77,47 +78,43 @@ def render(data: RegistrationData, progress: Progress | None = None) -> bytes:
     story.append(p(summary, BODY))
     story += section(_("Admitted participants"))
     teams = any(x.team for x in proto.participants)
-    rows = [
-        [
-            str(x.number),
-            p(x.full_name, CELL),
-            x.birth_display or (f"{x.birth_date:%d.%m.%Y}" if x.birth_date else ""),
-            p(x.qualification, CELL),
-            p(x.region, CELL),
-            p(x.club or x.organisation, CELL),
-            p(x.coach, CELL),
-            *([p(x.team, CELL)] if teams else []),
-            *([p(x.agreement, CELL)] if proto.agreements else []),
-            p(status_text(x.status_code) if x.status_code else x.status, CELL),
-        ]
-        for x in proto.participants
+    rated = any(x.rating is not None for x in proto.participants)
+    # (heading, share of the width, the cell); the shares are scaled to the page's width.
+    columns: list[tuple[str, float, Callable[[ProtocolParticipant], object]]] = [
+        ("№", 0.04, lambda x: str(x.number)),
+        # The federation's register ID (issue 31 §1): the person's one number across every event.
+        (_("ID"), 0.06, lambda x: str(x.federation_id or "")),
+        (_("Surname, name, patronymic"), 0.2, lambda x: p(x.full_name, CELL)),
+        (
+            _("Date of birth"),
+            0.08,
+            lambda x: x.birth_display or (f"{x.birth_date:%d.%m.%Y}" if x.birth_date else ""),
+        ),
+        (_("Qualification"), 0.1, lambda x: p(x.qualification, CELL)),
+        *([(_("Rating"), 0.06, lambda x: "" if x.rating is None else str(x.rating))] if rated else []),
+        (_("Region"), 0.12, lambda x: p(x.region, CELL)),
+        (_("Club, organisation"), 0.16, lambda x: p(x.club or x.organisation, CELL)),
+        (_("Coach"), 0.12, lambda x: p(x.coach, CELL)),
+        *([(_("Team"), 0.1, lambda x: p(x.team, CELL))] if teams else []),
+        # 004 §5.1.5: the participation agreement, when the regulation provides for one
+        *([(_("Participation agreement"), 0.1, lambda x: p(x.agreement, CELL))] if proto.agreements else []),
+        (
+            _("Status"),
+            0.09,
+            lambda x: p(status_text(x.status_code) if x.status_code else x.status, CELL),
+        ),
     ]
-    widths: tuple[float, ...] = (
-        (0.04, 0.2, 0.08, 0.1, 0.12, 0.15, 0.12, 0.1, 0.09)
-        if teams
-        else (0.04, 0.22, 0.08, 0.1, 0.14, 0.19, 0.14, 0.09)
-    )
-    if proto.agreements:  # 004 §5.1.5: one more column, taken from the widest ones
-        widths = (*[x * 0.88 if x >= 0.1 else x for x in widths[:-1]], widths[-1])
-        cut = 1 - sum(widths)
-        widths = (*widths[:-1], cut, widths[-1])
+    total = sum(share for _h, share, _c in columns)
     story.append(
         grid(
-            [
-                "№",
-                _("Surname, name, patronymic"),
-                _("Date of birth"),
-                _("Qualification"),
-                _("Region"),
-                _("Club, organisation"),
-                _("Coach"),
-                *([_("Team")] if teams else []),
-                *([_("Participation agreement")] if proto.agreements else []),
-                _("Status"),
+            [h for h, _s, _c in columns],
+            [[make(x) for _h, _s, make in columns] for x in proto.participants],
+            [w * share / total for _h, share, _c in columns],
+            center=[
+                i
+                for i, (h, _s, _c) in enumerate(columns)
+                if h in ("№", _("ID"), _("Date of birth"), _("Rating"))
             ],
-            rows,
-            [w * x for x in widths],
-            center=(0, 2),
         )
     )
     story += section(_("Refused entries"))

@@ -47,7 +47,7 @@ from protocols.layout import (
     title_block,
 )
 from protocols.registry import register
-from registration.models import Participant, Qualification, rank_fulfilled
+from registration.models import Participant, rank_counts, rank_fulfilled
 from standings import ranking
 from tournaments.models import ELIMINATION_SYSTEMS, Character, System, Tournament
 from tournaments.rules import cite
@@ -164,15 +164,11 @@ def organisation(p: Participant) -> str:
 def fulfilled_text(code: str, held: str, confirmation: bool) -> str:
     """The rank a place fulfils as the final protocol prints it (issue 30 item 7): only a rank higher than
     the one held; the rank held itself as «подтв. КМС» where the regulation counts a confirmation
-    (``rank_confirmation``); nothing for a lower one."""
-    if not code:
-        return ""
-    order = list(Qualification.values)
-    if held in order and order.index(code) <= order.index(held):
-        if order.index(code) == order.index(held) and confirmation:
-            return pgettext("rank fulfilled", "confirmed %(r)s") % {"r": rank_short(code)}
-        return ""
-    return rank_short(code)
+    (``rank_confirmation``); nothing for a lower one (``registration.models.rank_counts``)."""
+    counts = rank_counts(code, held, confirmation)
+    if counts == "confirmed":
+        return pgettext("rank fulfilled", "confirmed %(r)s") % {"r": rank_short(code)}
+    return rank_short(code) if counts == "new" else ""
 
 
 def standing_lines(

@@ -37,6 +37,8 @@ class ProtocolParticipant:
     birth_display: str = ""  # «08.06.1965», or «1965» when only the year is known
     status_code: str = ""  # ``Participant.Status``: documents print it in their own words
     agreement: str = ""  # 004 §5.1.5: "№ 17 от 20.11.2026" when the regulation provides for one
+    federation_id: int | None = None  # the person's ID in the federation's register (``Person.pk``, issue 31)
+    rating: int | None = None  # the rating the field is seeded by (the official list's, once seeded)
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,8 @@ def registration_protocol_data(tournament: Tournament) -> RegistrationProtocol:
                 birth_display=person.birth_display,
                 status_code=p.status,
                 agreement=_agreement(p) if tournament.participation_agreement else "",
+                federation_id=p.person_id,
+                rating=p.rating,
             )
         )
     officials = tuple(

@@ -14,7 +14,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from federation import manager
-from federation.models import JudgeCategory
+from federation.models import JudgeCategory, RankHeld
 from judging.models import Sanction
 from registration.models import Official, Person
 from tests.federation.builders import finished_event, people
@@ -59,6 +59,13 @@ def register(secretary):
         lapses_on=datetime.date(2018, 5, 1),
     )
     Official.objects.create(tournament=events[0], person=field[9], role=Official.Role.JUDGE)
+    RankHeld.objects.create(
+        person=field[0],
+        rank="cms",
+        assigned_on=datetime.date(2025, 9, 1),
+        order="Приказ Министерства спорта Ханты-Мансийского автономного округа — Югры № 1234-р от 01.09.2025",
+        note="по итогам чемпионата округа",
+    )
     Sanction.objects.create(
         person=field[1],
         tournament=events[0],
@@ -90,16 +97,30 @@ def test_issue31_register_pages_on_a_phone_and_a_laptop(live_server, register, d
         page,
         reverse("federation:person", args=[star.pk]),
         live_server,
-        [str(star.pk), "Кубок федерации, этап 5", "Изменение рейтинга"],
+        [
+            str(star.pk),
+            "Кубок федерации, этап 5",
+            "Изменение рейтинга",
+            "Спортивные разряды и звания",
+            "№ 1234-р",
+        ],
         f"person-{device}",
         width,
     )
     expect(page.locator("svg polyline")).to_have_count(1)
     _check(
         page,
+        reverse("federation:person", args=[register[9].pk]),
+        live_server,
+        ["Справка о судейской практике (PDF)", "Приказ Минспорта № 123 от 01.01.2025"],
+        f"judge-{device}",
+        width,
+    )
+    _check(
+        page,
         reverse("federation:judges"),
         live_server,
-        ["Реестр судей", "истекла", "Приказ № 45-нг"],
+        ["Реестр судей", "истекла", "Приказ № 45-нг", "Список спортивных судей сезона (PDF)"],
         f"judges-{device}",
         width,
     )

@@ -92,7 +92,11 @@ def test_the_pairings_pdf_is_the_round(swiss):
     assert "Матчи до 7 очков" in text  # once, above the table: every table plays to it
     for m in rnd.matches.select_related("player1__person", "player2__person"):
         # A Swiss: each player with his points before the round (issue 30 item 10).
-        row = rf"{m.table} {m.player1.person.full_name} \d+ {m.player2.person.full_name} \d+ \d+"
+        # Under each name his federation register ID (issue 31 §1).
+        row = (
+            rf"{m.table} {m.player1.person.full_name} ID {m.player1.person_id} \d+ "
+            rf"{m.player2.person.full_name} ID {m.player2.person_id} \d+ \d+"
+        )
         assert re.search(row, text), row
 
 

@@ -186,8 +186,10 @@ def test_a_mixed_events_crosstable_has_a_sheet_per_group(client, secretary):
 def test_the_participants_list_holds_the_public_fields_only(client):
     t, p = build_hand_swiss()
     rows = _rows(client.get(_url("export_participants", t, "csv")).content, ";")
-    assert rows[0] == ["№", "участник", "организация", "регион", "команда", "статус"]
-    assert rows[1] == ["1", "Алиев Иван", "Клуб «Шеш-беш»", "Москва", "Север", "участвует"]
+    # The federation's register ID (issue 31 §1) is public: the person page's number.
+    assert rows[0] == ["№", "участник", "ID федерации", "организация", "регион", "команда", "статус"]
+    ident = str(p["a"].person_id)
+    assert rows[1] == ["1", "Алиев Иван", ident, "Клуб «Шеш-беш»", "Москва", "Север", "участвует"]
     book = _book(client.get(_url("export_participants", t, "xlsx")))
     assert book.sheetnames == ["Участники"] and book.active["A5"].value == 1
 

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from federation import manager
 from federation.models import CalibrationReport, RatingList
@@ -23,7 +24,10 @@ def _day(text: str) -> datetime.date:
 
 
 class Command(BaseCommand):
-    help = "The rating lists: --recompute, --freeze DAY, --import FILE, --seed ID, --calibrate, --export FILE"
+    help = (
+        "The rating lists: --recompute, --freeze DAY, --import FILE, --seed ID, --places, --calibrate, "
+        "--export FILE"
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument(
@@ -39,6 +43,11 @@ class Command(BaseCommand):
             "--seed", type=int, metavar="TOURNAMENT", help="seed a tournament by the valid list"
         )
         parser.add_argument("--calibrate", action="store_true", help="store the calibration report")
+        parser.add_argument(
+            "--places",
+            action="store_true",
+            help="write every finished event's places and ranks fulfilled again (the person pages')",
+        )
         parser.add_argument(
             "--export", metavar="FILE", help="write the list's history for python -m federation.rating"
         )
@@ -77,10 +86,15 @@ class Command(BaseCommand):
             if t is None:
                 raise CommandError(f"no tournament {o['seed']}")
             try:
-                n = manager.seed_from_list(t, None)
+                with translation.override("en"):  # the CLI speaks English (the page Russian)
+                    n = manager.seed_from_list(t, None)
             except manager.RatingFileError as e:
                 raise CommandError(str(e)) from None
             self.stdout.write(f"{t}: {n} participants rated from the official list")
+            did = True
+        if o["places"]:
+            n = manager.write_all_places()
+            self.stdout.write(f"places and ranks fulfilled written for {n} finished events")
             did = True
         if o["calibrate"]:
             for key in keys:
@@ -102,5 +116,5 @@ class Command(BaseCommand):
             did = True
         if not did:
             raise CommandError(
-                "say what to do: --recompute, --freeze, --import, --seed, --calibrate or --export"
+                "say what to do: --recompute, --freeze, --import, --seed, --places, --calibrate or --export"
             )
