@@ -16,8 +16,8 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast, Coalesce
 from django.db.models.lookups import Exact
 from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from draw.models import Match, Round
 
@@ -91,11 +91,8 @@ def match_state(
         return FINAL, None
     if started_next is None:
         started_next = {pid for pid in _players(match) if next_match_started(match, pid, now)}
-    left = [
-        _window_end_of_ended(match, pid) - now
-        for pid in _players(match)
-        if pid not in started_next and now < _window_end_of_ended(match, pid)
-    ]
+    ends = [_window_end_of_ended(match, pid) for pid in _players(match) if pid not in started_next]
+    left = [end - now for end in ends if now < end]
     if not left:
         return FINAL, None
     return PROVISIONAL, int(max(left).total_seconds())
@@ -282,7 +279,21 @@ def _open_protests(match_ids: list[int]) -> set[int]:
     )
 
 
+# The words of a state, per (state, minutes left, language): a venue screen's fragment writes one for each of
+# 5,000 tables, and a round in play has thousands of them provisional (issue 36).
+_TEXTS: dict[tuple[str, int | None, str | None], str] = {}
+
+
 def _state_text(key: str, seconds: int | None) -> str:
+    minutes = max(1, -(-seconds // 60)) if key == PROVISIONAL and seconds is not None else None
+    memo = (key, minutes, get_language())
+    found = _TEXTS.get(memo)
+    if found is None:
+        found = _TEXTS[memo] = _words(key, seconds)
+    return found
+
+
+def _words(key: str, seconds: int | None) -> str:
     if key == NOT_STARTED:
         return _("not started")
     if key == PLAYING:
