@@ -168,6 +168,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=2, help="fetches of each page; the least CPU is shown")
     parser.add_argument("--states", default="final,last round provisional,provisional,task stopped")
     parser.add_argument("--tournament", type=int, help="measure this tournament (built before) instead")
+    parser.add_argument("--pages", default="", help="only these pages (comma-separated names)")
     parser.add_argument("--fresh", action="store_true", help="also the secretary's pages on a fresh process")
     parser.add_argument("--fresh-one", nargs=3, metavar=("TID", "UID", "PAGE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -213,7 +214,8 @@ def main() -> None:
         print(f"\n{which}:", flush=True)
         set_state(t, which)
         stamped = time.monotonic()
-        for name in PUBLIC + API + OFFICIAL:
+        wanted = [x.strip() for x in args.pages.split(",") if x.strip()]
+        for name in [n for n in PUBLIC + API + OFFICIAL if not wanted or n in wanted]:
             client = official if name in OFFICIAL else anonymous
             best = None
             for _ in range(args.repeat):
@@ -227,7 +229,7 @@ def main() -> None:
             assert best is not None
             rows.setdefault(name, {})[which] = best
             print(f"  {name:<26}{best[0]:>8.3f} s{best[1]:>8.3f} s CPU{best[2]:>6} queries", flush=True)
-    states = list(next(iter(rows.values())).keys())
+    states = list(next(iter(rows.values())).keys()) if rows else []
     print(
         f"\n{args.players:,} players, {results:,} results; CPU s (queries); load average "
         f"{os.getloadavg()[0]:.1f}"
@@ -241,7 +243,7 @@ def main() -> None:
         print(
             "\nthe secretary's pages, each the first request of a fresh process (every result provisional):"
         )
-        for name in OFFICIAL:
+        for name in [n for n in OFFICIAL if not args.pages or n in args.pages.split(",")]:
             set_state(t, "provisional")
             out = subprocess.run(
                 [sys.executable, __file__, "--fresh-one", str(t.pk), str(secretary.pk), name],
