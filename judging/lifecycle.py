@@ -87,9 +87,9 @@ def blockers(t: Tournament, now: datetime.datetime | None = None) -> list[Blocke
         .order_by("round__number", "table")
     )
     unplayed = played.filter(result_kind="")
+    in_window = state.state_q(state.PROVISIONAL, t, now)
     counts = played.aggregate(
-        unplayed=Count("pk", filter=Q(result_kind="")),
-        provisional=Count("pk", filter=state.state_q(state.PROVISIONAL, t, now)),
+        unplayed=Count("pk", filter=Q(result_kind="")), provisional=Count("pk", filter=in_window)
     )
     if counts["unplayed"]:
         out.append(
@@ -98,7 +98,7 @@ def blockers(t: Tournament, now: datetime.datetime | None = None) -> list[Blocke
             )
         )
     if counts["provisional"]:
-        shown = list(played.filter(state.state_q(state.PROVISIONAL, t, now))[:SHOWN])
+        shown = list(played.filter(in_window)[:SHOWN])
         states = state.match_states(shown, now)
         out.append(
             _counted(
