@@ -110,6 +110,7 @@ bench: install
 	$(PY) bench/bench_exports.py
 	$(PY) bench/bench_api.py
 	$(PY) bench/bench_scale.py
+	$(PY) bench/bench_provisional.py --players 1000
 	$(PY) bench/bench_rating.py --core --event --pages
 
 clean:

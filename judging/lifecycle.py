@@ -16,6 +16,7 @@ import datetime
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -49,6 +50,10 @@ def _blocker(key: str, title: str, items: list[str]) -> Blocker:
     return Blocker(key, title, tuple(items[:SHOWN]), max(0, len(items) - SHOWN))
 
 
+def _counted(key: str, title: str, shown: list[str], total: int) -> Blocker:
+    return Blocker(key, title, tuple(shown), max(0, total - len(shown)))
+
+
 def blockers(t: Tournament, now: datetime.datetime | None = None) -> list[Blocker]:
     """Everything that stands between the tournament and its final protocol; empty when it can be finished."""
     now = now or timezone.now()
@@ -74,24 +79,33 @@ def blockers(t: Tournament, now: datetime.datetime | None = None) -> list[Blocke
                 [_("round %(n)s") % {"n": r.number} for r in review],
             )
         )
-    matches = list(
+    # Counted by the database, the first SHOWN of each read (issue 36): never every match of the tournament.
+    played = (
         Match.objects.filter(round__tournament=t)
         .exclude(round__status=Round.Status.DRAFT)
         .select_related("round__tournament")
         .order_by("round__number", "table")
     )
-    unplayed = [m for m in matches if not m.result_kind]
-    if unplayed:
-        out.append(_blocker("unplayed", _("Unplayed matches"), [_where(m) for m in unplayed]))
-    decided = [m for m in matches if m.result_kind and m.final_at is None]
-    states = state.match_states(decided, now)
-    provisional = [m for m in decided if states[m.pk].key == state.PROVISIONAL]
-    if provisional:
+    unplayed = played.filter(result_kind="")
+    in_window = state.state_q(state.PROVISIONAL, t, now)
+    counts = played.aggregate(
+        unplayed=Count("pk", filter=Q(result_kind="")), provisional=Count("pk", filter=in_window)
+    )
+    if counts["unplayed"]:
         out.append(
-            _blocker(
+            _counted(
+                "unplayed", _("Unplayed matches"), [_where(m) for m in unplayed[:SHOWN]], counts["unplayed"]
+            )
+        )
+    if counts["provisional"]:
+        shown = list(played.filter(in_window)[:SHOWN])
+        states = state.match_states(shown, now)
+        out.append(
+            _counted(
                 "provisional",
                 _("Results not final (the protest window is open)"),
-                [f"{_where(m)}: {states[m.pk].text}" for m in provisional],
+                [f"{_where(m)}: {states[m.pk].text}" for m in shown],
+                counts["provisional"],
             )
         )
     protests = list(

@@ -9,13 +9,17 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, F, IntegerField, Max, Q, Value
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast, Coalesce
+from django.db.models.lookups import Exact
 from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from draw.models import Match
+from draw.models import Match, Round
 
 # The draw enforces the same next-match rule for corrections (003 «Протоколы»); re-exported for judging.
 from draw.results import either_started_next as either_started_next
@@ -87,11 +91,8 @@ def match_state(
         return FINAL, None
     if started_next is None:
         started_next = {pid for pid in _players(match) if next_match_started(match, pid, now)}
-    left = [
-        _window_end_of_ended(match, pid) - now
-        for pid in _players(match)
-        if pid not in started_next and now < _window_end_of_ended(match, pid)
-    ]
+    ends = [_window_end_of_ended(match, pid) for pid in _players(match) if pid not in started_next]
+    left = [end - now for end in ends if now < end]
     if not left:
         return FINAL, None
     return PROVISIONAL, int(max(left).total_seconds())
@@ -278,7 +279,21 @@ def _open_protests(match_ids: list[int]) -> set[int]:
     )
 
 
+# The words of a state, per (state, minutes left, language): a venue screen's fragment writes one for each of
+# 5,000 tables, and a round in play has thousands of them provisional (issue 36).
+_TEXTS: dict[tuple[str, int | None, str | None], str] = {}
+
+
 def _state_text(key: str, seconds: int | None) -> str:
+    minutes = max(1, -(-seconds // 60)) if key == PROVISIONAL and seconds is not None else None
+    memo = (key, minutes, get_language())
+    found = _TEXTS.get(memo)
+    if found is None:
+        found = _TEXTS[memo] = _words(key, seconds)
+    return found
+
+
+def _words(key: str, seconds: int | None) -> str:
     if key == NOT_STARTED:
         return _("not started")
     if key == PLAYING:
@@ -312,22 +327,12 @@ def round_states(rounds, now: datetime.datetime) -> dict[int, RoundState]:
     """What each round's badge says, the state the server enforces: a round is *completed* only when every
     result in it is final (004 §5.10); with every result entered but some still open to a protest it says so.
 
-    A constant number of queries whatever the number of rounds or matches: the results not yet stored as final
-    are read once and judged by ``match_states``.
+    One aggregate query whatever the number of rounds or matches (issue 36): the results not final yet are
+    counted per round by the database (``not_final_q``), none of them is read.
     """
     rounds = list(rounds)
-    entered = [r.pk for r in rounds if r.status == "finished"]
-    pending = list(
-        Match.objects.filter(round_id__in=entered, final_at__isnull=True)
-        .exclude(result_kind="")
-        .exclude(player2__isnull=True)
-        .select_related("round__tournament")
-    )
-    states = match_states(pending, now)
-    open_in: dict[int, int] = {}
-    for m in pending:
-        if states[m.pk].key != FINAL:
-            open_in[m.round_id] = open_in.get(m.round_id, 0) + 1
+    entered = [r for r in rounds if r.status == "finished"]
+    open_in = open_counts_by_round(entered, now)
     out = {}
     for r in rounds:
         if r.status == "draft":
@@ -366,3 +371,139 @@ def participant_matches(participant, now: datetime.datetime) -> list[tuple[Match
     )
     states = match_states(matches, now)
     return [(m, states[m.pk]) for m in matches]
+
+
+# --- the same rules in SQL: counts and filters over any number of results (issue 36) ----------------------
+#
+# ``match_state`` judges the matches a page shows, in constant time each. What a page counts ("58 still in
+# the window") or filters (the API's ``?state=``) over a whole tournament is the database's work: the Q
+# objects below say in SQL exactly what ``match_state`` says in Python, so no page reads every result that
+# is not stored as final — and a result whose window has passed with no open protest is final for them too,
+# whether or not the finality task has stored it yet.
+
+
+def _protested(tournament: Tournament) -> Q:
+    """A protest on the match is filed or accepted (open): the tournament's open protests, read once."""
+    protest = apps.get_model("judging", "Protest")
+    return Q(
+        pk__in=protest.objects.filter(tournament_id=tournament.pk, status__in=OPEN_STATUSES).values(
+            "match_id"
+        )
+    )
+
+
+def _reopened_for(player: str) -> Q:
+    """``player`` (a column of the match) is in ``reopened_for`` (a list of at most the two players' ids)."""
+    found = Q()
+    for index in ("0", "1"):
+        item = Coalesce(Cast(KeyTextTransform(index, "reopened_for"), IntegerField()), Value(0))
+        found |= Q(Exact(item, F(player)))
+    return found
+
+
+def _may_protest(
+    tournament: Tournament, number: int, player: str, since, now: datetime.datetime, later_started: bool
+) -> Q:
+    """``player`` (``player1_id`` or ``player2_id``) of a result of round ``number`` may still protest it: his
+    window (``window_end``) is open and he has not started a later match (004 §5.10, §2.4.2 item 5).
+
+    The players who have started a match of a later round are a set read once for the round (a hashed
+    subquery), not a lookup per result."""
+    window_open = Q(ended_at__gt=since) | (Q(changed_at__gt=since) & _reopened_for(player))
+    if not later_started:  # no match of a later round has started: nobody has started his next one
+        return Q(**{f"{player}__isnull": False}) & window_open
+    later = Match.objects.filter(
+        round__tournament_id=tournament.pk, round__number__gt=number, started_at__lte=now
+    )
+    return (
+        Q(**{f"{player}__isnull": False})
+        & window_open
+        & ~Q(**{f"{player}__in": later.filter(player1__isnull=False).values("player1_id")})
+        & ~Q(**{f"{player}__in": later.filter(player2__isnull=False).values("player2_id")})
+    )
+
+
+def _judged(tournament: Tournament, now: datetime.datetime) -> tuple[Q, Q, Q]:
+    """(results not stored as final, open to a protest) as ``match_state`` sees them: a result, not a bye,
+    no ``final_at``; then the open protest, and a player who may still protest.
+
+    A window is open only for a result that ended or changed less than the window ago: the rounds holding
+    such results are found first (one small query: typically the round in play), and only theirs are
+    judged for the players' next matches."""
+    window = datetime.timedelta(minutes=tournament.protest_window_minutes)
+    since = now - window
+    base = Q(final_at__isnull=True, player2__isnull=False) & ~Q(result_kind="")
+    recent = list(
+        Match.objects.filter(base, round__tournament_id=tournament.pk, ended_at__isnull=False)
+        .filter(Q(ended_at__gt=since) | Q(changed_at__gt=since))
+        .values_list("round_id", "round__number")
+        .distinct()
+        .order_by()
+    )
+    # The latest round in which a match has started: no player of a result of that round or a later one
+    # has started his next match (one more small query, only while some window is open).
+    started = None
+    if recent:
+        started = Match.objects.filter(round__tournament_id=tournament.pk, started_at__lte=now).aggregate(
+            n=Max("round__number")
+        )["n"]
+    may = Q(pk__in=[])
+    for round_id, number in recent:
+        later = started is not None and started > number
+        may |= Q(round_id=round_id, ended_at__isnull=False) & (
+            _may_protest(tournament, number, "player1_id", since, now, later)
+            | _may_protest(tournament, number, "player2_id", since, now, later)
+        )
+    return base, _protested(tournament), may
+
+
+def state_q(key: str, tournament: Tournament, now: datetime.datetime) -> Q:
+    """The matches of ``tournament`` whose result is in state ``key`` (``PROVISIONAL``, ``UNDER_PROTEST``,
+    ``FINAL``, or ``"open"``: provisional or under protest) at ``now``: ``match_state``'s rules in SQL.
+
+    Building it reads which rounds hold results inside their window (one small query, ``_judged``)."""
+    base, protested, may = _judged(tournament, now)
+    own = Q(round__tournament_id=tournament.pk)
+    if key == UNDER_PROTEST:
+        return own & base & protested
+    if key == PROVISIONAL:
+        return own & base & ~protested & may
+    if key == "open":
+        return own & base & (protested | may)
+    if key == FINAL:
+        # Not open: every condition above is two-valued (no NULL escapes the negation).
+        return own & ~Q(result_kind="") & ~(base & (protested | may))
+    raise ValueError(key)
+
+
+def not_final_q(tournaments, now: datetime.datetime) -> Q:
+    """The results of any of ``tournaments`` still provisional or under protest at ``now``."""
+    out = Q(pk__in=[])
+    for t in {t.pk: t for t in tournaments}.values():
+        out |= state_q("open", t, now)
+    return out
+
+
+def open_counts_by_round(rounds, now: datetime.datetime) -> dict[int, int]:
+    """For each of ``rounds``, how many of its results are not final yet: one aggregate query."""
+    rounds = list(rounds)
+    if not rounds:
+        return {}
+    rows = (
+        Match.objects.filter(round_id__in=[r.pk for r in rounds])
+        .filter(not_final_q(_tournaments_of(rounds), now))
+        .values("round_id")
+        .annotate(n=Count("pk"))
+        .order_by()
+    )
+    return {row["round_id"]: row["n"] for row in rows}
+
+
+def _tournaments_of(rounds: list) -> list[Tournament]:
+    """The rounds' tournaments (their protest windows): those already loaded with them, the rest in one
+    query."""
+    known = {r.tournament_id: r.tournament for r in rounds if Round.tournament.is_cached(r)}
+    missing = {r.tournament_id for r in rounds} - set(known)
+    if missing:
+        known.update(Tournament.objects.in_bulk(missing))
+    return list(known.values())

@@ -473,6 +473,9 @@ def finalize_now(request: HttpRequest, pk: int) -> HttpResponse:
 # --- the chief judge's desk and sanctions -------------------------------------------------------------------
 
 
+DESK_SHOWN = 100  # results not final yet listed on the desk; the rest are counted
+
+
 def desk(request: HttpRequest, pk: int) -> HttpResponse:
     """Open protests with their deadlines, warnings per player, pending removals: what the panel must sign."""
     tournament = tournament_for_panel(request, pk)
@@ -503,16 +506,17 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         .exclude(status=MatchProtocol.Status.CERTIFIED)
         .select_related("match__round", "submitted_by__person")
     )
+    # The results not final yet: counted by the database, the first DESK_SHOWN listed (issue 36), each
+    # judged in constant time; never every result of the tournament read.
+    not_final = Match.objects.filter(state.state_q("open", tournament, now))
     entered = list(
-        Match.objects.filter(round__tournament=tournament, final_at__isnull=True)
-        .exclude(result_kind="")
-        .exclude(player2__isnull=True)
-        .select_related("round__tournament", "player1__person", "player2__person")
+        not_final.select_related("round__tournament", "player1__person", "player2__person").order_by(
+            "round__number", "table"
+        )[:DESK_SHOWN]
     )
     states = state.match_states(entered, now)  # the open protests of all of them in one query
-    provisional = [
-        (m, states[m.pk].key, states[m.pk].seconds_left) for m in entered if states[m.pk].key != state.FINAL
-    ]
+    provisional = [(m, states[m.pk].key, states[m.pk].seconds_left) for m in entered]
+    not_final_count = len(entered) if len(entered) < DESK_SHOWN else not_final.count()
     sanctions = list(
         Sanction.objects.filter(tournament=tournament).select_related(
             "person", "issued_by", "lifted_by", "tournament", "official"
@@ -525,6 +529,8 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "pending": pending,
         "protocols": protocols,
         "provisional": provisional,
+        "provisional_more": not_final_count - len(provisional),
+        "provisional_count": not_final_count,
         "chief_judge": is_chief_judge(request.user, tournament),
         "proposal_form": ProposalForm(),
         "sanctions": sanctions,

@@ -120,7 +120,20 @@ def shown_tables(request: HttpRequest, rnd: Round, matches, *, paged: bool) -> t
     if not paged:
         return with_players(list(matches), rnd), [], q
     shown, links = round_page(request, matches)
-    return with_players(shown, rnd), links, q
+    return page_players(shown, rnd), links, q
+
+
+def page_players(matches: list[Match], rnd: Round) -> list[Match]:
+    """``with_players`` for one page of tables: its players in one query, whatever the size of the field
+    (issue 36: the kept roster is the whole field, 20,000 participants read and, in a fresh worker, built as
+    models for a page showing 200 of them)."""
+    ids = {pk for m in matches for pk in (m.player1_id, m.player2_id) if pk is not None}
+    found = Participant.objects.filter(pk__in=ids).select_related("person", "team", "partner").in_bulk()
+    for m in matches:
+        Match.round.field.set_cached_value(m, rnd)
+        for field, pk in ((Match.player1.field, m.player1_id), (Match.player2.field, m.player2_id)):
+            field.set_cached_value(m, found.get(pk) if pk is not None else None)
+    return matches
 
 
 # --- standings -------------------------------------------------------------------------------------------
