@@ -76,8 +76,9 @@ def start(t: Tournament, language: str) -> bool:
 def make(pk: int, version: int, language: str) -> str:
     """Make the workbook (the Celery task's body): the sheets of the tournament as it is now, written under
     the version asked for (a later change asks for its own), then the older files of the tournament go."""
+    # inner import: the export view starts this maker, and the maker writes that view's sheets
     from public.export_views import tournament_sheets
-    from public.exports import write_xlsx
+    from public.exports import write_xlsx  # inner import: with the sheets above, only where a file is made
 
     target = path(pk, version, language)
     marker = _marker(target)
@@ -117,7 +118,7 @@ def _dispatch(pk: int, version: int, language: str) -> None:
     if settings.CELERY_TASK_ALWAYS_EAGER:
         _in_thread(pk, version, language)
         return
-    from public.tasks import build_workbook
+    from public.tasks import build_workbook  # inner import: the task module imports this one
 
     try:
         build_workbook.delay(pk, version, language)
