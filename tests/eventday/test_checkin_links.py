@@ -85,6 +85,7 @@ def test_the_secretary_revokes_one_players_link_and_prints_the_new_one(client, s
     slips = client.get(reverse("draw:checkin_slips", args=[t.pk])).content.decode()
     assert new in slips and old not in slips
     assert reverse("draw:checkin_revoke", args=[t.pk]) in slips
+    assert f"ID {p.person_id}" in slips  # issue 31 §1: the federation ID printed on the player's slip
 
 
 @pytest.mark.parametrize("who", ["anonymous", "stranger", "other_secretary"])
