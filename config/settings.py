@@ -110,6 +110,7 @@ INSTALLED_APPS = [
     "judging",
     "records",
     "federation",
+    "fees",
     "protocols",
     "interchange",
     "public",

@@ -10,7 +10,7 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.utils import translation
 
-PROJECT_APPS = {"tournaments", "registration", "draw", "judging", "records", "protocols"}
+PROJECT_APPS = {"tournaments", "registration", "draw", "judging", "records", "protocols", "fees"}
 CYRILLIC = re.compile("[а-яё]", re.I)
 
 
