@@ -66,7 +66,7 @@ def payments(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _back(t, person_id: int | None = None, q: str = "", show: str = "") -> HttpResponse:
     if person_id is not None:
-        return redirect("fees:ledger", pk=t.pk, person=person_id)
+        return redirect("fees:ledger", pk=t.pk, person_pk=person_id)
     url = reverse("fees:payments", args=[t.pk])
     params = urlencode([(k, v) for k, v in (("q", q), ("show", show)) if v])
     return redirect(url + (f"?{params}" if params else ""))
@@ -95,10 +95,10 @@ def mark_paid(request: HttpRequest, pk: int) -> HttpResponse:
     return _back(t, q=q, show=show)
 
 
-def ledger(request: HttpRequest, pk: int, person: int) -> HttpResponse:
+def ledger(request: HttpRequest, pk: int, person_pk: int) -> HttpResponse:
     """One person's ledger: due (and why), each payment and refund with its receipt; the forms."""
     t = tournament_for_commission(request, pk)
-    line = manager.line(t, person)
+    line = manager.line(t, person_pk)
     if line is None:
         raise Http404
     refundable = line.refundable
@@ -114,14 +114,14 @@ def ledger(request: HttpRequest, pk: int, person: int) -> HttpResponse:
 
 
 @require_POST
-def ledger_pay(request: HttpRequest, pk: int, person: int) -> HttpResponse:
+def ledger_pay(request: HttpRequest, pk: int, person_pk: int) -> HttpResponse:
     t = tournament_for_commission(request, pk)
     form = PayForm(request.POST)
     if form.is_valid():
         try:
             row = manager.pay(
                 t,
-                person,
+                person_pk,
                 form.cleaned_data["amount"],
                 form.cleaned_data["method"],
                 request.user,
@@ -136,18 +136,18 @@ def ledger_pay(request: HttpRequest, pk: int, person: int) -> HttpResponse:
             )
     else:
         messages.error(request, " ".join(str(m) for errs in form.errors.values() for m in errs))
-    return _back(t, person)
+    return _back(t, person_pk)
 
 
 @require_POST
-def ledger_refund(request: HttpRequest, pk: int, person: int) -> HttpResponse:
+def ledger_refund(request: HttpRequest, pk: int, person_pk: int) -> HttpResponse:
     t = tournament_for_commission(request, pk)
     form = RefundForm(request.POST)
     if form.is_valid():
         try:
             manager.refund(
                 t,
-                person,
+                person_pk,
                 form.cleaned_data["amount"],
                 form.cleaned_data["method"],
                 request.user,
@@ -159,17 +159,17 @@ def ledger_refund(request: HttpRequest, pk: int, person: int) -> HttpResponse:
             messages.success(request, _("The refund is recorded."))
     else:
         messages.error(request, " ".join(str(m) for errs in form.errors.values() for m in errs))
-    return _back(t, person)
+    return _back(t, person_pk)
 
 
 @require_POST
-def ledger_member(request: HttpRequest, pk: int, person: int) -> HttpResponse:
+def ledger_member(request: HttpRequest, pk: int, person_pk: int) -> HttpResponse:
     t = tournament_for_commission(request, pk)
     try:
-        manager.set_member(t, person, request.POST.get("member") == "1", request.user)
+        manager.set_member(t, person_pk, request.POST.get("member") == "1", request.user)
     except manager.FeeError as e:
         messages.error(request, str(e))
-    return _back(t, person)
+    return _back(t, person_pk)
 
 
 def schedule_edit(request: HttpRequest, pk: int) -> HttpResponse:
