@@ -53,6 +53,7 @@ def payments(request: HttpRequest, pk: int) -> HttpResponse:
         "t": t,
         "rows": rows,
         "q": q,
+        "typed": q or request.GET.get("last", "").strip()[:100],
         "show": show,
         "schedule": manager.schedule(t),
         "read_only": t.read_only_reason,
@@ -68,7 +69,9 @@ def _back(t, person_id: int | None = None, q: str = "", show: str = "") -> HttpR
     if person_id is not None:
         return redirect("fees:ledger", pk=t.pk, person_pk=person_id)
     url = reverse("fees:payments", args=[t.pk])
-    params = urlencode([(k, v) for k, v in (("q", q), ("show", show)) if v])
+    # «last»: the name just searched, put back in the search box (and selected) but not filtered on the
+    # server — the page's script filters as the next name is typed, over the whole list.
+    params = urlencode([(k, v) for k, v in (("last", q), ("show", show)) if v])
     return redirect(url + (f"?{params}" if params else ""))
 
 

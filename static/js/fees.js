@@ -18,6 +18,12 @@
     var s = find.querySelector("input[name=show]:checked");
     return s ? s.value : "";
   }
+  function keep(form) {
+    // The method chosen, and the search and filter as typed: the page comes back with them.
+    form.querySelector("input[name=method]").value = method();
+    form.querySelector("input[name=q]").value = q.value;
+    form.querySelector("input[name=show]").value = which();
+  }
   function matches(tr) {
     var state = tr.dataset.state, w = which();
     if (w === "unpaid" && state !== "unpaid" && state !== "part") return false;
@@ -41,12 +47,16 @@
     if (payable.length !== 1) return;  // none or several: the search is sent as a plain GET
     event.preventDefault();
     var form = payable[0].querySelector("form.fee-pay");
-    form.querySelector("input[name=method]").value = method();
+    keep(form);
     form.submit();
   });
   table.querySelectorAll("form.fee-pay").forEach(function (form) {
-    form.addEventListener("submit", function () { form.querySelector("input[name=method]").value = method(); });
+    form.addEventListener("submit", function () { keep(form); });
   });
+  // Focused and selected by the script, not by autofocus (Chromium applies autofocus later and drops the
+  // selection): the next name typed replaces the last one.
+  q.focus();
   q.select();
   filter();
+  table.dataset.ready = "1";  // the tests wait for it before typing
 })();

@@ -65,7 +65,7 @@ def test_paid_in_one_step_records_what_he_owes_with_the_next_receipt_number(
         reverse("fees:mark_paid", args=[tournament.pk]),
         {"person": pid, "method": "transfer", "q": "Игрок000"},
     )
-    assert page.status_code == 302 and "q=Игрок000" in unquote(page.url)
+    assert page.status_code == 302 and "last=Игрок000" in unquote(page.url)
     row = Payment.objects.get()
     assert (row.amount, row.method, row.by, row.receipt_number) == (
         500_000,
