@@ -420,11 +420,24 @@ def prize_table(t: Tournament, computed: ranking.Standings | None = None) -> Pri
         r = by_key[pay_.key]
         label = r.row.place_label
         prize = _("place %(p)s") % {"p": label} if pay_.prize == "place" else names[pay_.prize]
-        out.append(PrizeLine(label, r.participant.full_name, prize, pay_.amount, pay_.share))
+        out.append(PrizeLine(label, r.participant.full_name, prize, pay_.amount, _how(pay_)))
     rule = sharing_words(s.prize_sharing)
     if s.one_prize_each:
         rule += " " + _("One person takes only his best prize.")
     return PrizeTable(tuple(out), money.fund(amounts, specials), d.unawarded, rule)
+
+
+def _how(p: money.Payout) -> str:
+    """How a payout was computed, in the annex's words."""
+    if p.shared_by == 1:
+        return ""
+    if p.kept:
+        return _("½ of his place's prize %(k)s + %(pot)s / %(n)s") % {
+            "k": rub(p.kept),
+            "pot": rub(p.pot),
+            "n": p.shared_by,
+        }
+    return _("%(pot)s / %(n)s") % {"pot": rub(p.pot), "n": p.shared_by}
 
 
 def sharing_words(rule: str) -> str:

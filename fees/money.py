@@ -158,7 +158,12 @@ class Payout:
     key: str
     amount: int
     prize: str  # "place" or a special prize's code
-    share: str = ""  # how it was computed, printed on the annex ("1–2: (1 500 + 500) / 2")
+    # How it was computed, for the annex: the pot divided (kopecks), among how many, and what he kept of his
+    # own place's prize before the pot (the Hort system's half; 0 under equal shares). A place alone: pot
+    # is his prize, shared_by 1.
+    pot: int = 0
+    shared_by: int = 1
+    kept: int = 0
 
 
 @dataclass(frozen=True)
@@ -224,16 +229,13 @@ def distribute(prizes: Sequence[int], finishers: Sequence[Finisher], rule: str =
         total = sum(own)
         if total == 0:
             continue
-        label = str(first) if first == last else f"{first}–{last}"
-        if rule == SHARE_EQUAL or len(group) == 1:
-            shares = _split(total, len(group))
-            how = label if len(group) == 1 else f"{label}: {total} / {len(group)}"
-        else:
-            kept = [a // 2 for a in own]
-            pot = _split(total - sum(kept), len(group))
-            shares = [k + s for k, s in zip(kept, pot, strict=True)]
-            how = f"{label}: ½ own + {total - sum(kept)} / {len(group)}"
-        payouts += [Payout(f.key, s, "place", how) for f, s in zip(group, shares, strict=True) if s > 0]
+        n = len(group)
+        kept = [0] * n if rule == SHARE_EQUAL or n == 1 else [a // 2 for a in own]
+        pot = total - sum(kept)
+        shares = [k + s for k, s in zip(kept, _split(pot, n), strict=True)]
+        payouts += [
+            Payout(f.key, s, "place", pot, n, k) for f, s, k in zip(group, shares, kept, strict=True) if s > 0
+        ]
     unawarded = sum(prizes[taken:])
     return Distribution(tuple(payouts), unawarded)
 
@@ -281,7 +283,7 @@ def award(
         missed = 0
         for s in ordered:
             if s.eligible:
-                extra.append(Payout(s.eligible[0], s.amount, s.code, s.code))
+                extra.append(Payout(s.eligible[0], s.amount, s.code, s.amount))
             else:
                 missed += s.amount
         return Distribution(base.payouts + tuple(p for p in extra if p.amount), base.unawarded + missed)
@@ -307,7 +309,7 @@ def award(
                 missed += s.amount
                 continue
             holders[who] = s.code
-            extra.append(Payout(who, s.amount, s.code, s.code))
+            extra.append(Payout(who, s.amount, s.code, s.amount))
         now = specialists | set(holders)
         if now == specialists:
             # The holders are out of the ranking: none of them has a place prize here.

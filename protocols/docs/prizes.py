@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from reportlab.lib.units import mm
+from reportlab.platypus import Spacer
 
 from fees import manager
 from fees.models import Prize
@@ -96,6 +98,7 @@ def render(data: PrizesData, progress: Progress | None = None) -> bytes:
             [w * 0.09, w * 0.32, w * 0.2, w * 0.15, w * 0.24],
         )
     )
+    story.append(Spacer(1, 3 * mm))
     story.append(
         p(
             _("Prize fund %(f)s; paid out %(p)s; not awarded %(u)s.")

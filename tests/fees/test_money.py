@@ -129,6 +129,8 @@ def test_the_hort_system_against_its_worked_example():
     d = distribute(prizes, field(2, 1, 3), SHARE_HORT)
     assert paid(d) == {"a": 95_00, "b": 85_00, "c": 60_00, "d": 31_67, "e": 21_67, "f": 16_66}
     assert sum(paid(d).values()) == sum(prizes)
+    d_row = next(p for p in d.payouts if p.key == "d")
+    assert (d_row.kept, d_row.pot, d_row.shared_by) == (20_00, 35_00, 3)  # what the annex prints
 
 
 def test_the_hort_system_with_equal_prizes_is_equal_shares():
