@@ -177,6 +177,24 @@ def unpaid_people(t: Tournament) -> set[int]:
     return {x.person.pk for x in lines(t) if x.balance.owed > 0}
 
 
+def fee_text(t: Tournament) -> str:
+    """The fee as the entry form prints it: «Заявочный взнос 5 000,00 ₽; женщины 3 000,00 ₽; …», "" when
+    the tournament charges none (004 §5.2.1: the League's own events charge no fee; a fee is another
+    regulation's)."""
+    s = schedule(t)
+    if s is None:
+        return ""
+    parts = [(category_words(k), v) for k, v in s.concessions().items() if v is not None]
+    if not s.base and not any(v for _k, v in parts):
+        return ""
+    text = _("Entry fee %(f)s") % {"f": rub(s.base)}
+    for words, amount in parts:
+        if words == category_words("early") and s.early_until:
+            words = _("entries until %(d)s") % {"d": f"{s.early_until:%d.%m.%Y}"}
+        text += f"; {words} {rub(amount)}"
+    return text + "."
+
+
 # --- the ledger's operations -----
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fees import manager
 from fees.models import UnpaidAdmission
-from registration.signals import unpaid_asked
+from registration.signals import fee_asked, unpaid_asked
 
 
 def _unpaid(sender, tournament, **kwargs) -> tuple[set[int], bool]:
@@ -15,3 +15,10 @@ def _unpaid(sender, tournament, **kwargs) -> tuple[set[int], bool]:
 
 
 unpaid_asked.connect(_unpaid, dispatch_uid="fees.unpaid")
+
+
+def _fee(sender, tournament, **kwargs) -> str:
+    return manager.fee_text(tournament)
+
+
+fee_asked.connect(_fee, dispatch_uid="fees.fee")

@@ -75,3 +75,15 @@ def unpaid(tournament) -> tuple[set[int], bool]:
             people |= found
             bars = bars or refuse
     return people, bars
+
+
+# sender=Tournament; tournament. The fees app (issue 34) answers with the entry fee as the entry form prints
+# it ("" when the tournament charges none: 004 §5.2.1, the League's own events charge no fee).
+fee_asked = Signal()
+
+
+def fee_text(tournament) -> str:
+    for _receiver, answer in fee_asked.send(sender=type(tournament), tournament=tournament):
+        if answer:
+            return str(answer)
+    return ""

@@ -133,7 +133,12 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "registration/register.html",
-        {"t": tournament, "form": form, "reg": RegistrationSettings.of(tournament)},
+        {
+            "t": tournament,
+            "form": form,
+            "reg": RegistrationSettings.of(tournament),
+            "fee_line": signals.fee_text(tournament),  # issue 34: the regulation's fee, if any
+        },
         status=400 if request.method == "POST" else 200,
     )
 

@@ -219,3 +219,15 @@ def test_the_schedule_form_takes_rubles_and_the_prize_lines(client, tournament, 
     bad = client.post(reverse("fees:schedule", args=[tournament.pk]), {**data, "prizes": "1: 500\n2: 1500"})
     assert bad.status_code == 200 and "выше" in bad.content.decode() or "higher" in bad.content.decode()
     assert tournament.prizes.count() == 4
+
+
+def test_the_entry_form_shows_the_fee_or_that_there_is_none_5_2_1(client, tournament):
+    from registration.models import RegistrationSettings
+
+    RegistrationSettings.objects.update_or_create(tournament=tournament, defaults={"self_registration": True})
+    url = reverse("registration:register", args=[tournament.pk])
+    assert "Заявочный взнос не взимается" in client.get(url).content.decode()  # 004 §5.2.1: the League's
+    FeeSchedule.objects.create(tournament=tournament, base=500_000, women=300_000)
+    page = client.get(url).content.decode().replace("\u202f", " ").replace("\u00a0", " ")
+    assert "Заявочный взнос 5 000,00 ₽; женщины 3 000,00 ₽." in page
+    assert "не взимается" not in page
