@@ -138,6 +138,7 @@ class ScheduleForm(forms.ModelForm):
             "withdrawal_refund",
             "prize_sharing",
             "one_prize_each",
+            "prizes_on_diplomas",
         ]
         widgets = {"early_until": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 

@@ -392,6 +392,7 @@ def totals(t: Tournament) -> Totals:
 
 @dataclass(frozen=True)
 class PrizeLine:
+    participant: int
     place: str  # «1», «5–8»
     name: str
     prize: str  # «1 место», «лучшая женщина»
@@ -438,7 +439,9 @@ def prize_table(t: Tournament, computed: ranking.Standings | None = None) -> Pri
         r = by_key[pay_.key]
         label = r.row.place_label
         prize = _("place %(p)s") % {"p": label} if pay_.prize == "place" else names[pay_.prize]
-        out.append(PrizeLine(label, r.participant.full_name, prize, pay_.amount, _how(pay_)))
+        out.append(
+            PrizeLine(r.participant.pk, label, r.participant.full_name, prize, pay_.amount, _how(pay_))
+        )
     rule = sharing_words(s.prize_sharing)
     if s.one_prize_each:
         rule += " " + _("One person takes only his best prize.")
@@ -456,6 +459,21 @@ def _how(p: money.Payout) -> str:
             "n": p.shared_by,
         }
     return _("%(pot)s / %(n)s") % {"pot": rub(p.pot), "n": p.shared_by}
+
+
+def diploma_prizes(t: Tournament) -> dict[int, str]:
+    """Participant id → «денежный приз 1 500,00 ₽» for the diplomas, when the regulation wants the prize
+    money on them (``prizes_on_diplomas``); {} otherwise or when the fund cannot be paid out."""
+    s = schedule(t)
+    if s is None or not s.prizes_on_diplomas:
+        return {}
+    try:
+        table = prize_table(t)
+    except FeeError:
+        return {}
+    if table is None:
+        return {}
+    return {x.participant: _("prize money %(a)s") % {"a": rub(x.amount)} for x in table.lines}
 
 
 def sharing_words(rule: str) -> str:

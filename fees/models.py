@@ -64,6 +64,7 @@ class FeeSchedule(models.Model):
         _("prizes over shared places"), max_length=8, choices=PrizeSharing.choices, default=PrizeSharing.EQUAL
     )
     one_prize_each = models.BooleanField(_("one person takes only his best prize"), default=True)
+    prizes_on_diplomas = models.BooleanField(_("the prize money printed on the diplomas"), default=False)
 
     class Meta:
         verbose_name = _("fee schedule")

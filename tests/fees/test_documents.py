@@ -93,3 +93,13 @@ def test_the_prize_annex_pays_the_fund_over_the_final_places_exactly(finished):
     assert isinstance(data, prizes.PrizesData)
     pdf = text(render_document(finished, "prizes", "")[0])
     assert "Призовые" in pdf and "Призовой фонд" in pdf and data.rows[0].name.split()[0] in pdf
+
+
+def test_the_diplomas_print_the_prize_money_when_the_regulation_wants_it(finished):
+    assert all(not d.prize for d in build_data(finished, "diplomas", "").diplomas)
+    FeeSchedule.objects.filter(tournament=finished).update(prizes_on_diplomas=True)
+    diplomas = build_data(finished, "diplomas", "").diplomas
+    table = manager.prize_table(finished)
+    first = next(x for x in table.lines if x.place == "1")
+    assert diplomas[0].prize == f"денежный приз {manager.rub(first.amount)}"
+    assert "денежный приз" in text(render_document(finished, "diplomas", "")[0])
