@@ -57,6 +57,15 @@
   // selection): the next name typed replaces the last one.
   q.focus();
   q.select();
+  // The last name stays shown (selected); the first letter typed starts the next one. Done by hand, not left
+  // to the selection: a narrow window's Chromium puts the caret before each letter typed over it (as the
+  // check-in desk found).
+  if (q.value) q.dataset.fresh = "1";
+  q.addEventListener("keydown", function (event) {
+    if (!q.dataset.fresh) return;
+    delete q.dataset.fresh;
+    if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) q.value = "";
+  });
   filter();
   table.dataset.ready = "1";  // the tests wait for it before typing
 })();
