@@ -109,3 +109,26 @@ def remove_absence(t: Tournament, absence: Absence, user) -> None:
             removed=True,
         )
         absence.delete()
+
+
+def round_lines(t: Tournament, round_number: int) -> list[str]:
+    """Who sits out ``round_number`` and how, as the round's page and its pairing protocol print it (issue 29
+    §3: "the documents list him"): «Фамилия Имя — отсутствует», «… — пропуск тура по заявлению, ½ очка».
+    One query; none for a tournament that is no personal Swiss."""
+    if t.system not in {System.SWISS, System.SWISS_LOSSES} or t.is_team_event:
+        return []
+    rows = (
+        Absence.objects.filter(tournament=t, round_number=round_number)
+        .select_related("participant__person", "participant__partner")
+        .order_by("participant__person__surname", "participant__person__name", "participant_id")
+    )
+    lines = []
+    for a in rows:
+        name = a.participant.person.full_name
+        if a.kind == Absence.Kind.REQUESTED_BYE:
+            worth = {Decimal("0"): "0", Decimal("0.5"): "½", Decimal("1"): "1"}.get(a.points, str(a.points))
+            what = _("requested bye, %(v)s pt.") % {"v": worth}
+        else:
+            what = _("absent")
+        lines.append(f"{name} — {what}")
+    return lines

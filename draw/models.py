@@ -410,6 +410,8 @@ class Absence(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("absence")
+        verbose_name_plural = _("absences")
         ordering = ["round_number", "participant_id"]
         constraints = [
             models.UniqueConstraint(fields=["participant", "round_number"], name="absence_once_a_round"),

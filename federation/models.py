@@ -56,6 +56,8 @@ class EventPlace(models.Model):
     place_label = models.CharField(max_length=20, blank=True)
 
     class Meta:
+        verbose_name = _("place in an event")
+        verbose_name_plural = _("places in events")
         indexes = [models.Index(fields=["person", "tournament"])]
 
     def __str__(self) -> str:
@@ -80,6 +82,8 @@ class RatingChange(models.Model):
     expected = models.FloatField()  # his chance of winning, before it
 
     class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
         indexes = [
             models.Index(fields=["discipline", "person", "seq"]),
             models.Index(fields=["discipline", "seq"]),
@@ -105,6 +109,8 @@ class Rating(models.Model):
     seq = models.PositiveBigIntegerField(default=0)  # of his last change (0: only the imported list)
 
     class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         # No unique (discipline, person): a merge of two people moves both rows to one (registration's merge
         # moves every relation), and the recompute that follows it writes one again.
         indexes = [models.Index(fields=["discipline", "-rating", "person"]), models.Index(fields=["person"])]
@@ -126,6 +132,8 @@ class RatingStart(models.Model):
     imported_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("imported rating list")
+        verbose_name_plural = _("imported rating lists")
         indexes = [models.Index(fields=["discipline", "as_of"])]
 
     def __str__(self) -> str:
@@ -162,6 +170,8 @@ class RatingListRow(models.Model):
     matches = models.PositiveIntegerField()
 
     class Meta:
+        verbose_name = _("row of a rating list")
+        verbose_name_plural = _("rows of rating lists")
         ordering = ["rank"]
         indexes = [models.Index(fields=["rating_list", "rank"]), models.Index(fields=["person"])]
 

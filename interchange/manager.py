@@ -292,7 +292,20 @@ RESULT_CODES = {  # (kind, won) → the code on the player's line
 }
 
 
-def export_trf(t: Tournament) -> str:
+# The tie-breaks in FIDE C.07's own codes (TRF-2026's tag 202); the nardy-only ones (game points) have none.
+FIDE_CODES = {
+    "buchholz": "BH",
+    "buchholz_cut1": "BH/C1",
+    "buchholz_cut2": "BH/C2",
+    "median_buchholz": "BH/M1",
+    "sonneborn_berger": "SB",
+    "direct": "DE",
+    "wins": "WIN",
+    "progressive": "PS",
+}
+
+
+def export_trf(t: Tournament, version: int = 16) -> str:
     """The tournament's published rounds as TRF-16 (``interchange.trf.dump``): a played match 1/0, a
     technical result +/−, an annulled one −/− (a double forfeit: neither scored), the pairing's bye U, a
     requested bye H (½), F (1) or Z (0), an absence Z, an imported draw =. The points and the rank are the
@@ -306,6 +319,8 @@ def export_trf(t: Tournament) -> str:
         end=t.end_date.strftime("%Y/%m/%d"),
         kind="Individual: Swiss-System",
         rounds=t.rounds or 0,
+        tiebreaks=[FIDE_CODES[k] for k in t.tiebreak_keys() if k in FIDE_CODES],
+        pab_points=Fraction(t.bye_points),
     )
     players: dict[int, trf.Player] = {}
     for s in standings.rows:
@@ -357,7 +372,7 @@ def export_trf(t: Tournament) -> str:
     for p in players.values():
         p.games.sort(key=lambda g: g.round)
     data.players = sorted(players.values(), key=lambda p: p.number)
-    return trf.dump(data)
+    return trf.dump(data, version)
 
 
 # --- standings as data -------------------------------------------------------------------------------------

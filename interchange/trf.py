@@ -106,7 +106,9 @@ class Tournament:
     end: str = ""
     kind: str = ""
     arbiter: str = ""
-    rounds: int = 0  # XXR, else the last round with a result
+    rounds: int = 0  # XXR (TRF-2026: 142), else the last round with a result
+    tiebreaks: list[str] = field(default_factory=list)  # C.07's codes, for TRF-2026's 202
+    pab_points: Fraction = Fraction(1)  # the pairing-allocated bye's value (TRF-2026's 162 when not 1)
     headers: list[tuple[str, str]] = field(default_factory=list)  # every other line, as read
     players: list[Player] = field(default_factory=list)
 
@@ -214,6 +216,8 @@ def parse(text: str) -> Tournament:
         elif code == "XXR":
             number = _int(value, "XXR", line_no)
             t.rounds = number or 0
+        elif code == "142" and not t.rounds:  # TRF-2026's number of rounds (XXR wins when both are there)
+            t.rounds = _int(value, "142", line_no) or 0
         else:
             t.headers.append((code, value))
     if not t.players:
@@ -245,9 +249,14 @@ def _points_text(points: Fraction) -> str:
     return f"{float(points):.1f}"
 
 
-def dump(t: Tournament) -> str:
+def dump(t: Tournament, version: int = 16) -> str:
     """``Tournament`` → TRF-16 text (CR LF line ends, as FIDE's remark 1 asks). Round cells are written up to
-    the last round anybody has a result in; ``XXR`` carries the planned number of rounds."""
+    the last round anybody has a result in; ``XXR`` carries the planned number of rounds.
+
+    ``version=26``: TRF-2026 (FIDE Handbook, TRF26, applied from 1 September 2025) where it differs: the
+    number of rounds as ``142`` (not the engines' ``XXR``), ``162`` the scoring when the pairing's bye is not
+    a full point, ``202`` the tie-breaks in C.07's codes, and a ``240`` record per round for the requested
+    byes (``F``/``H``) and known absences (``Z``); the player lines are the same."""
     lines = []
     for code, attr in HEADER_FIELDS.items():
         value = getattr(t, attr)
@@ -260,7 +269,9 @@ def dump(t: Tournament) -> str:
         lines.append(f"102 {t.arbiter}")
     for code, value in t.headers:
         lines.append(f"{code} {value}".rstrip())
-    if t.rounds:
+    if version == 26:
+        lines.extend(_trf26_headers(t))
+    elif t.rounds:
         lines.append(f"XXR {t.rounds}")
     last = t.played_rounds
     for p in sorted(t.players, key=lambda p: p.number):
@@ -277,7 +288,34 @@ def dump(t: Tournament) -> str:
             else:
                 cells.append(f"{g.opponent:>4} {g.color} {g.code}" if g.opponent else f"0000 - {g.code}")
         lines.append((head + "".join(f"  {c}" for c in cells)).rstrip())
+    if version == 26:
+        lines.extend(_trf26_byes(t))
     return "\r\n".join(lines) + "\r\n"
+
+
+def _trf26_headers(t: Tournament) -> list[str]:
+    out = []
+    if t.rounds:
+        out.append(f"142 {t.rounds}")
+    if t.pab_points != 1:
+        # 162: a result code at column 6, its points in 7–10, the next code 9 columns on (TRF26, tag 162).
+        out.append(f"162  P{_points_text(t.pab_points):>4}")
+    if t.tiebreaks:
+        out.append("202 " + ",".join(t.tiebreaks))
+    return out
+
+
+def _trf26_byes(t: Tournament) -> list[str]:
+    """TRF26's ``240`` records: the type (column 5), the round (7–9), the start numbers (11–14, 16–19, …)."""
+    byes: dict[tuple[str, int], list[int]] = {}
+    for p in t.players:
+        for g in p.games:
+            if g.opponent is None and g.code in {"F", "H", "Z"}:
+                byes.setdefault((g.code, g.round), []).append(p.number)
+    out = []
+    for (code, rnd), numbers in sorted(byes.items(), key=lambda item: (item[0][1], item[0][0])):
+        out.append(f"240 {code} {rnd:03d} " + " ".join(f"{n:04d}" for n in sorted(numbers)))
+    return out
 
 
 # How each code of a round becomes a result of the standings (and, in ``interchange.manager``, a row).

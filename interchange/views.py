@@ -77,10 +77,12 @@ def trf_upload(request: HttpRequest) -> HttpResponse:
 
 
 def trf_download(request: HttpRequest, pk: int) -> HttpResponse:
-    """The tournament as TRF-16, for its officials (a personal Swiss only)."""
+    """The tournament as TRF-16 (``?version=26``: TRF-2026), for its officials (a personal Swiss only)."""
     tournament = tournament_for_secretary(request, pk)
     if not tournament.is_swiss or tournament.is_team_event:
         raise PermissionDenied
-    response = HttpResponse(export_trf(tournament), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="tournament-{pk}.trf"'
+    version = 26 if request.GET.get("version") == "26" else 16
+    response = HttpResponse(export_trf(tournament, version), content_type="text/plain; charset=utf-8")
+    suffix = "-trf26" if version == 26 else ""
+    response["Content-Disposition"] = f'attachment; filename="tournament-{pk}{suffix}.trf"'
     return response

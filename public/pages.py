@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from draw import absences as absence_rules
 from draw import manager as draw_manager
 from draw.forms import DrawForm, RoundLengthForm
 from draw.models import Round
@@ -266,6 +267,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "t": tournament,
         "round": rnd,
         "round_state": round_states([rnd], timezone.now())[rnd.pk],
+        "absences": absence_rules.round_lines(tournament, rnd.number),  # issue 29 §3
         "table": table,
         "q": q,
         "page_links": page_links,

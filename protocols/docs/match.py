@@ -12,6 +12,7 @@ import datetime
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.db.models import Prefetch
 from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -22,7 +23,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from draw.models import Match
-from judging.models import MatchNote
+from judging.models import DiceReplacement, LateArrival, MatchNote
 from protocols import keys
 from protocols.facts import (
     Heading,
@@ -223,7 +224,7 @@ def build(match: Match, common: Shared | None = None) -> MatchProtocolData:
         judge=judging.judge.person.full_name if judging and judging.judge else "",
         dice=dice_text(match, judging),
         equipment="; ".join(n.line() for n in match.equipment_notes.all()),
-        late="; ".join(x.text() for x in match.late_arrivals.select_related("participant__person")),
+        late="; ".join(x.text() for x in match.late_arrivals.all()),
         draft=_("DRAFT: round not published") if rnd.is_draft else "",
         time_control=t.time_control_for(rnd.stage.kind),
         rules=(
@@ -236,12 +237,25 @@ def build(match: Match, common: Shared | None = None) -> MatchProtocolData:
     )
 
 
+def judging_records() -> tuple[Prefetch, ...]:
+    """What a match protocol prints of the judges' records, prefetched with the people they name: a round's
+    bundle reads each kind once, not once a match (issue 30); a single protocol reads them the same way."""
+    return (
+        Prefetch("equipment_notes"),
+        Prefetch("late_arrivals", queryset=LateArrival.objects.select_related("participant__person")),
+        Prefetch(
+            "dice_replacements",
+            queryset=DiceReplacement.objects.select_related(
+                "requested_by__person", "requested_by__partner", "decided_by__person"
+            ),
+        ),
+    )
+
+
 def dice_text(match: Match, note: MatchNote | None) -> str:
     """The replacements of the dice (003 «Игральные кости»), one after another; a note written as free text
     before they were recorded one by one comes first, as it was."""
-    rows = match.dice_replacements.select_related(
-        "requested_by__person", "requested_by__partner", "decided_by__person"
-    )
+    rows = match.dice_replacements.all()
     parts = [note.dice_replacement] if note is not None and note.dice_replacement else []
     return "; ".join(parts + [row.text() for row in rows])
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
+from draw import absences as absence_rules
 from draw.models import Round, Stage
 from draw.results import load_results
 from protocols import keys
@@ -78,6 +79,7 @@ class PairingsData:
     started: str = ""  # when the round really started, if it differs from the plan
     time_control: str = ""
     seats: str = ""
+    absent: tuple[str, ...] = ()  # who sits out the round, and how (issue 29 §3)
 
 
 def build(rnd: Round) -> PairingsData:
@@ -118,6 +120,7 @@ def build(rnd: Round) -> PairingsData:
         started=started if planned and started != local_time(planned) else "",
         time_control=t.time_control_for(rnd.stage.kind),
         seats=seats_note(),
+        absent=tuple(absence_rules.round_lines(t, rnd.number)),
     )
 
 
@@ -207,6 +210,9 @@ def render(data: PairingsData, progress: Progress | None = None) -> bytes:
                 SMALL,
             )
         )
+    if data.absent:
+        story.append(Spacer(1, 1.5 * mm))
+        story.append(p(_("Not playing this round:") + " " + "; ".join(data.absent), SMALL))
     story = end_with(story, signature_block(data.signatures, w))
     return pdf(data.heading, title, story, progress=progress, draft=data.draft)
 

@@ -39,6 +39,7 @@ def build(rnd: Round) -> RoundProtocolsData:
             "winner__person",
             "protocol__certified_by__person",
         )
+        .prefetch_related(*match_protocol.judging_records())
         .order_by("table")
     )
     common = match_protocol.shared(rnd)  # read once for the round, not per match (issue 30)

@@ -51,10 +51,14 @@ def record_documents(entry: Entry, by, **ticks: bool) -> Entry:
     return _tick(entry, by, ticks, log)
 
 
-def _tick(entry: Entry, by, ticks: dict[str, bool], note: Note) -> Entry:
-    """``record_documents`` on an entry locked and a commission member checked by the caller."""
+def _tick(entry: Entry, by, ticks: dict[str, bool], note: Note, allowed: set[str] | None = None) -> Entry:
+    """``record_documents`` on an entry locked and a commission member checked by the caller; ``allowed``: the
+    names ``permissions.may_tick_document`` gave this user in this tournament, asked once by a bulk caller."""
     changed = [name for name, value in ticks.items() if getattr(entry, name) != value]
-    permissions.check_documents(by, entry.tournament, changed or list(ticks))  # 004 §5.3.1, §5.3.3
+    if allowed is None:
+        permissions.check_documents(by, entry.tournament, changed or list(ticks))  # 004 §5.3.1, §5.3.3
+    elif set(changed or ticks) - allowed:
+        permissions.check_documents(by, entry.tournament, sorted(set(changed or ticks) - allowed))
     if not changed:
         return entry
     if entry.status == Entry.Status.ADMITTED:
@@ -176,11 +180,14 @@ def decide_many(
         checker.prefetch(entries)
         field = _Field(locked, entries)
         lines = _Lines()
+        # 004 §5.3.1, §5.3.3: who may tick which document, asked once for the whole list
+        allowed = {n for n in documents or () if permissions.may_tick_document(by, locked, n)}
+        # Issue 34: the unpaid entries, asked once, when the regulation bars them (``unpaid_refusal``).
         unpaid, bars = signals.unpaid(locked) if status == Entry.Status.ADMITTED else (set(), False)
         for entry in sorted(entries, key=lambda e: e.number or 0):
             if documents and entry.status != Entry.Status.ADMITTED:
                 # The documents seen are recorded whatever the decision then does (as one by one).
-                entry = _tick(entry, by, documents, lines)
+                entry = _tick(entry, by, documents, lines, allowed)
             if status == Entry.Status.ADMITTED:
                 bad = admission.failed(checker.verdicts(entry))
                 if bad:

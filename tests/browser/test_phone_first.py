@@ -78,9 +78,8 @@ def test_the_standings_show_place_name_points_and_the_first_tiebreak_on_a_phone_
     assert page.evaluate("document.querySelector('#standings').parentElement.scrollWidth") <= 358
     wide = desktop.new_page()
     wide.goto(url)
-    expect(wide.locator("#standings thead th:visible")).to_have_count(
-        8
-    )  # + organisation, matches, wins, losses
+    # + organisation, matches, wins, losses and the Swiss's other default tie-breaks (issue 29 §2: SB, direct)
+    expect(wide.locator("#standings thead th:visible")).to_have_count(10)
 
 
 def test_a_player_who_opened_his_match_link_finds_his_table_first_and_his_standing_on_top_28_5(

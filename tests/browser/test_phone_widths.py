@@ -75,6 +75,9 @@ NOT_PAGES = {
     "registration:import_template": "a CSV file",
     "registration:import_status": "JSON of an import's progress",
     "judging:protest_attachment": "a protest's attached file",
+    "draw:absence_remove": "a POST that redirects back to the absences",
+    "federation:official_list": "exists once a list is frozen (`rating --freeze`), which no world does; "
+    "the live list /rating/<list>/ is crawled and prints the same table",
 }
 # Ids a URL takes, and which of the world's objects give them (see ``_values``).
 KNOWN_PARAMS = {

@@ -28,8 +28,9 @@ def test_the_system_shows_its_settings_and_its_default_tiebreaks(live_server, de
     expect(page.locator("#id_rounds")).to_be_visible()
     expect(page.locator("#id_cycles")).to_be_hidden()
     expect(checked.first).to_have_attribute("data-key", "buchholz")
-    page.locator("ol.tiebreaks li[data-key='wins'] button.up").click()
-    expect(checked.first).to_have_attribute("data-key", "wins")
+    # The Swiss defaults after FIDE (issue 29 §2): Buchholz, Sonneborn-Berger, direct encounter; the second up
+    page.locator("ol.tiebreaks li[data-key='sonneborn_berger'] button.up").click()
+    expect(checked.first).to_have_attribute("data-key", "sonneborn_berger")
 
 
 def test_a_personal_event_shows_no_team_settings_issue_28_6(live_server, desktop):

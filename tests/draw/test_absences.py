@@ -87,3 +87,27 @@ def test_the_page_is_the_secretarys_others_get_403(client):
     client.force_login(user)
     client.post(f"/t/{t.pk}/absences/{absence.pk}/remove/")
     assert not Absence.objects.exists()
+
+
+def test_the_rounds_page_and_its_pairing_protocol_list_who_sits_out_and_how_issue_29_3(client):
+    from django.urls import reverse
+
+    from protocols.docs import pairings
+    from tests.protocols.conftest import pdf_text
+
+    user, t, ps = _setup()
+    set_absence(t, ps[0], 1, "absent", 0, user, "ill")
+    set_absence(t, ps[1], 1, "requested_bye", "0.5", user)
+    manager.draw_round(t, user)
+    manager.publish_round(t, 1, user)
+    page = client.get(reverse("public:round", args=[t.pk, 1])).content.decode()
+    absent, bye = ps[0].person.full_name, ps[1].person.full_name
+    assert "Не играют в этом туре:" in page
+    assert f"{absent} — отсутствует" in page and f"{bye} — пропуск тура по заявлению, ½ оч." in page
+    text = " ".join(pdf_text(pairings.render(pairings.build(t.round_set.get(number=1)))))
+    assert "Не играют в этом туре:" in text and absent in text and "½ оч." in text
+    # Round 2 has nobody out: nothing printed.
+    _play(t, 1, user)
+    manager.draw_round(t, user)
+    manager.publish_round(t, 2, user)
+    assert "Не играют" not in client.get(reverse("public:round", args=[t.pk, 2])).content.decode()

@@ -162,3 +162,25 @@ def test_an_upload_that_is_not_a_trf_is_refused_with_a_message(client):
     )
     assert response.status_code == 200 and "no player line" in response.content.decode()
     assert not Tournament.objects.exists()
+
+
+def test_trf_2026_writes_142_202_and_240_where_it_differs_and_reads_back_the_same_standings(tmp_path):
+    """TRF-2026 (FIDE Handbook TRF26, applied from 1 September 2025): the number of rounds as 142, the
+    tie-breaks in C.07's codes as 202, the requested byes and known absences as 240 records per round; the
+    player lines as TRF-16's, so an import of it gives the same standings."""
+    report = _import(GROS, tiebreaks="buchholz_cut1,sonneborn_berger,direct", unplayed="fide2009")
+    t = report.tournament
+    text = export_trf(t, 26)
+    lines = text.split("\r\n")
+    assert "142 9" in lines and "XXR 9" not in lines and "XXR 9" in export_trf(t).split("\r\n")
+    assert "202 BH/C1,SB,DE" in lines
+    byes = [line for line in lines if line.startswith("240 ")]
+    # Player 43's half-point bye in round 5; 22 and 28 known absent there (the organisers' list).
+    assert any(line.startswith("240 H 005") and "0043" in line for line in byes)
+    assert any(line.startswith("240 Z 005") and "0022" in line and "0028" in line for line in byes)
+    again = import_trf(text, filename="t26.trf", tiebreaks="buchholz_cut1,sonneborn_berger,direct")
+    assert again.tournament.rounds == 9  # read from 142
+    assert standings_rows(again.tournament) == standings_rows(t)
+    target = tmp_path / "t26.trf"
+    call_command("export_trf", str(t.pk), "--trf", "26", "-o", str(target))
+    assert target.read_text(encoding="utf-8").replace("\n", "\r\n").count("202 BH/C1,SB,DE") == 1

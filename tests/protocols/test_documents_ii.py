@@ -699,7 +699,7 @@ def test_a_rounds_bundle_of_match_protocols_reads_a_constant_number_of_queries(s
         return len(data.matches), len(c)
 
     few = queries(1)
-    assert few[0] == 5 and few[1] <= 8  # not 3 a match
+    assert few[0] == 5 and few[1] <= 10  # not 3 a match; the judges' three kinds of records one query each
     big = make_tournament(secretary, players=40, name="Большой")
     play_direct(big, secretary)
     rnd = big.round_set.get(number=1)

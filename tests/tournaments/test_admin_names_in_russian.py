@@ -10,7 +10,10 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.utils import translation
 
-PROJECT_APPS = {"tournaments", "registration", "draw", "judging", "records", "protocols", "fees"}
+PROJECT_APPS = {
+    "tournaments", "registration", "draw", "judging", "records", "protocols",
+    "federation", "interchange", "fees",
+}  # fmt: skip
 CYRILLIC = re.compile("[а-яё]", re.I)
 
 

@@ -13,7 +13,8 @@ from tournaments import audit
 from tournaments.models import log
 
 ROOT = Path(__file__).resolve().parents[2]
-LOGGERS = {"log", "_log"}  # tournaments.models.log and the judging app's thin wrapper of it
+# tournaments.models.log, the judging app's thin wrapper of it, a bulk decision's note (registration)
+LOGGERS = {"log", "_log", "note"}
 
 
 def _logged_codes() -> dict[str, str]:
