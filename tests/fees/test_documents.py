@@ -103,3 +103,38 @@ def test_the_diplomas_print_the_prize_money_when_the_regulation_wants_it(finishe
     first = next(x for x in table.lines if x.place == "1")
     assert diplomas[0].prize == f"денежный приз {manager.rub(first.amount)}"
     assert "денежный приз" in text(render_document(finished, "diplomas", "")[0])
+
+
+def test_the_prize_annex_is_public_once_the_tournament_is_finished(finished):
+    from django.contrib.auth.models import AnonymousUser
+
+    from protocols.documents import can_read
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=finished.pk).update(status=Tournament.Status.RUNNING)
+    finished.refresh_from_db()
+    assert not can_read(AnonymousUser(), finished, "prizes", "")
+    assert build_data(finished, "prizes", "").draft  # ПРОЕКТ until finished
+    Tournament.objects.filter(pk=finished.pk).update(status=Tournament.Status.FINISHED)
+    finished.refresh_from_db()
+    assert can_read(AnonymousUser(), finished, "prizes", "")
+    assert not build_data(finished, "prizes", "").draft
+
+
+def test_a_regions_best_takes_the_regions_prize_by_the_one_prize_rule(finished):
+    from registration.models import Participant
+
+    rows = list(Participant.objects.filter(tournament=finished).order_by("seed"))
+    # The region «Тверская»: two players placed outside the money; the better placed of them takes it.
+    table_before = {x.participant for x in manager.prize_table(finished).lines}
+    outside = [p for p in rows if p.pk not in table_before][:2]
+    for p in outside:
+        p.region = "Тверская область"
+        p.save(update_fields=["region"])
+    Prize.objects.create(
+        tournament=finished, kind=Prize.Kind.REGION, region="тверская область ", amount=20_000
+    )
+    table = manager.prize_table(finished)
+    region = [x for x in table.lines if x.prize.startswith("лучший из региона")]
+    assert len(region) == 1 and region[0].participant in {p.pk for p in outside}
+    assert sum(x.amount for x in table.lines) + table.unawarded == table.fund == 220_000
