@@ -231,3 +231,9 @@ def test_the_entry_form_shows_the_fee_or_that_there_is_none_5_2_1(client, tourna
     page = client.get(url).content.decode().replace("\u202f", " ").replace("\u00a0", " ")
     assert "Заявочный взнос 5 000,00 ₽; женщины 3 000,00 ₽." in page
     assert "не взимается" not in page
+
+
+def test_the_entries_list_leads_the_commissions_desk_to_the_payments_page(client, tournament, secretary):
+    client.force_login(secretary)
+    page = client.get(reverse("registration:entries", args=[tournament.pk])).content.decode()
+    assert reverse("fees:payments", args=[tournament.pk]) in page
