@@ -111,6 +111,7 @@ INSTALLED_APPS = [
     "judging",
     "records",
     "federation",
+    "fees",
     "protocols",
     "interchange",
     "public",

@@ -21,5 +21,6 @@ urlpatterns = [
     path("", include("draw.urls")),
     path("", include("interchange.urls")),
     path("", include("federation.urls")),
+    path("", include("fees.urls")),
     path("", include("public.urls")),
 ]

@@ -487,6 +487,7 @@ class Winner:
     region: str = ""
     club: str = ""
     members: tuple[str, ...] = ()  # a team's players who played
+    participant: int | None = None  # a player's participant id (the prize money printed on his diploma)
 
 
 def prize_winners(t: Tournament, computed: ranking.Standings | None = None) -> tuple[Winner, ...]:
@@ -528,6 +529,7 @@ def prize_winners(t: Tournament, computed: ranking.Standings | None = None) -> t
                 female=p.data.gender == "female",
                 region=p.data.region,
                 club=p.club or p.data.organisation,
+                participant=p.pk,
             )
         )
     by_key = {s.participant.key: s.participant for s in computed.rows}

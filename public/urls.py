@@ -7,6 +7,7 @@ from public import (
     export_views,
     pages,
     team_views,
+    treasurer,
     venue_views,
     views,
 )
@@ -74,6 +75,7 @@ urlpatterns = [
 
 # Exports (issue 17): CSV for a Russian Excel (?dialect=ru, the default) or plain (?dialect=intl), XLSX.
 urlpatterns += [
+    path("t/<int:pk>/payments/treasurer.xlsx", treasurer.treasurer_xlsx, name="treasurer_xlsx"),
     path("t/<int:pk>/export/standings.<str:fmt>", export_views.standings, name="export_standings"),
     path("t/<int:pk>/export/crosstable.<str:fmt>", export_views.crosstable, name="export_crosstable"),
     path("t/<int:pk>/export/participants.<str:fmt>", export_views.participants, name="export_participants"),

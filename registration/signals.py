@@ -57,3 +57,33 @@ def judge_category_lapsed(person, on: datetime.date) -> str:
         if answer:
             return str(answer)
     return ""
+
+
+# sender=Tournament; tournament. The fees app (issue 34) answers with the people whose entry fee is not paid
+# in full and whether the regulation bars them from admission (``unpaid_admission`` = "refuse"); by default
+# the commission sees «не оплачено» on the entries list and decides.
+unpaid_asked = Signal()
+
+
+def unpaid(tournament) -> tuple[set[int], bool]:
+    """(the people of the tournament whose fee is unpaid, whether an unpaid entry may not be admitted)."""
+    people: set[int] = set()
+    bars = False
+    for _receiver, answer in unpaid_asked.send(sender=type(tournament), tournament=tournament):
+        if answer:
+            found, refuse = cast(tuple[set[int], bool], answer)
+            people |= found
+            bars = bars or refuse
+    return people, bars
+
+
+# sender=Tournament; tournament. The fees app (issue 34) answers with the entry fee as the entry form prints
+# it ("" when the tournament charges none: 004 §5.2.1, the League's own events charge no fee).
+fee_asked = Signal()
+
+
+def fee_text(tournament) -> str:
+    for _receiver, answer in fee_asked.send(sender=type(tournament), tournament=tournament):
+        if answer:
+            return str(answer)
+    return ""

@@ -60,7 +60,11 @@ class EntryTable(tables.Table):
 
     def render_status(self, record):
         entry = record["entry"]
-        return format_html('<span class="badge {}">{}</span>', entry.status, entry.get_status_display())
+        status = format_html('<span class="badge {}">{}</span>', entry.status, entry.get_status_display())
+        if record.get("unpaid"):
+            # Issue 34: the entry fee not paid in full, for the commission to see (the fees app's ledger).
+            return format_html('{} <span class="badge refused">{}</span>', status, _("not paid"))
+        return status
 
 
 def participant_url(participant) -> str:

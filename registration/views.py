@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
-from registration import imports, manager, permissions, tasks
+from registration import imports, manager, permissions, signals, tasks
 from registration.forms import (
     AgreementForm,
     BulkDecisionForm,
@@ -133,7 +133,12 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "registration/register.html",
-        {"t": tournament, "form": form, "reg": RegistrationSettings.of(tournament)},
+        {
+            "t": tournament,
+            "form": form,
+            "reg": RegistrationSettings.of(tournament),
+            "fee_line": signals.fee_text(tournament),  # issue 34: the regulation's fee, if any
+        },
         status=400 if request.method == "POST" else 200,
     )
 
@@ -225,7 +230,11 @@ def entry_list(request: HttpRequest, pk: int) -> HttpResponse:
     if status in Entry.Status.values:
         entries = entries.filter(status=status)
     checker = manager.Checker(tournament)
-    rows = [{"entry": entry, "verdicts": checker.verdicts(entry)} for entry in checker.prefetch(entries)]
+    unpaid, _bars = signals.unpaid(tournament)  # issue 34: «не оплачено» for the commission to see
+    rows = [
+        {"entry": entry, "verdicts": checker.verdicts(entry), "unpaid": entry.person_id in unpaid}
+        for entry in checker.prefetch(entries)
+    ]
     counts = dict.fromkeys(Entry.Status.values, 0)
     for value in tournament.entries.values_list("status", flat=True):
         counts[value] += 1

@@ -22,6 +22,9 @@ ORDER = [
     # The federation's register and rating: above the tournament's apps (it reads their results, places,
     # officials and sanctions), below the documents, pages and API that print its IDs and ratings.
     "federation",
+    # Entry fees and prize money (issue 34): reads entries, participants and the final standings; the
+    # documents (the payers' list, the prize annex) and pages above it print its ledgers.
+    "fees",
     "protocols",
     "interchange",
     "public",
@@ -37,6 +40,7 @@ PURE = (
     "registration/admission.py",
     "rules_core/",
     "federation/rating/",
+    "fees/money.py",
 )
 PROJECT = set(ORDER) | TOP | {"rules_core"}
 

@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import Flowable, PageBreak
 
+from fees import manager as fees_manager
 from protocols import keys
 from protocols.facts import Heading, Signature, draft_mark, heading, panel_signatures, prize_winners
 from protocols.layout import (
@@ -45,6 +46,7 @@ class Diploma:
     club: str
     team: bool = False  # a team's diploma (004 §1.3.4, §1.3.3)
     members: tuple[str, ...] = ()
+    prize: str = ""  # the prize money, when the regulation wants it on the diploma (issue 34)
 
 
 @dataclass(frozen=True)
@@ -57,10 +59,20 @@ class DiplomasData:
 
 def build(t: Tournament) -> DiplomasData:
     """One diploma for each prize-winner of the event's own ranking (``facts.prize_winners``)."""
+    money = fees_manager.diploma_prizes(t)
     return DiplomasData(
         heading=heading(t),
         diplomas=tuple(
-            Diploma(str(w.place), w.name, w.female, w.region, w.club, w.team, w.members)
+            Diploma(
+                str(w.place),
+                w.name,
+                w.female,
+                w.region,
+                w.club,
+                w.team,
+                w.members,
+                money.get(w.participant, "") if w.participant is not None else "",
+            )
             for w in prize_winners(t)
         ),
         signatures=panel_signatures(t),
@@ -130,6 +142,8 @@ class DiplomaPage(Flowable):
         else:
             took = pgettext("male", "who took place %(p)s") % {"p": one.place}
         y = self._centred(took, y - 3 * mm, BOLD, 14)
+        if one.prize:
+            y = self._centred(one.prize, y, FONT, 11)
         y = self._centred(_("in the competition"), y - 1 * mm, FONT, 10.5)
         if h.competition:
             # 004 §1.2: the competition first (what a rank application names), then its event.

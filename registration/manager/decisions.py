@@ -9,7 +9,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from registration import admission, permissions
+from registration import admission, permissions, signals
 from registration.manager.checks import FAILURES, Checker, verdicts_for
 from registration.manager.errors import AdmissionError, _lock_open
 from registration.manager.participants import seed_locked_reason
@@ -98,7 +98,15 @@ def decide(entry: Entry, status: str, reason: str, by) -> Entry:
                 _("The entry cannot be admitted: %(c)s.")
                 % {"c": "; ".join(f"{FAILURES[v.key]} ({cite(f'004 {v.clause}')})" for v in bad)}
             )
+        unpaid, bars = signals.unpaid(entry.tournament)
+        if bars and entry.person_id in unpaid:
+            raise AdmissionError(unpaid_refusal())
     return _apply(entry, status, reason, by, log)
+
+
+def unpaid_refusal() -> str:
+    # Issue 34: the regulation's «unpaid_admission» = "refuse" (the fees app's setting).
+    return _("The entry fee is not paid: the regulation admits only entries that have paid it.")
 
 
 def _check_decision(status: str, reason: str) -> None:
@@ -174,6 +182,8 @@ def decide_many(
         lines = _Lines()
         # 004 §5.3.1, §5.3.3: who may tick which document, asked once for the whole list
         allowed = {n for n in documents or () if permissions.may_tick_document(by, locked, n)}
+        # Issue 34: the unpaid entries, asked once, when the regulation bars them (``unpaid_refusal``).
+        unpaid, bars = signals.unpaid(locked) if status == Entry.Status.ADMITTED else (set(), False)
         for entry in sorted(entries, key=lambda e: e.number or 0):
             if documents and entry.status != Entry.Status.ADMITTED:
                 # The documents seen are recorded whatever the decision then does (as one by one).
@@ -183,6 +193,9 @@ def decide_many(
                 if bad:
                     reasons = tuple(f"{FAILURES[v.key]} ({cite(f'004 {v.clause}')})" for v in bad)
                     refused.append(BulkRefusal(entry, reasons))
+                    continue
+                if bars and entry.person_id in unpaid:
+                    refused.append(BulkRefusal(entry, (unpaid_refusal(),)))
                     continue
             mine = _Lines()
             try:

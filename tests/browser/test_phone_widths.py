@@ -66,6 +66,7 @@ NOT_PAGES = {
     "public:export_pairings": "a CSV or XLSX file",
     "public:export_round": "a CSV or XLSX file",
     "public:export_tournament": "an XLSX file",
+    "public:treasurer_xlsx": "an XLSX file (the treasurer's workbook)",
     "public:team_standings_pdf": "a PDF",
     "protocols:pdf": "a PDF (made on the way)",
     "protocols:pdf_key": "a PDF (made on the way)",
