@@ -75,6 +75,9 @@ def test_an_anonymous_entry_does_not_set_the_real_participants_data(client, open
             "region": "Москва",
             "team": None,
             "seed": None,
+            "federation_id": person.pk,  # issue 31: the register's ID, the person's record number
+            "partner_federation_id": None,
+            "rating": None,
             "status": "active",
         }
     ]
