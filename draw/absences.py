@@ -124,7 +124,7 @@ def round_lines(t: Tournament, round_number: int) -> list[str]:
     )
     lines = []
     for a in rows:
-        name = a.participant.person.full_name
+        name = a.participant.full_name  # as this tournament prints him (a pair: both), as the pairings do
         if a.kind == Absence.Kind.REQUESTED_BYE:
             worth = {Decimal("0"): "0", Decimal("0.5"): "½", Decimal("1"): "1"}.get(a.points, str(a.points))
             what = _("requested bye, %(v)s pt.") % {"v": worth}

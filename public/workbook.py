@@ -22,14 +22,14 @@ from django.conf import settings
 from django.db import close_old_connections, connections
 from django.utils import translation
 
+from protocols import tasks as protocol_tasks
 from tournaments.models import Tournament
 
 logger = logging.getLogger(__name__)
 
 
-def big(t: Tournament) -> bool:
-    """A field whose workbook is never made inside a web request (one COUNT query)."""
-    return t.participants.count() > settings.DOCUMENTS_BACKGROUND_ABOVE
+# A field whose workbook is never made inside a web request: the documents' one threshold (one COUNT query).
+big = protocol_tasks.big
 
 
 def folder() -> Path:

@@ -55,10 +55,9 @@ def _tick(entry: Entry, by, ticks: dict[str, bool], note: Note, allowed: set[str
     """``record_documents`` on an entry locked and a commission member checked by the caller; ``allowed``: the
     names ``permissions.may_tick_document`` gave this user in this tournament, asked once by a bulk caller."""
     changed = [name for name, value in ticks.items() if getattr(entry, name) != value]
-    if allowed is None:
-        permissions.check_documents(by, entry.tournament, changed or list(ticks))  # 004 §5.3.1, §5.3.3
-    elif set(changed or ticks) - allowed:
-        permissions.check_documents(by, entry.tournament, sorted(set(changed or ticks) - allowed))
+    names = changed or list(ticks)
+    if allowed is None or not set(names) <= allowed:
+        permissions.check_documents(by, entry.tournament, names)  # 004 §5.3.1, §5.3.3
     if not changed:
         return entry
     if entry.status == Entry.Status.ADMITTED:
