@@ -115,6 +115,9 @@ INSTALLED_APPS = [
     "protocols",
     "interchange",
     "public",
+    "season",
+    "reporting",
+    "notify",
     "api",
     "config",  # the site's system checks (config/checks.py)
 ]

@@ -23,4 +23,7 @@ urlpatterns = [
     path("", include("federation.urls")),
     path("", include("fees.urls")),
     path("", include("public.urls")),
+    path("", include("season.urls")),
+    path("", include("reporting.urls")),
+    path("", include("notify.urls")),
 ]

@@ -28,6 +28,12 @@ ORDER = [
     "protocols",
     "interchange",
     "public",
+    # The season (issue 32): the calendar and the series read finished events' places and print documents;
+    # the season's paperwork (ЕВСК norms, rank dossiers, the report package) bundles the event's documents.
+    "season",
+    "reporting",
+    # Notifications (issue 33): hears the tournament's apps and tells the people who asked.
+    "notify",
     "api",
 ]
 TOP = {"config"}  # settings and URLs see every app

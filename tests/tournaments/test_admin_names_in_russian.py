@@ -12,7 +12,7 @@ from django.utils import translation
 
 PROJECT_APPS = {
     "tournaments", "registration", "draw", "judging", "records", "protocols",
-    "federation", "interchange", "fees",
+    "federation", "interchange", "fees", "season", "reporting", "notify",
 }  # fmt: skip
 CYRILLIC = re.compile("[а-яё]", re.I)
 
