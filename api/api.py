@@ -388,47 +388,41 @@ def list_matches(
 # --- standings ----------------------------------------------------------------------------------------------
 
 
-def _standings_whole(t: Tournament) -> dict:
-    """The whole standings (every row), cached per (tournament, version, language): the ranking is the
-    heaviest thing the API computes (bench/bench_api.py); the pages' computation of the same version is
-    reused (``ranking.compute_once``)."""
+def _standing_row(s) -> dict:
+    """One row of the standings as the API gives it."""
+    return {
+        "place": s.row.place,
+        "place_to": s.row.place_to,
+        "participant": schemas.player_out(s.participant),
+        "group": s.group,
+        "points": float(s.row.points),
+        "played": s.row.played,
+        "wins": s.row.wins,
+        "losses": s.row.losses,
+        "byes": s.row.byes,
+        "metrics": {k: float(v) for k, v in s.row.metrics.items()},
+    }
 
-    def build() -> dict:
-        data = ranking.compute_once(t)
-        return {
-            "tournament": t.pk,
-            "final": t.status == Tournament.Status.FINISHED,
-            "tiebreaks": _tiebreaks(data.keys),
-            "rows": [
-                {
-                    "place": s.row.place,
-                    "place_to": s.row.place_to,
-                    "participant": schemas.player_out(s.participant),
-                    "group": s.group,
-                    "points": float(s.row.points),
-                    "played": s.row.played,
-                    "wins": s.row.wins,
-                    "losses": s.row.losses,
-                    "byes": s.row.byes,
-                    "metrics": {k: float(v) for k, v in s.row.metrics.items()},
-                }
-                for s in data.rows
-            ],
-            "teams": [
-                {
-                    "place": team.place,
-                    "place_to": team.place_to,
-                    "team": team.team,
-                    "players": len(team.members),
-                    "points": float(team.points),
-                    "wins": team.wins,
-                    "game_difference": team.game_difference,
-                }
-                for team in data.teams
-            ],
-        }
 
-    return cached(f"api:standings:{t.pk}:{t.version}:{translation.get_language()}", build)
+def _standings_head(t: Tournament, data: ranking.Standings) -> dict:
+    """What the standings answer says besides its rows: the tiebreaks and the team standings."""
+    return {
+        "tournament": t.pk,
+        "final": t.status == Tournament.Status.FINISHED,
+        "tiebreaks": _tiebreaks(data.keys),
+        "teams": [
+            {
+                "place": team.place,
+                "place_to": team.place_to,
+                "team": team.team,
+                "players": len(team.members),
+                "points": float(team.points),
+                "wins": team.wins,
+                "game_difference": team.game_difference,
+            }
+            for team in data.teams
+        ],
+    }
 
 
 @api.get(
@@ -451,9 +445,12 @@ def get_standings(
         return fresh
 
     def render() -> bytes:
-        whole = _standings_whole(t)
-        rows = page(request, len(whole["rows"]), limit, offset, whole["rows"][offset : offset + limit])
-        checked = schemas.Standings.model_validate({**whole, "rows": rows})  # the contract, once per entry
+        # The ranking of this version (shared with the pages, ``ranking.compute_once``); only the page's rows
+        # are made into the API's shape (issue 36: every row of a 10,000-player field was, at each version).
+        data = ranking.compute_once(t)
+        shown = [_standing_row(s) for s in data.rows[offset : offset + limit]]
+        rows = page(request, len(data.rows), limit, offset, shown)
+        checked = schemas.Standings.model_validate({**_standings_head(t, data), "rows": rows})  # the contract
         return dumps(checked.model_dump(mode="json"))
 
     # The answer's bytes, per (tournament, version, language, the whole URL: its page and the links' base).
@@ -596,7 +593,8 @@ def get_participant(
     p = Participant.objects.filter(tournament=t, pk=pid).select_related("person", "team").first()
     if p is None:
         raise ApiError(404, _("No such participant in this tournament."))
-    mine = next((r for r in _standings_whole(t)["rows"] if r["participant"]["id"] == p.pk), None)
+    found = next((s for s in ranking.compute_once(t).rows if s.participant.pk == p.pk), None)
+    mine = _standing_row(found) if found is not None else None
     rows = []
     for m, state in participant_matches(p, timezone.now()):
         first = m.player1_id == p.pk

@@ -88,7 +88,6 @@ def recompute_cpu(t, repeat: int = 7) -> dict[str, float]:
 
     client = Client()
     urls = {
-        "round fragment (every table: the venue screen)": f"/t/{t.pk}/rounds/{LIVE_ROUND}/live/",
         "round fragment (a page of 100 tables: a phone)": f"/t/{t.pk}/rounds/{LIVE_ROUND}/live/?page=1",
         "standings fragment": f"/t/{t.pk}/standings/?fragment=1",
         "home live block": f"/t/{t.pk}/live/",

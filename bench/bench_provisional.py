@@ -43,7 +43,7 @@ PUBLIC = [
     "home live",
     "round",
     "round live",
-    "screen's pairings (every table)",
+    "screen's pairings (its last page)",
     "standings",
     "participant",
     "screen",
@@ -78,7 +78,8 @@ def urls(t) -> dict[str, str]:
         "home live": reverse("public:home_live", args=[t.pk]),
         "round": reverse("public:round", args=[t.pk, last.number]),
         "round live": reverse("public:round_live", args=[t.pk, last.number]) + "?page=1",
-        "screen's pairings (every table)": reverse("public:round_live", args=[t.pk, last.number]),
+        "screen's pairings (its last page)": reverse("public:round_live", args=[t.pk, last.number])
+        + "?page=999",
         "standings": reverse("public:standings", args=[t.pk]),
         "participant": reverse("public:participant", args=[t.pk, someone]),
         "screen": reverse("public:screen", args=[t.pk]),

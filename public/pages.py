@@ -252,7 +252,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     # The round's tournament with every match (its protest window decides each state): no query per match.
     rnd, runner = visible_round(request, tournament, number)
     matches = round_matches(rnd)
-    shown, page_links, q = shown_tables(request, rnd, matches, paged=True)  # 100 tables a page (issue 20)
+    shown, page_links, q = shown_tables(request, rnd, matches)  # 100 tables a page (issue 20)
     table = PairingTable(shown, can_enter=runner and rnd.is_public and not tournament.is_closed)
     official = is_official(request.user, tournament)
     mine = set()

@@ -111,14 +111,14 @@ def round_page(request: HttpRequest, matches) -> tuple[list, list[dict]]:
     return shown, links
 
 
-def shown_tables(request: HttpRequest, rnd: Round, matches, *, paged: bool) -> tuple[list, list[dict], str]:
+def shown_tables(request: HttpRequest, rnd: Round, matches) -> tuple[list, list[dict], str]:
     """The round's matches a page shows, its page links and the search: "find my table" (``?q=``) looks in
-    every page; otherwise one page of 100 tables when ``paged``, else every table (the venue screen)."""
+    every page; otherwise one page of 100 tables — the round page, its live part and the venue screen alike
+    (issue 36: the screen's every-table fragment of a 5,000-table round cost 0.7–1.3 s of CPU a version; the
+    screen now walks the pages itself, ``static/js/live.js``)."""
     q = request.GET.get("q", "").strip()[:100]
     if q:
         return find_players(with_players(list(matches), rnd), q), [], q
-    if not paged:
-        return with_players(list(matches), rnd), [], q
     shown, links = round_page(request, matches)
     return page_players(shown, rnd), links, q
 
@@ -236,10 +236,13 @@ def round_live(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The pairings of a round as a fragment, for the round page and the venue screen to poll."""
     t = _tournament(pk)
     rnd, runner = visible_round(request, t, number)
-    # The round page's part polls its page; the venue screen asks for every table.
-    matches, _links, q = shown_tables(request, rnd, round_matches(rnd), paged="page" in request.GET)
+    # One page of 100 tables (issue 36), the round page's and the venue screen's: the screen reads how many
+    # pages there are and which this is from the fragment, and asks for the next when it has shown this one.
+    matches, links, q = shown_tables(request, rnd, round_matches(rnd))
     table = PairingTable(matches, can_enter=runner and rnd.is_public and not t.is_closed)
-    return render(request, "public/_pairings_live.html", {"t": t, "round": rnd, "table": table, "q": q})
+    current = next((link["number"] for link in links if link["current"]), 1)
+    context = {"t": t, "round": rnd, "table": table, "q": q, "page": current, "pages": len(links) or 1}
+    return render(request, "public/_pairings_live.html", context)
 
 
 # --- a participant's page --------------------------------------------------------------------------------

@@ -1,21 +1,29 @@
 /* Live parts of the public pages: every element with data-live="URL" fetches that fragment every
    data-interval seconds (3 by default) and swaps it in when it changed: no full reload, no library.
    data-live-now loads it at once. Paused while the tab is hidden. A [data-cycle] element (the venue
-   screen) shows its .screen-panel children in turn. A poll the server sheds (503/429, issue 37) waits its
+   screen) shows its .screen-panel children in turn, a server page of tables after another. A poll the server sheds (503/429, issue 37) waits its
    Retry-After with a jittered backoff. Loaded once per page (guarded). */
 (function () {
   "use strict";
   if (window.nardyLive) return;
   window.nardyLive = true;
 
+  // An element polls in one chain of timeouts; jump() starts a new chain (a new generation) and the old one
+  // stops at its next step, so a page change never leaves two chains polling.
+  function generation(el) { return el.dataset.liveGen || "0"; }
+
   function schedule(el, wait) {
     var seconds = wait || parseFloat(el.dataset.interval || "3");
+    var gen = generation(el);
     setTimeout(function () {
+      if (generation(el) !== gen) return;
       if (document.hidden) { schedule(el); } else { refresh(el); }
     }, seconds * 1000);
   }
 
   function refresh(el) {
+    var gen = generation(el);
+    var current = function () { return generation(el) === gen; };
     // "no-cache": the browser asks again every time, sending the ETag it holds; an unchanged fragment is a
     // 304 (one query on the server) and the browser hands back its own copy.
     fetch(el.dataset.live, { credentials: "same-origin", cache: "no-cache", headers: { "X-Live": "1" } })
@@ -25,6 +33,7 @@
         return r.ok ? r.text() : Promise.reject(0);
       })
       .then(function (html) {
+        if (!current()) return;
         el.dataset.liveBusy = "0";
         if (html !== el.dataset.liveHtml) {
           el.innerHTML = html;
@@ -34,7 +43,23 @@
         el.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
       })
       // Anything else (no network, a 500): the next poll at the usual interval.
-      .then(function () { schedule(el); }, function (wait) { schedule(el, typeof wait === "number" ? wait : 0); });
+      .then(function () { if (current()) schedule(el); },
+            function (wait) { if (current()) schedule(el, typeof wait === "number" ? wait : 0); });
+  }
+
+  // The venue screen's pairings come a server page (100 tables) at a time (issue 36); the fragment says
+  // which page it is and how many there are. jump() asks for page n at once and polls that page from then on.
+  function serverPages(panel) {
+    var live = panel.querySelector("[data-live]");
+    var marker = live && live.querySelector("[data-server-pages]");
+    if (!marker) return null;
+    return { live: live, page: Number(marker.dataset.serverPage), count: Number(marker.dataset.serverPages) };
+  }
+
+  function jump(el, n) {
+    el.dataset.live = el.dataset.live.replace(/([?&]page=)\d+/, "$1" + n);
+    el.dataset.liveGen = String(Number(generation(el)) + 1);
+    refresh(el);
   }
 
   // The server shed this poll (issue 37: 503 or 429 past its capacity): come back after its Retry-After
@@ -85,6 +110,11 @@
       var pages = showPage(panel, Number(panel.dataset.page || "0"));
       var next = Number(panel.dataset.page || "0") + 1;
       if (next < pages) { showPage(panel, next); return; }
+      // Every screenful of this server page shown: the next server page, or back to the first for the
+      // next turn (fetched now, while the other panels are shown).
+      var server = serverPages(panel);
+      if (server && server.page < server.count) { panel.dataset.page = "0"; jump(server.live, server.page + 1); return; }
+      if (server && server.page > 1) { panel.dataset.page = "0"; jump(server.live, 1); }
       if (panels.length < 2) { showPage(panel, 0); return; }
       panel.hidden = true;
       i = (i + 1) % panels.length;
