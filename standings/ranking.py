@@ -146,7 +146,10 @@ def _compute(t: Tournament) -> Standings:
 # bumps ``Tournament.version`` in its own transaction, so (pk, version, changed_at, language) names one
 # computed table.
 # Kept in the process (no pickling of 1,000 participants on every read); a handful of recent tables at most.
-_ONCE: OrderedDict[tuple, Standings] = OrderedDict()
+# One table per (tournament, language): a new version replaces the old one at once (issue 35 §2: a worker kept
+# 16 versions of a 10,000-player table, 321 → 767 MiB), and a few tournaments at a time, the least recently
+# asked dropped first.
+_ONCE: OrderedDict[tuple, tuple[tuple, Standings]] = OrderedDict()
 _ONCE_LOCK = threading.Lock()
 ONCE_KEEP = 16
 
@@ -154,15 +157,21 @@ ONCE_KEEP = 16
 def compute_once(t: Tournament) -> Standings:
     """``compute(t)`` reused while the tournament's version stays the same (the standings page, the
     participant page, the home live block and the screen share it). Read-only for the caller."""
-    key = (t.pk, t.version, t.changed_at, get_language())
+    key, stamp = (t.pk, get_language()), (t.version, t.changed_at)
     with _ONCE_LOCK:
         found = _ONCE.get(key)
-        if found is not None:
+        if found is not None and found[0] == stamp:
             _ONCE.move_to_end(key)
-            return found
+            return found[1]
+        if found is not None and found[0][0] < t.version:
+            del _ONCE[key]  # the older version goes before the new one is built, not after
     computed = compute(t)
     with _ONCE_LOCK:
-        _ONCE[key] = computed
+        found = _ONCE.get(key)
+        # A slower request of an older version does not put it back.
+        if found is None or found[0][0] <= t.version:
+            _ONCE[key] = (stamp, computed)
+            _ONCE.move_to_end(key)
         while len(_ONCE) > ONCE_KEEP:
             _ONCE.popitem(last=False)
     return computed
