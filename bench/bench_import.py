@@ -24,10 +24,12 @@ machine's load average.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import csv
 import datetime
 import io
 import os
+import pstats
 import resource
 import sys
 import tempfile
@@ -69,6 +71,7 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=5000)
     parser.add_argument("--format", choices=["csv", "xlsx"], default="csv")
     parser.add_argument("--confirm", action="store_true", help="also time the import itself")
+    parser.add_argument("--profile", action="store_true", help="the import's 60 costliest functions")
     parser.add_argument("--federation", action="store_true", help="the committed 500-row federation file")
     parser.add_argument("--request", action="store_true", help="time the upload request (embedded default)")
     args = parser.parse_args()
@@ -141,9 +144,16 @@ def main() -> None:
     )
     decisions = {str(p.line): str(p.candidates[0].person) for p in outcome.twins}
     if args.confirm:
+        profiler = cProfile.Profile() if args.profile else None
         wall, cpu = time.perf_counter(), time.process_time()
+        if profiler:
+            profiler.enable()
         outcome = imports.confirm(t, name, data, user, decisions=decisions)
+        if profiler:
+            profiler.disable()
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        if profiler:
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(60)
         print(
             f"import: {wall:.2f} s wall, {cpu:.2f} s CPU, {1000 * wall / args.rows:.2f} ms a row; "
             f"{outcome.saved} saved"
