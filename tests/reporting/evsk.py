@@ -37,3 +37,44 @@ def event_in_competition(
         t.competition = c
         t.save(update_fields=["competition"])
     return t
+
+
+def paperwork(
+    t: Tournament, *, ekp: str = "12345", code: str = "0730001611Я", email: str = "fed@example.org"
+):
+    """The season's calendar line of the event's competition, the discipline's ВРВС code, the panel (a chief
+    judge and a chief secretary with their categories, the chief judge's also in the register)."""
+    from federation.models import JudgeCategory
+    from registration.models import Official, Person
+    from season.models import CalendarEvent, DisciplineCode, Season
+
+    season, _ = Season.objects.get_or_create(
+        year=t.start_date.year, defaults={"federation_email": email, "report_deadline_days": 10}
+    )
+    CalendarEvent.objects.create(
+        season=season,
+        competition=t.competition,
+        name=t.competition.name,
+        status=t.competition.category,
+        ekp_number=ekp,
+        start_date=t.start_date,
+        end_date=t.end_date,
+    )
+    if code:
+        DisciplineCode.objects.update_or_create(discipline=t.discipline, defaults={"code": code})
+    chief = Person.objects.create(surname="Судьин", name="Пётр", patronymic="Ильич")
+    secretary = Person.objects.create(surname="Писарев", name="Олег", patronymic="Андреевич")
+    Official.objects.create(
+        tournament=t, person=chief, role="chief_judge", judging_category="national", city="Тверь"
+    )
+    Official.objects.create(
+        tournament=t, person=secretary, role="chief_secretary", judging_category="first", city="Москва"
+    )
+    JudgeCategory.objects.create(
+        person=chief,
+        category="national",
+        assigned_on=datetime.date(2020, 1, 1),
+        order="Приказ № 5",
+        lapses_on=datetime.date(2030, 1, 1),
+    )
+    return season
