@@ -40,7 +40,12 @@ def event_in_competition(
 
 
 def paperwork(
-    t: Tournament, *, ekp: str = "12345", code: str = "0730001611Я", email: str = "fed@example.org"
+    t: Tournament,
+    *,
+    ekp: str = "12345",
+    code: str = "0730001611Я",
+    email: str = "fed@example.org",
+    chief=None,
 ):
     """The season's calendar line of the event's competition, the discipline's ВРВС code, the panel (a chief
     judge and a chief secretary with their categories, the chief judge's also in the register)."""
@@ -62,7 +67,8 @@ def paperwork(
     )
     if code:
         DisciplineCode.objects.update_or_create(discipline=t.discipline, defaults={"code": code})
-    chief = Person.objects.create(surname="Судьин", name="Пётр", patronymic="Ильич")
+    if chief is None:
+        chief = Person.objects.create(surname="Судьин", name="Пётр", patronymic="Ильич")
     secretary = Person.objects.create(surname="Писарев", name="Олег", patronymic="Андреевич")
     Official.objects.create(
         tournament=t, person=chief, role="chief_judge", judging_category="national", city="Тверь"
