@@ -14,6 +14,7 @@ import datetime
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from registration.models import JudgingCategory, Person, Qualification
 from tournaments.models import Category, Discipline, GenderGroup
@@ -254,22 +255,24 @@ class EvskNorm(models.Model):
     the rank held (printed «подтвердил»)."""
 
     class FieldKind(models.TextChoices):
-        PARTICIPANTS = "participants", _("participants")
-        REGIONS = "regions", _("regions")
+        PARTICIPANTS = "participants", pgettext_lazy("the least field", "participants")
+        REGIONS = "regions", pgettext_lazy("the least field", "regions")
 
     document = models.ForeignKey(
         NormDocument, on_delete=models.CASCADE, related_name="norms", verbose_name=_("document")
     )
     status = models.CharField(_("status of the competition"), max_length=20, choices=Category.choices)
     discipline = models.CharField(_("discipline"), max_length=20, choices=Discipline.choices)
-    gender_group = models.CharField(_("gender group"), max_length=10, choices=GenderGroup.choices)
+    gender_group = models.CharField(
+        _("gender group"), max_length=10, choices=GenderGroup.choices, default=GenderGroup.MEN
+    )
     age_from = models.PositiveSmallIntegerField(_("age from"), default=18)
     age_to = models.PositiveSmallIntegerField(_("age to"), null=True, blank=True)
     place_to = models.PositiveSmallIntegerField(_("places 1 to"))
     qualification = models.CharField(_("sports rank or title"), max_length=10, choices=Qualification.choices)
-    min_field = models.PositiveSmallIntegerField(_("at least"), null=True, blank=True)
+    min_field = models.PositiveSmallIntegerField(_("the least field"), null=True, blank=True)
     field_kind = models.CharField(
-        _("counted in"), max_length=15, choices=FieldKind.choices, default=FieldKind.PARTICIPANTS
+        _("the least field counts"), max_length=15, choices=FieldKind.choices, default=FieldKind.PARTICIPANTS
     )
     confirmation = models.BooleanField(_("confirms the rank held"), default=False)
 
