@@ -24,12 +24,14 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 from reportlab.platypus import PageBreak
 
 from federation.models import JudgeCategory
 from federation.norms import effective_norms, field_of
 from protocols.docs.standings import StandingLine, shown_keys, standing_lines
+from protocols.documents import DOCUMENT_LANGUAGE
 from protocols.facts import (
     Column,
     Heading,
@@ -173,7 +175,13 @@ def papers(t: Tournament, columns: tuple[Column, ...] = (), norms_text: str = ""
 
 def dossiers(t: Tournament) -> list[Dossier]:
     """Issue 32 §3: one dossier for each athlete whose place fulfilled a rank that counts (higher than the one
-    held, or confirmed where the norms count a confirmation), in the order of the final protocol."""
+    held, or confirmed where the norms count a confirmation), in the order of the final protocol. In the
+    documents' language (filed in Russian whatever the reader's)."""
+    with translation.override(DOCUMENT_LANGUAGE):
+        return _dossiers(t)
+
+
+def _dossiers(t: Tournament) -> list[Dossier]:
     norms = effective_norms(t)
     if not norms:
         return []
@@ -275,6 +283,11 @@ def _application(d: Dossier) -> list:
 
 
 def render(d: Dossier) -> bytes:
+    with translation.override(DOCUMENT_LANGUAGE):
+        return _render(d)
+
+
+def _render(d: Dossier) -> bytes:
     story = [*_extract(d), PageBreak(), *_certificate(d), PageBreak(), *_application(d)]
     return pdf(d.papers.heading, _("Rank dossier: %(n)s") % {"n": d.short_name}, story)
 

@@ -24,11 +24,12 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from fees.manager import schedule
 from protocols import documents
+from protocols.documents import DOCUMENT_LANGUAGE
 from protocols.facts import official
 from protocols.layout import capfirst
 from public.export_views import tournament_sheets
@@ -165,8 +166,9 @@ def manifest(t: Tournament, files: list[Part]) -> bytes:
 
 
 def build(t: Tournament, progress: Callable[[int], None] | None = None) -> tuple[bytes, int]:
-    """The package's ZIP and the number of files in it."""
-    files = parts(t, progress)
+    """The package's ZIP and the number of files in it (in the documents' language, as they are filed)."""
+    with translation.override(DOCUMENT_LANGUAGE):
+        files = parts(t, progress)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
         for f in files:

@@ -98,3 +98,10 @@ def test_issue32_3_one_zip_per_event_with_a_pdf_per_athlete(event):
     names = z.namelist()
     assert len(names) == len(items) == len(set(names))
     assert all(n.endswith(".pdf") and z.read(n).startswith(b"%PDF") for n in names)
+
+
+def test_issue32_3_the_dossier_is_filed_in_russian_whatever_the_readers_language(event):
+    with translation.override("en"):
+        d = dossier.dossiers(event)[0]
+        text = _text(dossier.render(d))
+    assert "Заявление на присвоение спортивного разряда" in text and d.papers.status == "всероссийские"
