@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from federation.models import CalibrationReport, JudgeCategory, RankHeld, RatingList
+from federation.models import CalibrationReport, EvskNorm, JudgeCategory, NormDocument, RankHeld, RatingList
 
 
 @admin.register(JudgeCategory)
@@ -48,3 +48,17 @@ class CalibrationReportAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+
+class EvskNormInline(admin.TabularInline):
+    model = EvskNorm
+    extra = 0
+
+
+@admin.register(NormDocument)
+class NormDocumentAdmin(admin.ModelAdmin):
+    """The ЕВСК norms (issue 32 §3), one document with its rows; the federation's table page is
+    ``reporting:norms``."""
+
+    list_display = ["title", "dated", "valid_from"]
+    inlines = [EvskNormInline]

@@ -23,8 +23,9 @@ from django.utils.translation import gettext as _
 
 from draw.results import load_results
 from federation.models import EventPlace, Rating, RatingChange, RatingList, RatingListRow, RatingStart
+from federation.norms import effective_norms, field_of
 from federation.rating import Formula, Game, Standing, replay
-from registration.models import Participant, Person, rank_counts, rank_fulfilled
+from registration.models import Participant, Person
 from standings.ranking import final_standings
 from tournaments.models import Tournament, log
 
@@ -239,15 +240,15 @@ def write_places(t: Tournament) -> None:
     place fulfilled by the tournament's norms as the final protocol prints it (only when it counts)."""
     EventPlace.objects.filter(tournament=t).delete()
     standings = final_standings(t)
-    norms = list(t.rank_norms.all())
-    field = sum(1 for s in standings if not s.removed)
+    norms = effective_norms(t)  # issue 32 §3: the ЕВСК table where it has the event, else its own
+    field, regions = field_of(s.participant.data.region for s in standings if not s.removed)
     rows = []
     for row in standings:
         if row.removed or row.row.place is None:
             continue
         held = row.participant.qualification
-        code = rank_fulfilled(norms, row.row.place_to or row.row.place, field) if norms else ""
-        counts = rank_counts(code, held, t.rank_confirmation)
+        code = norms.fulfilled(row.row.place_to or row.row.place, field, regions) if norms else ""
+        counts = norms.counts(code, held)
         rows.append(
             EventPlace(
                 person_id=row.participant.person_id,

@@ -14,8 +14,10 @@ import datetime
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from registration.models import JudgingCategory, Person, Qualification
+from tournaments.models import Category, Discipline, GenderGroup
 from tournaments.validators import sane_date
 
 
@@ -225,3 +227,62 @@ class CalibrationReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.discipline} {self.made_at:%Y-%m-%d %H:%M}"
+
+
+class NormDocument(models.Model):
+    """The source of a table of the ЕВСК norms (issue 32 §3): the order that approved them (title, date, its
+    file) and the day they apply from. A newer document replaces an older one from its own day on: an event
+    is judged by the document in force on its first day (``federation.norms.effective_norms``)."""
+
+    title = models.CharField(_("document"), max_length=300)
+    dated = models.DateField(_("document's date"), validators=[sane_date])
+    file = models.FileField(_("file"), upload_to="evsk/%Y/", blank=True)
+    valid_from = models.DateField(_("in force from"), validators=[sane_date])
+
+    class Meta:
+        verbose_name = _("ЕВСК norms document")
+        verbose_name_plural = _("ЕВСК norms documents")
+        ordering = ["-valid_from", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.valid_from:%d.%m.%Y})"
+
+
+class EvskNorm(models.Model):
+    """One row of the ЕВСК table (issue 32 §3): in a competition of this status, discipline, gender group and
+    age group, places 1…``place_to`` fulfil ``qualification`` when the field reaches ``min_field``
+    participants (or regions, as the ЕВСК counts them for that status); ``confirmation``: the norm confirms
+    the rank held (printed «подтвердил»)."""
+
+    class FieldKind(models.TextChoices):
+        PARTICIPANTS = "participants", pgettext_lazy("the least field", "participants")
+        REGIONS = "regions", pgettext_lazy("the least field", "regions")
+
+    document = models.ForeignKey(
+        NormDocument, on_delete=models.CASCADE, related_name="norms", verbose_name=_("document")
+    )
+    status = models.CharField(_("status of the competition"), max_length=20, choices=Category.choices)
+    discipline = models.CharField(_("discipline"), max_length=20, choices=Discipline.choices)
+    gender_group = models.CharField(
+        _("gender group"), max_length=10, choices=GenderGroup.choices, default=GenderGroup.MEN
+    )
+    age_from = models.PositiveSmallIntegerField(_("age from"), default=18)
+    age_to = models.PositiveSmallIntegerField(_("age to"), null=True, blank=True)
+    place_to = models.PositiveSmallIntegerField(_("places 1 to"))
+    qualification = models.CharField(_("sports rank or title"), max_length=10, choices=Qualification.choices)
+    min_field = models.PositiveSmallIntegerField(_("the least field"), null=True, blank=True)
+    field_kind = models.CharField(
+        _("the least field counts"), max_length=15, choices=FieldKind.choices, default=FieldKind.PARTICIPANTS
+    )
+    confirmation = models.BooleanField(_("confirms the rank held"), default=False)
+
+    class Meta:
+        verbose_name = _("ЕВСК norm")
+        verbose_name_plural = _("ЕВСК norms")
+        ordering = ["status", "discipline", "gender_group", "age_from", "place_to", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(place_to__gte=1), name="evsk_norm_place_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_qualification_display()}: 1–{self.place_to}"

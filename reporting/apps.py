@@ -8,3 +8,6 @@ class ReportingConfig(AppConfig):
     name = "reporting"
     verbose_name = _("Reports and ranks")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import receivers  # noqa: F401  (inner import: connects judging's finish signal once apps are loaded)

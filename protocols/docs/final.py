@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
+from federation.norms import effective_norms
 from judging.models import Protest
 from protocols import keys
 from protocols.docs.sanctions import RemovedLine, SanctionLine, match_label, removed_lines, sanction_lines
@@ -144,7 +145,7 @@ def _user_name(user) -> str:
 def build(t: Tournament) -> FinalProtocolData:
     computed = ranking.compute(t)
     keys = shown_keys(t, computed)
-    norms = list(t.rank_norms.all())
+    norms = effective_norms(t)  # issue 32 §3: the ЕВСК table where it has the event, else its own
     signed = t.status == Tournament.Status.FINISHED
     return FinalProtocolData(
         heading=heading(t),

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
+from federation.norms import effective_norms, field_of
 from judging.models import Protest, Sanction, TeamSanction
 from protocols import keys
 from protocols.docs.sanctions import RemovedLine, SanctionLine, removed_lines, sanction_lines
@@ -60,7 +61,7 @@ from protocols.layout import (
 )
 from protocols.models import ChiefJudgeReport, JudgeEvaluation
 from protocols.registry import register
-from registration.models import Gender, JudgingCategory, Official, Participant, rank_fulfilled
+from registration.models import Gender, JudgingCategory, Official, Participant
 from standings import ranking
 from tournaments.models import Tournament
 from tournaments.rules import cite
@@ -233,12 +234,13 @@ def build(t: Tournament) -> ReportData:
     computed = ranking.compute(t)
     winners = prize_winners(t, computed)
     # The ranks fulfilled: the final protocol's column, counted (a shared place counts as its lowest).
-    norms = list(t.rank_norms.all())
-    field = sum(1 for s in computed.rows if not s.removed)
+    norms = effective_norms(t)  # issue 32 §3: the ЕВСК table where it has the event, else its own
+    field, regions_count = field_of(s.participant.data.region for s in computed.rows if not s.removed)
     fulfilled: list[tuple[str, str]] = []
     for s in computed.rows:
-        code = rank_fulfilled(norms, s.row.place_to or s.row.place, field) if norms and not s.removed else ""
-        text = fulfilled_text(code, s.participant.qualification, t.rank_confirmation)
+        worst = s.row.place_to or s.row.place
+        code = norms.fulfilled(worst, field, regions_count) if norms and not s.removed else ""
+        text = fulfilled_text(code, s.participant.qualification, norms.confirms(code))
         if text:
             fulfilled.append((person_name(s.participant), text))
     technical = technical_lines(t)

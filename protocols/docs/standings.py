@@ -17,6 +17,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from draw import teams
 from draw.models import Stage
+from federation.norms import Norms, field_of
 from protocols import keys
 from protocols.facts import (
     Column,
@@ -47,7 +48,7 @@ from protocols.layout import (
     title_block,
 )
 from protocols.registry import register
-from registration.models import Participant, rank_counts, rank_fulfilled
+from registration.models import Participant, rank_counts
 from standings import ranking
 from tournaments.models import ELIMINATION_SYSTEMS, Character, System, Tournament
 from tournaments.rules import cite
@@ -175,14 +176,15 @@ def standing_lines(
     t: Tournament,
     rows: list[ranking.StandingRow],
     keys: list[str],
-    norms: list | None = None,
+    norms: Norms | None = None,
     computed: ranking.Standings | None = None,
 ) -> tuple[StandingLine, ...]:
     # 004 §1.4.4, §1.4.5: in an elimination event a bye is no match played (the player just goes on), and
     # no point won either.
     byes_count = t.system not in ELIMINATION_SYSTEMS
     bye = Fraction(t.bye_points)
-    field = sum(1 for s in rows if not s.removed)
+    # Issue 32 §3: the field the norms count (participants, or their regions where the ЕВСК says so).
+    field, regions = field_of(s.participant.data.region for s in rows if not s.removed)
     # A mixed event: each stage's own figures (issue 30 item 3).
     in_groups = {g.participant.key: g for table in computed.groups for g in table.rows} if computed else {}
     playoff = _playoff_players(t) if in_groups else set()
@@ -196,7 +198,7 @@ def standing_lines(
         elimination = not byes_count or (p.key in playoff and figures is s.row)
         points = figures.points - (figures.byes * bye if elimination else 0)
         never_played = team_event and not s.row.played and not s.row.byes
-        met = rank_fulfilled(norms, worst, field) if norms and not s.removed else ""
+        met = norms.fulfilled(worst, field, regions) if norms and not s.removed else ""
         out.append(
             StandingLine(
                 place="" if never_played else s.row.place_label,
@@ -214,7 +216,7 @@ def standing_lines(
                 region=p.data.region,
                 club=p.club or p.data.organisation,
                 coach=p.coach,
-                fulfilled=fulfilled_text(met, p.qualification, t.rank_confirmation),
+                fulfilled=fulfilled_text(met, p.qualification, norms.confirms(met) if norms else False),
                 status=p.status if p.status != Participant.Status.ACTIVE else "",
                 group_place=in_groups[p.key].row.place_label if p.key in in_groups else "",
                 playoff=(s.row.played, s.row.wins, s.row.losses) if p.key in playoff else None,

@@ -79,6 +79,10 @@ NOT_PAGES = {
     "registration:import_status": "JSON of an import's progress",
     "judging:protest_attachment": "a protest's attached file",
     "draw:absence_remove": "a POST that redirects back to the absences",
+    "reporting:dossier": "a PDF (an athlete's rank dossier)",
+    "reporting:download": "a ZIP file (the dossiers' archive or the report package)",
+    "reporting:make": "a POST that redirects back to the event's reporting page",
+    "reporting:send": "a POST that redirects back to the event's reporting page",
     "federation:official_list": "exists once a list is frozen (`rating --freeze`), which no world does; "
     "the live list /rating/<list>/ is crawled and prints the same table",
 }
