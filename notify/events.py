@@ -1,0 +1,179 @@
+"""The events a person is told of (issue 33 "Events"), worded short, in his language, with his link.
+
+Each function owes messages through the outbox (``notify.outbox``) inside the caller's transaction; the
+receivers (``notify.receivers``) call them from the lower apps' signals.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from draw.models import Match, Round
+from judging import links as match_links
+from notify.links import absolute
+from notify.models import Message, Subscription
+from notify.outbox import Owed, Text, tell
+from standings import ranking
+from standings.metrics import place_label
+
+# --- a round's pairings published (and published again after a redraw) -------------------------------------
+
+
+def _pairing(match: Match, me_id: int) -> dict:
+    opponent = match.player2 if match.player1_id == me_id else match.player1
+    start = match.round.start_time
+    return {
+        "table": match.table,
+        "opponent": str(opponent) if opponent else "",
+        "length": match.match_length,
+        "start": timezone.localtime(start).strftime("%H:%M") if start else "",
+    }
+
+
+def _digest(data: dict) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def _pairing_text(rnd: Round, data: dict, link: str) -> str:
+    if not data["opponent"]:
+        return _("%(t)s, round %(r)s: you have a bye.") % {"t": rnd.tournament.name, "r": rnd.number}
+    parts = [
+        _("%(t)s, round %(r)s: table %(n)s, opponent %(o)s, match to %(l)s.")
+        % {
+            "t": rnd.tournament.name,
+            "r": rnd.number,
+            "n": data["table"],
+            "o": data["opponent"],
+            "l": data["length"],
+        }
+    ]
+    if data["start"]:
+        parts.append(_("Start at %(s)s.") % {"s": data["start"]})
+    parts.append(_("Your match link: %(u)s") % {"u": link})
+    return " ".join(parts)
+
+
+def _delta_text(rnd: Round, old: dict, new: dict, link: str) -> str:
+    """What changed in his pairing, and nothing else (issue 33: after a redraw)."""
+    changes = []
+    if old.get("table") != new["table"]:
+        changes.append(_("table %(a)s → %(b)s") % {"a": old.get("table"), "b": new["table"]})
+    if old.get("opponent") != new["opponent"]:
+        changes.append(
+            _("opponent %(a)s → %(b)s")
+            % {"a": old.get("opponent") or _("bye"), "b": new["opponent"] or _("bye")}
+        )
+    if old.get("length") != new["length"]:
+        changes.append(_("match to %(a)s → %(b)s") % {"a": old.get("length"), "b": new["length"]})
+    if old.get("start") != new["start"] and new["start"]:
+        changes.append(_("start %(a)s → %(b)s") % {"a": old.get("start") or "—", "b": new["start"]})
+    head = _("%(t)s, round %(r)s was drawn again; your pairing changed: %(c)s.") % {
+        "t": rnd.tournament.name,
+        "r": rnd.number,
+        "c": "; ".join(changes),
+    }
+    return f"{head} {_('Your match link: %(u)s') % {'u': link}}"
+
+
+def round_published(rnd: Round) -> int:
+    """Each subscribed player of the round is told his pairing; after a redraw (the round published again)
+    only those whose pairing changed, with what changed (issue 33)."""
+    matches = list(
+        rnd.matches.select_related("round__tournament", "player1__person", "player2__person").order_by(
+            "table"
+        )
+    )
+    prefix = f"pair:{rnd.tournament_id}:{rnd.number}:"
+    owed: list[Owed] = []
+    for m in matches:
+        for me in (m.player1, m.player2):
+            if me is None:
+                continue
+            data = _pairing(m, me.pk)
+            key = f"{prefix}{me.pk}:{_digest(data)}"
+
+            def build(sub: Subscription, m=m, me=me, data=data, key=key) -> Text | None:
+                before = (
+                    Message.objects.filter(subscription=sub, key__startswith=f"{prefix}{me.pk}:")
+                    .order_by("-pk")
+                    .first()
+                )
+                if before is not None and before.key == key:
+                    return None  # published again unchanged: he knows it
+                link = absolute(match_links.url_for(m, me))
+                subject = _("Round %(r)s: your pairing") % {"r": rnd.number}
+                if before is not None:
+                    return Text(subject, _delta_text(rnd, before.data, data, link), data)
+                return Text(subject, _pairing_text(rnd, data, link), data)
+
+            owed.append(Owed(me.person_id, key, build))
+    return tell(rnd.tournament, owed)
+
+
+# --- a result handed in by one side -------------------------------------------------------------------------
+
+
+def result_reported(protocol) -> int:
+    """The opponent of the one who handed in the protocol is told the score, to confirm or dispute it in one
+    tap on his match link (the same rules as the match page, 003)."""
+    match = protocol.match
+    by = protocol.submitted_by
+    opponent = match.player2 if match.player1_id == by.pk else match.player1
+    if opponent is None:
+        return 0
+    mine, theirs = (
+        (protocol.score1, protocol.score2)
+        if match.player1_id == by.pk
+        else (protocol.score2, protocol.score1)
+    )
+    stamp = int(protocol.submitted_at.timestamp()) if protocol.submitted_at else 0
+    key = f"proto:{protocol.pk}:{protocol.corrections}:{stamp}"
+
+    def build(sub: Subscription) -> Text:
+        link = absolute(match_links.url_for(match, opponent))
+        body = _(
+            "%(t)s, round %(r)s, table %(n)s: %(p)s handed in %(a)s:%(b)s in his favour. "
+            "Confirm or dispute it in one tap: %(u)s"
+        ) % {
+            "t": match.round.tournament.name,
+            "r": match.round.number,
+            "n": match.table,
+            "p": by,
+            "a": mine,
+            "b": theirs,
+            "u": link,
+        }
+        return Text(_("Confirm the result"), body)
+
+    return tell(match.round.tournament, [Owed(opponent.person_id, key, build)])
+
+
+# --- the tournament finished ------------------------------------------------------------------------------
+
+
+def tournament_finished(tournament) -> int:
+    """Each subscribed participant is told his final place (a removed player keeps none, 004 §5.7.3)."""
+    rows = ranking.final_standings(tournament)
+    # A reopened and finished again tournament tells again (its places may have changed).
+    stamp = int(tournament.finished_at.timestamp()) if tournament.finished_at else 0
+    owed: list[Owed] = []
+    for s in rows:
+        p = s.participant
+        place = None if s.removed else s.row.place
+
+        def build(sub: Subscription, place=place, s=s) -> Text:
+            if place is None:
+                body = _("%(t)s is finished. You keep no place in it.") % {"t": tournament.name}
+            else:
+                body = _("%(t)s is finished: your place is %(p)s.") % {
+                    "t": tournament.name,
+                    "p": place_label(place, s.row.place_to),
+                }
+            return Text(_("Tournament finished"), body)
+
+        owed.append(Owed(p.person_id, f"finished:{tournament.pk}:{stamp}:{p.pk}", build))
+    return tell(tournament, owed)
