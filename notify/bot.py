@@ -87,7 +87,7 @@ def poll_once(bot: telegram.Bot, offset: int | None, timeout: int = 25) -> int |
     params: dict = {"timeout": timeout, "allowed_updates": ["message"]}
     if offset is not None:
         params["offset"] = offset
-    updates = bot.call("getUpdates", timeout=timeout + 10, **params)
+    updates = bot.call("getUpdates", http_timeout=timeout + 10, **params)
     for update in updates if isinstance(updates, list) else []:
         try:
             handle_update(update)

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+import datetime
 
-from notify import delivery
+from celery import shared_task
+from django.utils import timezone
+
+from notify import bot, delivery
+from notify.models import Subscription
 
 
 @shared_task(name="notify.deliver", ignore_result=True)
 def deliver() -> int:
     """Send the outbox's due rows (queued after each commit that wrote some; the beat sweeps every
     ``NOTIFY_SWEEP_EVERY_SECONDS``, so a dead worker's leased rows go out once their lease has passed)."""
+    # Deep links and confirmation mails never answered are forgotten after two days (the code's life).
+    since = timezone.now() - datetime.timedelta(days=bot.CODE_DAYS)
+    Subscription.objects.filter(confirmed=False, created__lt=since).delete()
     return delivery.deliver().sent

@@ -37,14 +37,14 @@ class Bot:
     base_url: str = "https://api.telegram.org"
     timeout: float = 10.0
 
-    def call(self, method: str, timeout: float | None = None, **params) -> object:
+    def call(self, method: str, http_timeout: float | None = None, **params) -> object:
         """POST ``params`` as JSON to ``<base_url>/bot<token>/<method>``: the ``result``, or
         ``TelegramError``."""
         url = f"{self.base_url.rstrip('/')}/bot{self.token}/{method}"
         body = json.dumps(params).encode()
         request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"})
         try:
-            with urllib.request.urlopen(request, timeout=timeout or self.timeout) as response:  # noqa: S310
+            with urllib.request.urlopen(request, timeout=http_timeout or self.timeout) as response:  # noqa: S310
                 answer = json.loads(response.read() or b"{}")
         except urllib.error.HTTPError as exc:
             try:
@@ -87,7 +87,7 @@ def bot_name() -> str:
         return ""
     if b.token not in _names:
         try:
-            me = b.call("getMe", timeout=5)
+            me = b.call("getMe", http_timeout=5)
         except TelegramError:
             return ""
         _names[b.token] = str((me or {}).get("username", "")) if isinstance(me, dict) else ""
