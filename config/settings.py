@@ -382,6 +382,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "notify.deliver",
         "schedule": envint("NOTIFY_SWEEP_EVERY_SECONDS", 30),
     },
+    # The players whose protest window closes within 3 minutes are told (issue 33).
+    "notify-protest-windows": {
+        "task": "notify.protest_windows",
+        "schedule": 60,
+    },
 }
 
 # Notifications (issue 33, notify/README.md). Telegram is offered only with a token. The webhook's secret is
@@ -399,6 +404,8 @@ NOTIFY_LEASE_SECONDS = envint("NOTIFY_LEASE_SECONDS", 60)
 NOTIFY_MAX_ATTEMPTS = envint("NOTIFY_MAX_ATTEMPTS", 5)
 # Embedded default (no broker): deliver in a thread after the commit, not in the request. Tests turn it off.
 NOTIFY_DELIVER_IN_THREAD = envbool("NOTIFY_DELIVER_IN_THREAD", True)
+# A document is desk news when it took at least this long to make (the others are on the page at once).
+NOTIFY_DOCUMENT_SECONDS = envint("NOTIFY_DOCUMENT_SECONDS", 10)
 
 LOGGING = {
     "version": 1,

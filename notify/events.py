@@ -9,14 +9,16 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from draw.models import Match, Round
 from judging import links as match_links
+from judging import state
 from notify.links import absolute
 from notify.models import Message, Subscription
-from notify.outbox import Owed, Text, tell
+from notify.outbox import Owed, Text, tell, tell_desk
 from standings import ranking
 from standings.metrics import place_label
 
@@ -177,3 +179,170 @@ def tournament_finished(tournament) -> int:
 
         owed.append(Owed(p.person_id, f"finished:{tournament.pk}:{stamp}:{p.pk}", build))
     return tell(tournament, owed)
+
+
+# --- rulings on his match, sanctions ----------------------------------------------------------------------
+
+
+def _players(match: Match) -> list:
+    return [p for p in (match.player1, match.player2) if p is not None]
+
+
+def protest_decided(protest) -> int:
+    """Both players of the match are told the panel's decision (004 §5.10: final)."""
+    match = protest.match
+    t = match.round.tournament
+    owed = []
+    for p in _players(match):
+
+        def build(sub: Subscription, p=p) -> Text:
+            body = _("%(t)s, round %(r)s, table %(n)s: protest No. %(no)s — %(s)s.") % {
+                "t": t.name,
+                "r": match.round.number,
+                "n": match.table,
+                "no": protest.number,
+                "s": protest.get_status_display(),
+            }
+            if protest.decision_reasons:
+                body += " " + protest.decision_reasons[:300]
+            body += " " + _("Your match link: %(u)s") % {"u": absolute(match_links.url_for(match, p))}
+            return Text(_("Protest decided"), body)
+
+        owed.append(Owed(p.person_id, f"protest:{protest.pk}:{protest.status}:{p.pk}", build))
+    return tell(t, owed)
+
+
+def sanction_applied(sanction) -> int:
+    """The person is told the sanction: a warning, a removal, a disqualification, a technical defeat, a
+    points deduction (004 §5.7)."""
+    t = sanction.tournament
+
+    def build(sub: Subscription) -> Text:
+        body = _("%(t)s: %(k)s.") % {"t": t.name if t else _("League"), "k": sanction.get_kind_display()}
+        if sanction.facts:
+            body += " " + sanction.facts[:300]
+        return Text(_("Sanction"), body)
+
+    return tell(t, [Owed(sanction.person_id, f"sanction:{sanction.pk}", build)])
+
+
+def protest_windows_closing(now=None, ahead_minutes: int = 3) -> int:
+    """Each subscribed player whose protest window on a provisional result closes within ``ahead_minutes``
+    is told once (004 §5.10: the window, default 10 minutes). The beat's task, every minute."""
+    now = now or timezone.now()
+    horizon = now + timezone.timedelta(minutes=ahead_minutes)
+    recent = now - timezone.timedelta(hours=3)  # no window is longer than this in practice
+    candidates = (
+        Match.objects.filter(final_at__isnull=True, ended_at__gte=recent)
+        .exclude(result_kind="")
+        .exclude(player2=None)
+        .select_related("round__tournament", "player1__person", "player2__person")
+    )
+    by_t: dict[int, tuple] = {}
+    for m in candidates:
+        if m.round.tournament.read_only_reason:
+            continue
+        for p in _players(m):
+            end = state.window_end(m, p.pk)
+            if end is None or not now < end <= horizon:
+                continue
+
+            def build(sub: Subscription, m=m, p=p, end=end) -> Text:
+                body = _(
+                    "%(t)s, round %(r)s, table %(n)s: the protest window closes at %(e)s. "
+                    "Your match link: %(u)s"
+                ) % {
+                    "t": m.round.tournament.name,
+                    "r": m.round.number,
+                    "n": m.table,
+                    "e": timezone.localtime(end).strftime("%H:%M"),
+                    "u": absolute(match_links.url_for(m, p)),
+                }
+                return Text(_("Protest window closing"), body)
+
+            key = f"window:{m.pk}:{p.pk}:{int(end.timestamp())}"
+            by_t.setdefault(m.round.tournament_id, (m.round.tournament, []))[1].append(
+                Owed(p.person_id, key, build)
+            )
+    return sum(tell(t, owed) for t, owed in by_t.values())
+
+
+# --- the officials' desk --------------------------------------------------------------------------------
+
+
+def _desk_url(t) -> str:
+    return absolute(reverse("judging:desk", args=[t.pk]))
+
+
+def desk_protest_filed(protest) -> int:
+    """004 §5.10: the panel is told of a protest with its deadline (the end of the protester's window)."""
+    t, m = protest.tournament, protest.match
+
+    def build(sub: Subscription) -> Text:
+        deadline = protest.deadline
+        body = _(
+            "%(t)s: protest No. %(no)s, round %(r)s, table %(n)s, by %(p)s; the window closes at %(d)s. %(u)s"
+        ) % {
+            "t": t.name,
+            "no": protest.number,
+            "r": m.round.number,
+            "n": m.table,
+            "p": protest.protester,
+            "d": timezone.localtime(deadline).strftime("%H:%M") if deadline else "—",
+            "u": _desk_url(t),
+        }
+        return Text(_("Protest filed"), body)
+
+    return tell_desk(t, f"desk:protest:{protest.pk}", build)
+
+
+def desk_result_disputed(protocol) -> int:
+    m = protocol.match
+    t = m.round.tournament
+    stamp = int(protocol.answered_at.timestamp()) if protocol.answered_at else 0
+
+    def build(sub: Subscription) -> Text:
+        body = _("%(t)s: round %(r)s, table %(n)s, the result %(a)s:%(b)s is disputed: %(w)s. %(u)s") % {
+            "t": t.name,
+            "r": m.round.number,
+            "n": m.table,
+            "a": protocol.score1,
+            "b": protocol.score2,
+            "w": protocol.dispute[:300],
+            "u": _desk_url(t),
+        }
+        return Text(_("Result disputed"), body)
+
+    return tell_desk(t, f"desk:disputed:{protocol.pk}:{stamp}", build)
+
+
+def desk_removal_proposed(proposal) -> int:
+    t = proposal.tournament
+
+    def build(sub: Subscription) -> Text:
+        body = _("%(t)s: removal of %(p)s proposed (%(c)s); the chief judge decides. %(u)s") % {
+            "t": t.name,
+            "p": proposal.participant,
+            "c": proposal.get_cause_display(),
+            "u": _desk_url(t),
+        }
+        return Text(_("Removal proposed"), body)
+
+    return tell_desk(t, f"desk:removal:{proposal.pk}", build)
+
+
+def desk_document(doc, stuck: bool) -> int:
+    """A document made in the background is ready, or its worker went silent and it was queued again."""
+    t = doc.tournament
+    url = absolute(reverse("protocols:list", args=[t.pk]))
+
+    def build(sub: Subscription) -> Text:
+        values = {"t": t.name, "d": doc.get_kind_display(), "k": doc.key, "u": url}
+        if stuck:
+            return Text(
+                _("Document stuck"), _("%(t)s: %(d)s %(k)s was stuck and is being made again. %(u)s") % values
+            )
+        return Text(_("Document ready"), _("%(t)s: %(d)s %(k)s is ready. %(u)s") % values)
+
+    # Once per document and kind of news: a document stuck again and again is told once.
+    return tell_desk(t, f"desk:doc:{doc.pk}:{'stuck' if stuck else 'ready'}", build)

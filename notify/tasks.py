@@ -7,7 +7,7 @@ import datetime
 from celery import shared_task
 from django.utils import timezone
 
-from notify import bot, delivery
+from notify import bot, delivery, events
 from notify.models import Subscription
 
 
@@ -19,3 +19,9 @@ def deliver() -> int:
     since = timezone.now() - datetime.timedelta(days=bot.CODE_DAYS)
     Subscription.objects.filter(confirmed=False, created__lt=since).delete()
     return delivery.deliver().sent
+
+
+@shared_task(name="notify.protest_windows", ignore_result=True)
+def protest_windows() -> int:
+    """Tell the players whose protest window closes within three minutes (once each)."""
+    return events.protest_windows_closing()

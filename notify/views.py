@@ -11,6 +11,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
@@ -196,15 +197,71 @@ def _tournament_for_official(request: HttpRequest, pk: int) -> Tournament:
 
 
 def failures(request: HttpRequest, pk: int) -> HttpResponse:
-    """The tournament's notifications not delivered (issue 33): to whom, by which channel, why, how many
-    tries; and the counts by state. No address is shown (the person is named; his contacts stay his)."""
+    """The officials' notifications page (issue 33): subscribe to the tournament's desk events (Telegram or
+    e-mail), and what was not delivered to whom and why, with the counts by state. No address is shown but
+    the official's own (the person is named; his contacts stay his)."""
     t = _tournament_for_official(request, pk)
+    person = getattr(request.user, "person", None)
+    form = EmailForm()
+    if request.method == "POST":
+        if person is None or t.read_only_reason:
+            raise PermissionDenied
+        response = _subscribe_desk(request, t, person)
+        if response is not None:
+            return response
+        form = EmailForm(request.POST)
+        status = 400
+    else:
+        status = 200
     rows = (
         Message.objects.filter(tournament=t, state=Message.State.FAILED)
         .select_related("subscription__person")
         .order_by("-created")[:200]
     )
-    counts = {state: 0 for state in Message.State.values}
-    for state in Message.objects.filter(tournament=t).values_list("state", flat=True):
-        counts[state] += 1
-    return render(request, "notify/failures.html", {"t": t, "rows": rows, "counts": counts})
+    counts = dict.fromkeys(Message.State.values, 0)
+    for state, n in (
+        Message.objects.filter(tournament=t).values_list("state").annotate(n=Count("pk")).order_by()
+    ):
+        counts[state] = n
+    mine = Subscription.objects.filter(desk=t, person=person).order_by("created") if person else []
+    context = {
+        "t": t,
+        "rows": rows,
+        "counts": counts,
+        "form": form,
+        "telegram": telegram.bot() is not None,
+        "can_subscribe": person is not None and not t.read_only_reason,
+        "subs": [(s, links.stop_token(s)) for s in mine if s.confirmed or s.channel == Channel.EMAIL],
+    }
+    return render(request, "notify/failures.html", context, status=status)
+
+
+def _subscribe_desk(request: HttpRequest, t: Tournament, person) -> HttpResponse | None:
+    """An official subscribes to his tournament's desk events; None when the e-mail form is wrong."""
+    action = request.POST.get("action", "")
+    if action == "telegram" and telegram.bot() is not None:
+        with transaction.atomic():
+            sub = Subscription.objects.create(
+                person=person, desk=t, channel=Channel.TELEGRAM, language=_language()
+            )
+        url = telegram.deep_link(sub.code or "")
+        if url:
+            return redirect(url)
+        messages.error(request, _("Telegram cannot be reached now; try again later or use e-mail."))
+        return redirect("notify:failures", pk=t.pk)
+    if action != "email":
+        raise PermissionDenied
+    form = EmailForm(request.POST)
+    if not form.is_valid():
+        return None
+    address = form.cleaned_data["email"].strip().lower()
+    with transaction.atomic():
+        sub, _created = Subscription.objects.get_or_create(
+            person=person, channel=Channel.EMAIL, address=address, desk=t, defaults={"language": _language()}
+        )
+        if not sub.confirmed:
+            sub.code = new_code()
+            sub.save(update_fields=["code"])
+            _confirmation(sub)
+    messages.success(request, _("We sent a link to %(e)s: open it to confirm.") % {"e": address})
+    return redirect("notify:failures", pk=t.pk)
