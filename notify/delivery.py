@@ -125,7 +125,12 @@ def _send_email(m: Message) -> None:
     try:
         mail.send()
     except smtplib.SMTPRecipientsRefused as exc:
-        raise Permanent(f"SMTP: {exc.recipients}") from exc
+        # The server's words without the address (the officials' page names the person, not his contacts).
+        said = "; ".join(
+            f"{code} {text.decode(errors='replace') if isinstance(text, bytes) else text}"
+            for code, text in exc.recipients.values()
+        )
+        raise Permanent(f"SMTP: {said}") from exc
     except (smtplib.SMTPException, OSError) as exc:
         raise Retry(f"SMTP: {exc}") from exc
 

@@ -22,6 +22,7 @@ class FakeBotAPI:
         self.flood = 0  # the next this-many sendMessage calls answer 429
         self.retry_after = 1
         self.blocked: set[str] = set()
+        self.flooded: list[float] = []  # when each 429 was answered
         self.calls = 0
         self.lock = threading.Lock()
         fake = self
@@ -70,6 +71,7 @@ class FakeBotAPI:
                 chat = str(params.get("chat_id"))
                 if self.flood > 0:
                     self.flood -= 1
+                    self.flooded.append(time.monotonic())
                     return 429, {
                         "ok": False,
                         "error_code": 429,
