@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 from celery import shared_task
+from celery.signals import worker_ready
 from django.utils import timezone
 
 from notify import bot, delivery, events
@@ -19,6 +20,13 @@ def deliver() -> int:
     since = timezone.now() - datetime.timedelta(days=bot.CODE_DAYS)
     Subscription.objects.filter(confirmed=False, created__lt=since).delete()
     return delivery.deliver().sent
+
+
+@worker_ready.connect
+def _sweep_on_start(sender=None, **kwargs) -> None:
+    """A worker back after a crash takes the outbox at once (its dead predecessor's rows once their lease
+    has passed), without waiting for the beat's sweep."""
+    deliver.delay()
 
 
 @shared_task(name="notify.protest_windows", ignore_result=True)

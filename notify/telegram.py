@@ -72,7 +72,10 @@ def bot() -> Bot | None:
     """The site's bot, or None without ``TELEGRAM_BOT_TOKEN`` (then Telegram is not offered)."""
     if not settings.TELEGRAM_BOT_TOKEN:
         return None
-    return Bot(settings.TELEGRAM_BOT_TOKEN, settings.TELEGRAM_API_URL)
+    # A call must end well within a message's lease (``NOTIFY_LEASE_SECONDS``), or another worker could
+    # take the row while this one is still sending it.
+    timeout = max(1.0, min(10.0, settings.NOTIFY_LEASE_SECONDS / 2))
+    return Bot(settings.TELEGRAM_BOT_TOKEN, settings.TELEGRAM_API_URL, timeout)
 
 
 _names: dict[str, str] = {}

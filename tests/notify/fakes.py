@@ -23,6 +23,8 @@ class FakeBotAPI:
         self.retry_after = 1
         self.blocked: set[str] = set()
         self.flooded: list[float] = []  # when each 429 was answered
+        self.flood_on: set[int] = set()  # sendMessage calls (1, 2, …) answered 429 (the benchmark's)
+        self.send_calls = 0
         self.calls = 0
         self.lock = threading.Lock()
         fake = self
@@ -69,8 +71,9 @@ class FakeBotAPI:
                 return 200, {"ok": True, "result": out}
             if method == "sendMessage":
                 chat = str(params.get("chat_id"))
-                if self.flood > 0:
-                    self.flood -= 1
+                self.send_calls += 1
+                if self.flood > 0 or self.send_calls in self.flood_on:
+                    self.flood = max(0, self.flood - 1)
                     self.flooded.append(time.monotonic())
                     return 429, {
                         "ok": False,
