@@ -12,6 +12,7 @@ import json
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from draw.models import Match, Round
 from judging import links as match_links
@@ -67,7 +68,10 @@ def _delta_text(rnd: Round, old: dict, new: dict, link: str) -> str:
     if old.get("opponent") != new["opponent"]:
         changes.append(
             _("opponent %(a)s → %(b)s")
-            % {"a": old.get("opponent") or _("bye"), "b": new["opponent"] or _("bye")}
+            % {
+                "a": old.get("opponent") or pgettext("pairing", "bye"),
+                "b": new["opponent"] or pgettext("pairing", "bye"),
+            }
         )
     if old.get("length") != new["length"]:
         changes.append(_("match to %(a)s → %(b)s") % {"a": old.get("length"), "b": new["length"]})

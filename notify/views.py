@@ -90,7 +90,7 @@ def _subscribe(request: HttpRequest, token: str, opened: match_links.Opened) -> 
         if not url:
             messages.error(request, _("Telegram cannot be reached now; try again later or use e-mail."))
             return redirect("notify:match", token=token)
-        return redirect(url)
+        return _deep_link_page(request, url, links_back=match_links.url_for(opened.match, me))
     if action == "email":
         form = EmailForm(request.POST)
         if not form.is_valid():
@@ -112,6 +112,19 @@ def _subscribe(request: HttpRequest, token: str, opened: match_links.Opened) -> 
         messages.success(request, _("We sent a link to %(e)s: open it to confirm.") % {"e": address})
         return redirect("notify:match", token=token)
     return _render(request, token, opened, EmailForm(), status=400)
+
+
+def _deep_link_page(request: HttpRequest, url: str, links_back: str) -> HttpResponse:
+    """The bot's deep link as a link to follow (not a redirect: the site's Content-Security-Policy allows
+    forms to post only to itself, redirects included)."""
+    return render(request, "notify/telegram.html", {"url": url, "back": links_back})
+
+
+def reverse_failures(t: Tournament) -> str:
+    # inner import: as reverse_confirm
+    from django.urls import reverse
+
+    return reverse("notify:failures", args=[t.pk])
 
 
 def _confirmation(sub: Subscription) -> None:
@@ -246,7 +259,7 @@ def _subscribe_desk(request: HttpRequest, t: Tournament, person) -> HttpResponse
             )
         url = telegram.deep_link(sub.code or "")
         if url:
-            return redirect(url)
+            return _deep_link_page(request, url, links_back=reverse_failures(t))
         messages.error(request, _("Telegram cannot be reached now; try again later or use e-mail."))
         return redirect("notify:failures", pk=t.pk)
     if action != "email":
