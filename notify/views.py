@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hmac
 import json
+from dataclasses import dataclass
 
 from django import forms
 from django.conf import settings
@@ -14,16 +15,19 @@ from django.db import transaction
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from draw import checkin
 from judging import links as match_links
 from notify import bot, links, telegram
 from notify.models import Channel, Message, Subscription, new_code
 from notify.outbox import Text, tell_one
+from registration.models import Participant
 from registration.permissions import is_official
 from registration.views import rate_limited
 from tournaments.models import Tournament
@@ -33,11 +37,32 @@ class EmailForm(forms.Form):
     email = forms.EmailField(label=gettext_lazy("E-mail"), max_length=254)
 
 
-def _opened(request: HttpRequest, token: str) -> match_links.Opened:
+@dataclass(frozen=True)
+class Entrance:
+    """Where a player subscribes from: his match link or his check-in link (both his alone)."""
+
+    tournament: Tournament
+    me: Participant
+    token: str
+    page: str  # this page's URL (where a POST comes back to)
+    back: str  # the link he came from
+
+
+def _from_match(token: str) -> Entrance:
     opened = match_links.open_token(token)
     if opened is None:
         raise Http404(_("This link does not open any match: it is wrong or has been replaced by a new one."))
-    return opened
+    t = opened.match.round.tournament
+    page = reverse("notify:match", args=[token])
+    return Entrance(t, opened.me, token, page, match_links.url_for(opened.match, opened.me))
+
+
+def _from_checkin(token: str) -> Entrance:
+    me = checkin.open_link(token)
+    if me is None:
+        raise Http404(_("This link does not check anybody in."))
+    page = reverse("notify:checkin", args=[token])
+    return Entrance(me.tournament, me, token, page, reverse("draw:checkin_link", args=[token]))
 
 
 def _language() -> str:
@@ -47,41 +72,48 @@ def _language() -> str:
 def match_page(request: HttpRequest, token: str) -> HttpResponse:
     """Subscribe from the match link (issue 33): a Telegram deep link, or an e-mail confirmed by a link. The
     page shows his own subscriptions (his address to him alone: the link is his)."""
-    opened = _opened(request, token)
+    return _entrance_page(request, _from_match(token))
+
+
+def checkin_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The same from his check-in link (issue 33), before his first match is drawn."""
+    return _entrance_page(request, _from_checkin(token))
+
+
+def _entrance_page(request: HttpRequest, entrance: Entrance) -> HttpResponse:
     if request.method == "POST":
-        return _subscribe(request, token, opened)
-    return _render(request, token, opened, EmailForm())
+        return _subscribe(request, entrance)
+    return _render(request, entrance, EmailForm())
 
 
-def _render(
-    request, token: str, opened: match_links.Opened, form: EmailForm, status: int = 200
-) -> HttpResponse:
-    me = opened.me
+def _render(request, entrance: Entrance, form: EmailForm, status: int = 200) -> HttpResponse:
+    me = entrance.me
     subs = Subscription.objects.filter(person_id=me.person_id, desk__isnull=True).order_by("created")
     context = {
-        "t": opened.match.round.tournament,
-        "match": opened.match,
+        "t": entrance.tournament,
         "me": me,
-        "token": token,
         "telegram": telegram.bot() is not None,
         "form": form,
         "subs": [(s, links.stop_token(s)) for s in subs if s.confirmed or s.channel == Channel.EMAIL],
-        "back": match_links.url_for(opened.match, me),
+        "back": entrance.back,
     }
     return render(request, "notify/match.html", context, status=status)
 
 
-def _subscribe(request: HttpRequest, token: str, opened: match_links.Opened) -> HttpResponse:
+def _subscribe(request: HttpRequest, entrance: Entrance) -> HttpResponse:
     limited = rate_limited(
-        request, "notify-subscribe", settings.MATCH_LINK_POST_RATE, key=lambda _group, _request: token
+        request,
+        "notify-subscribe",
+        settings.MATCH_LINK_POST_RATE,
+        key=lambda _group, _request: entrance.token,
     )
     if limited is not None:
         return limited
-    me = opened.me
+    me = entrance.me
     action = request.POST.get("action", "")
     if action == "telegram":
         if telegram.bot() is None:
-            return _render(request, token, opened, EmailForm(), status=400)
+            return _render(request, entrance, EmailForm(), status=400)
         with transaction.atomic():
             sub = Subscription.objects.create(
                 person_id=me.person_id, participant=me, channel=Channel.TELEGRAM, language=_language()
@@ -89,12 +121,12 @@ def _subscribe(request: HttpRequest, token: str, opened: match_links.Opened) -> 
         url = telegram.deep_link(sub.code or "")
         if not url:
             messages.error(request, _("Telegram cannot be reached now; try again later or use e-mail."))
-            return redirect("notify:match", token=token)
-        return _deep_link_page(request, url, links_back=match_links.url_for(opened.match, me))
+            return redirect(entrance.page)
+        return _deep_link_page(request, url, links_back=entrance.page)
     if action == "email":
         form = EmailForm(request.POST)
         if not form.is_valid():
-            return _render(request, token, opened, form, status=400)
+            return _render(request, entrance, form, status=400)
         address = form.cleaned_data["email"].strip().lower()
         with transaction.atomic():
             sub, _created = Subscription.objects.get_or_create(
@@ -110,8 +142,8 @@ def _subscribe(request: HttpRequest, token: str, opened: match_links.Opened) -> 
                 sub.save(update_fields=["code"])
                 _confirmation(sub)
         messages.success(request, _("We sent a link to %(e)s: open it to confirm.") % {"e": address})
-        return redirect("notify:match", token=token)
-    return _render(request, token, opened, EmailForm(), status=400)
+        return redirect(entrance.page)
+    return _render(request, entrance, EmailForm(), status=400)
 
 
 def _deep_link_page(request: HttpRequest, url: str, links_back: str) -> HttpResponse:
@@ -121,9 +153,6 @@ def _deep_link_page(request: HttpRequest, url: str, links_back: str) -> HttpResp
 
 
 def reverse_failures(t: Tournament) -> str:
-    # inner import: as reverse_confirm
-    from django.urls import reverse
-
     return reverse("notify:failures", args=[t.pk])
 
 
@@ -138,9 +167,6 @@ def _confirmation(sub: Subscription) -> None:
 
 
 def reverse_confirm(code: str) -> str:
-    # inner import: a name the module's functions share with django.urls' would read oddly at the top
-    from django.urls import reverse
-
     return reverse("notify:confirm", args=[code])
 
 

@@ -188,8 +188,8 @@ def _demo_world(which: str) -> World:
         m = played.exclude(player2=None).last()
         token = checkin.token_for(me)
         link = links.token_for(m, m.player1)
-        notify = reverse("notify:match", args=[link])
-        return World([t], player, judge, extra=[links.url_for(m, m.player1), f"/c/{token}/", notify])
+        notify = [reverse("notify:match", args=[link]), reverse("notify:checkin", args=[token])]
+        return World([t], player, judge, extra=[links.url_for(m, m.player1), f"/c/{token}/", *notify])
     if which == "team":
         t = Tournament.objects.get(name=TEAM_NAME)
         member = t.participants.order_by("pk").first()
@@ -323,7 +323,7 @@ def _seeds(world: World) -> list[str]:
         for name, params in _patterns():
             if name in NOT_PAGES or not params or not all(values.get(p) for p in params):
                 continue
-            if name in ("judging:link", "draw:checkin_link", "notify:match"):
+            if name in ("judging:link", "draw:checkin_link", "notify:match", "notify:checkin"):
                 continue  # tokens of their own: the world's extra URLs
             for combo in itertools.product(*(values[p] for p in params)):
                 try:

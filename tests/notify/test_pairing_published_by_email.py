@@ -99,3 +99,26 @@ def test_a_tampered_or_draft_match_link_opens_no_subscription_page(client):
     assert client.get(reverse("notify:match", args=[token + "x"])).status_code == 404
     r = client.post(reverse("notify:match", args=[token + "x"]), {"action": "email", "email": "a@b.org"})
     assert r.status_code == 404 and Subscription.objects.count() == 0
+
+
+def test_a_player_subscribes_from_his_check_in_link_before_round_1_is_published(
+    client, mailbox, django_capture_on_commit_callbacks
+):
+    from draw import checkin
+
+    t, sec, rnd = world()
+    me = t.participants.order_by("pk").first()
+    page = reverse("notify:checkin", args=[checkin.token_for(me)])
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(page, {"action": "email", "email": "early@example.org"}).status_code == 302
+    [mail] = mailbox.to("early@example.org")
+    client.get(_link(mailbox.body(mail), "confirm"))
+    with django_capture_on_commit_callbacks(execute=True):
+        draw_manager.publish_round(t, 1, sec)
+    mine = rnd.matches.filter(player1=me).first() or rnd.matches.get(player2=me)
+    [_confirm, told] = mailbox.to("early@example.org")
+    assert f"тур 1: стол {mine.table}" in mailbox.body(told)
+    # A revoked or tampered check-in link opens nothing.
+    assert client.get(page.replace("/notify/", "x/notify/")).status_code == 404
+    checkin.revoke(me, sec)
+    assert client.get(page).status_code == 404
