@@ -17,6 +17,7 @@ from django.utils.translation import pgettext
 from draw.models import Match, Round
 from judging import links as match_links
 from judging import state
+from judging.models import MatchLink
 from notify.links import absolute
 from notify.models import Message, Subscription
 from notify.outbox import Owed, Text, tell, tell_desk
@@ -94,6 +95,20 @@ def round_published(rnd: Round) -> int:
         )
     )
     prefix = f"pair:{rnd.tournament_id}:{rnd.number}:"
+    # What each subscription was told of this round before (a redraw), and the links' generations: two
+    # queries for the whole round, not two per player.
+    before_of: dict[tuple[int, int], Message] = {}
+    for msg in Message.objects.filter(key__startswith=prefix).only("pk", "key", "data", "subscription_id"):
+        pid = int(msg.key[len(prefix) :].split(":")[0])
+        kept = before_of.get((msg.subscription_id, pid))
+        if kept is None or kept.pk < msg.pk:
+            before_of[(msg.subscription_id, pid)] = msg
+    gens = {
+        (m_id, p_id): g
+        for m_id, p_id, g in MatchLink.objects.filter(match__round=rnd).values_list(
+            "match_id", "participant_id", "generation"
+        )
+    }
     owed: list[Owed] = []
     for m in matches:
         for me in (m.player1, m.player2):
@@ -103,14 +118,10 @@ def round_published(rnd: Round) -> int:
             key = f"{prefix}{me.pk}:{_digest(data)}"
 
             def build(sub: Subscription, m=m, me=me, data=data, key=key) -> Text | None:
-                before = (
-                    Message.objects.filter(subscription=sub, key__startswith=f"{prefix}{me.pk}:")
-                    .order_by("-pk")
-                    .first()
-                )
+                before = before_of.get((sub.pk, me.pk))
                 if before is not None and before.key == key:
                     return None  # published again unchanged: he knows it
-                link = absolute(match_links.url_for(m, me))
+                link = absolute(match_links.url_for(m, me, gens.get((m.pk, me.pk), 0)))
                 subject = _("Round %(r)s: your pairing") % {"r": rnd.number}
                 if before is not None:
                     return Text(subject, _delta_text(rnd, before.data, data, link), data)

@@ -82,6 +82,9 @@ def checkin_page(request: HttpRequest, token: str) -> HttpResponse:
 
 def _entrance_page(request: HttpRequest, entrance: Entrance) -> HttpResponse:
     if request.method == "POST":
+        if entrance.tournament.read_only_reason:
+            # A finished tournament is read-only everywhere: its links subscribe nobody (stopping works).
+            raise PermissionDenied(entrance.tournament.read_only_reason)
         return _subscribe(request, entrance)
     return _render(request, entrance, EmailForm())
 
@@ -96,6 +99,7 @@ def _render(request, entrance: Entrance, form: EmailForm, status: int = 200) -> 
         "form": form,
         "subs": [(s, links.stop_token(s)) for s in subs if s.confirmed or s.channel == Channel.EMAIL],
         "back": entrance.back,
+        "can_subscribe": not entrance.tournament.read_only_reason,
     }
     return render(request, "notify/match.html", context, status=status)
 

@@ -122,3 +122,18 @@ def test_a_player_subscribes_from_his_check_in_link_before_round_1_is_published(
     assert client.get(page.replace("/notify/", "x/notify/")).status_code == 404
     checkin.revoke(me, sec)
     assert client.get(page).status_code == 404
+
+
+def test_a_finished_tournaments_link_subscribes_nobody_6_2_1(client):
+    from tournaments.models import Tournament
+
+    t, sec, rnd = world()
+    draw_manager.publish_round(t, 1, sec)
+    m = rnd.matches.get(table=1)
+    Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.FINISHED)
+    page = reverse("notify:match", args=[links.token_for(m, m.player1)])
+    html = client.get(page).content.decode()
+    assert "notify-email" not in html and "notify-telegram" not in html
+    for action in ("email", "telegram"):
+        assert client.post(page, {"action": action, "email": "a@example.org"}).status_code == 403
+    assert Subscription.objects.count() == 0
