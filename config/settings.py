@@ -376,7 +376,36 @@ CELERY_BEAT_SCHEDULE = {
         "task": "federation.freeze_monthly_lists",
         "schedule": crontab(minute=5, hour=0),
     },
+    # Notifications (issue 33): a sweep of the outbox, so the messages of a worker that died go out once its
+    # lease has passed even when no new event queues a delivery.
+    "notify-deliver": {
+        "task": "notify.deliver",
+        "schedule": envint("NOTIFY_SWEEP_EVERY_SECONDS", 30),
+    },
+    # The players whose protest window closes within 3 minutes are told (issue 33).
+    "notify-protest-windows": {
+        "task": "notify.protest_windows",
+        "schedule": 60,
+    },
 }
+
+# Notifications (issue 33, notify/README.md). Telegram is offered only with a token. The webhook's secret is
+# part of its URL and the header Telegram sends back (setWebhook's secret_token); without one the bot is
+# served by long polling (``manage.py telegram_poll``).
+TELEGRAM_BOT_TOKEN = os.environ.get("TELEGRAM_BOT_TOKEN", "")
+TELEGRAM_BOT_NAME = os.environ.get("TELEGRAM_BOT_NAME", "")
+TELEGRAM_API_URL = os.environ.get("TELEGRAM_API_URL", "https://api.telegram.org")
+TELEGRAM_WEBHOOK_SECRET = os.environ.get("TELEGRAM_WEBHOOK_SECRET", "")
+# Telegram's limits: about 30 messages a second overall, one a second per chat.
+TELEGRAM_RATE_PER_SECOND = envfloat("TELEGRAM_RATE_PER_SECOND", 30.0)
+TELEGRAM_CHAT_INTERVAL_SECONDS = envfloat("TELEGRAM_CHAT_INTERVAL_SECONDS", 1.0)
+# A worker's claim on a message; a worker killed mid-send leaves it to the next one after this.
+NOTIFY_LEASE_SECONDS = envint("NOTIFY_LEASE_SECONDS", 60)
+NOTIFY_MAX_ATTEMPTS = envint("NOTIFY_MAX_ATTEMPTS", 5)
+# Embedded default (no broker): deliver in a thread after the commit, not in the request. Tests turn it off.
+NOTIFY_DELIVER_IN_THREAD = envbool("NOTIFY_DELIVER_IN_THREAD", True)
+# A document is desk news when it took at least this long to make (the others are on the page at once).
+NOTIFY_DOCUMENT_SECONDS = envint("NOTIFY_DOCUMENT_SECONDS", 10)
 
 LOGGING = {
     "version": 1,

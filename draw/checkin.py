@@ -124,14 +124,20 @@ def check_in(participant: Participant, number: int, via: str, by=None) -> bool:
 # --- the player's link ----------------------------------------------------------------------------------
 
 
-def link_page(request: HttpRequest, token: str) -> HttpResponse:
+def open_link(token: str) -> Participant | None:
+    """The participant a check-in token names, or None: tampered with, or revoked (a new slip printed)."""
     opened = _opened(token)
-    p = None
-    if opened is not None:
-        pid, gen = opened
-        p = Participant.objects.select_related("person", "tournament").filter(pk=pid).first()
-        if p is not None and generation(p) != gen:
-            p = None  # revoked: a new slip was printed
+    if opened is None:
+        return None
+    pid, gen = opened
+    p = Participant.objects.select_related("person", "tournament").filter(pk=pid).first()
+    if p is None or generation(p) != gen:
+        return None
+    return p
+
+
+def link_page(request: HttpRequest, token: str) -> HttpResponse:
+    p = open_link(token)
     if p is None:
         limited = rate_limited(request, "match-link-bad", settings.MATCH_LINK_BAD_RATE)
         if limited is not None:
@@ -146,7 +152,8 @@ def link_page(request: HttpRequest, token: str) -> HttpResponse:
         check_in(p, number, CheckIn.Via.LINK)
         return redirect("draw:checkin_link", token=token)
     present = CheckIn.objects.filter(participant=p, round_number=number).exists()
-    return render(request, "draw/checkin_link.html", {"t": t, "p": p, "number": number, "present": present})
+    context = {"t": t, "p": p, "number": number, "present": present, "token": token}
+    return render(request, "draw/checkin_link.html", context)
 
 
 # --- the desk ---------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from draw import consequences, dependents, pairing, results, systems, teams
+from draw import consequences, dependents, pairing, results, signals, systems, teams
 from draw.models import Absence, Group, GroupMember, Match, ResultKind, Round, Stage
 from registration.models import Participant
 from standings import metrics
@@ -261,6 +261,7 @@ def publish_round(t: Tournament, number: int, user) -> list[str]:
         results.update_round_status(rnd)
         log(t, user, "publish", _("Round %(n)s published") % {"n": number})
         fixed = fix_swiss_rounds(t, user)
+        signals.round_published.send(sender=Round, round=rnd, user=user)
     return [_("Round %(n)s published.") % {"n": number}, *([fixed] if fixed else [])]
 
 

@@ -8,3 +8,6 @@ class NotifyConfig(AppConfig):
     name = "notify"
     verbose_name = _("Notifications")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import receivers  # noqa: F401  (inner import: connects the signals once the apps are loaded)

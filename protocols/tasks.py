@@ -29,7 +29,7 @@ from django.core.files.base import ContentFile
 from django.db import close_old_connections, connections, transaction
 from django.utils import timezone
 
-from protocols import documents
+from protocols import documents, signals
 from protocols.models import Document
 from tournaments.models import Tournament
 
@@ -156,6 +156,7 @@ def _requeue(doc: Document, background: bool = False) -> None:
         status=Document.Status.PENDING, heartbeat_at=timezone.now(), progress=0
     )
     logger.warning("document %s was stuck (%s): queued again", doc.pk, doc.status)
+    signals.document_stuck.send(sender=Document, document=doc)
     _start(doc.pk, background)
 
 

@@ -83,6 +83,9 @@ NOT_PAGES = {
     "reporting:download": "a ZIP file (the dossiers' archive or the report package)",
     "reporting:make": "a POST that redirects back to the event's reporting page",
     "reporting:send": "a POST that redirects back to the event's reporting page",
+    "notify:confirm": "a one-time link from a mail: confirms and says so in one line",
+    "notify:stop": "a signed link from a mail or a message: one line and one button (tests/notify)",
+    "notify:webhook": "a POST from Telegram's Bot API (JSON)",
     "federation:official_list": "exists once a list is frozen (`rating --freeze`), which no world does; "
     "the live list /rating/<list>/ is crawled and prints the same table",
 }
@@ -188,7 +191,9 @@ def _demo_world(which: str) -> World:
         played = Match.objects.filter(round__tournament=t).exclude(round__status="draft")
         m = played.exclude(player2=None).last()
         token = checkin.token_for(me)
-        return World([t], player, judge, extra=[links.url_for(m, m.player1), f"/c/{token}/"])
+        link = links.token_for(m, m.player1)
+        notify = [reverse("notify:match", args=[link]), reverse("notify:checkin", args=[token])]
+        return World([t], player, judge, extra=[links.url_for(m, m.player1), f"/c/{token}/", *notify])
     if which == "team":
         t = Tournament.objects.get(name=TEAM_NAME)
         member = t.participants.order_by("pk").first()
@@ -322,7 +327,7 @@ def _seeds(world: World) -> list[str]:
         for name, params in _patterns():
             if name in NOT_PAGES or not params or not all(values.get(p) for p in params):
                 continue
-            if name == "judging:link" or name == "draw:checkin_link":
+            if name in ("judging:link", "draw:checkin_link", "notify:match", "notify:checkin"):
                 continue  # tokens of their own: the world's extra URLs
             for combo in itertools.product(*(values[p] for p in params)):
                 try:
