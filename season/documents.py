@@ -99,7 +99,7 @@ def render_pdf(table: SeriesTable) -> bytes:
     heading = Heading(name=table.title, dates="", venue="", discipline="", system="")
     wide = len(table.stages) > 5
     w = WIDE_W if wide else FRAME_W
-    story = title_block(heading, _("Series standings"), table.title, table.subtitle)
+    story = title_block(heading, _("Series standings"), table.subtitle)
     n = len(table.stages)
     fixed = [0.07, 0.07, 0.3 if not wide else 0.22, 0.16 if not wide else 0.12]
     tail = [0.08, 0.06]

@@ -75,7 +75,7 @@ def codes() -> dict[str, str]:
 
 
 def season_calendar(season: Season, events: Iterable[CalendarEvent], site: str, base_url: str) -> bytes:
-    cal = _calendar(_("Calendar of the season %(s)s") % {"s": season})
+    cal = _calendar(_("%(s)s: the calendar of competitions") % {"s": season})
     code_of = codes()
     for e in events:
         ev = _all_day(f"season-event-{e.pk}@{site}", e.name, e.first_day, e.last_day, e.created_at)

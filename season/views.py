@@ -19,6 +19,7 @@ from public.exports import DEFAULT_DIALECT, DIALECTS, write_csv, write_xlsx
 from registration.views import rate_limited
 from season import documents, feeds, manager
 from season.models import CalendarEvent, Season, Series
+from tournaments.models import Discipline
 
 ICS_TYPE = "text/calendar; charset=utf-8"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -37,7 +38,7 @@ def season_page(request: HttpRequest, year: int) -> HttpResponse:
     season = get_object_or_404(Season, year=year)
     events = feeds.season_events(season)
     code_of = feeds.codes()
-    rows = [(e, [(d, code_of.get(d, "")) for d in e.disciplines()]) for e in events]
+    rows = [(e, [(Discipline(d).label, code_of.get(d, "")) for d in e.disciplines()]) for e in events]
     return render(
         request,
         "season/season.html",
