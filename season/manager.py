@@ -31,6 +31,7 @@ FINISHED, RUNNING, ENTERED, UPCOMING, CANCELLED = "finished", "running", "entere
 class StageView:
     stage: SeriesStage
     state: str  # finished, running (live), entered (results typed in), upcoming, cancelled
+    tournament: Tournament | None = None  # the tournament on the site whose results it counts
 
     @property
     def held(self) -> bool:
@@ -61,7 +62,7 @@ def _place_to(label: str) -> int | None:
 
 
 def _state(stage: SeriesStage, has_entries: bool) -> str:
-    t = stage.tournament
+    t = stage.source()
     if t is not None:
         if t.status == Tournament.Status.FINISHED:
             return FINISHED
@@ -110,21 +111,22 @@ def load(series: Series) -> tuple[list[StageView], list[scoring.Stage]]:
     """The series' stages with their state, and the held ones as the pure core takes them."""
     rule = series.rule()
     stages = list(
-        series.stages.select_related("tournament", "event").prefetch_related(
-            Prefetch("entries", queryset=StageEntry.objects.order_by("pk"))
+        series.stages.select_related("tournament", "event__competition", "series").prefetch_related(
+            Prefetch("entries", queryset=StageEntry.objects.order_by("pk")), "event__competition__events"
         )
     )
     views: list[StageView] = []
     inputs: list[scoring.Stage] = []
     for st in stages:
         entries = list(st.entries.all())
-        view = StageView(st, _state(st, bool(entries)))
+        source = st.source()
+        view = StageView(st, _state(st, bool(entries)), source)
         views.append(view)
         if not view.held:
             continue
         results: dict[str, scoring.StageResult] = {}
-        if st.tournament is not None:
-            results = _tournament_results(st.tournament, view.state == FINISHED, _needs_table(rule))
+        if source is not None:
+            results = _tournament_results(source, view.state == FINISHED, _needs_table(rule))
         for e in entries:
             key = str(e.person_id)
             base = results.get(key)
@@ -193,7 +195,7 @@ def _ratings(series: Series, persons: list[str]) -> dict[str, float]:
     if not key:
         return {}
     ids = [int(p) for p in persons]
-    final = series.stages.filter(is_final=True).select_related("tournament", "event").first()
+    final = series.stages.filter(is_final=True).select_related("tournament", "event__competition").first()
     day = None
     if final is not None:
         day = (

@@ -292,6 +292,18 @@ class SeriesStage(models.Model):
             return self.event.name
         return _("Stage %(n)s") % {"n": self.number}
 
+    def source(self):
+        """The tournament whose results the stage counts: its own, else the one its calendar event's
+        competition holds in the series' discipline (the only one, when the series names none)."""
+        if self.tournament is not None:
+            return self.tournament
+        if self.event is None or self.event.competition is None:
+            return None
+        events = list(self.event.competition.events.all())
+        if self.series.discipline:
+            events = [t for t in events if t.discipline == self.series.discipline]
+        return events[0] if len(events) == 1 else None
+
     def clean(self) -> None:
         if self.is_final and self.series_id:
             others = SeriesStage.objects.filter(series_id=self.series_id, is_final=True).exclude(pk=self.pk)

@@ -24,6 +24,7 @@ from tournaments.models import Discipline
 ICS_TYPE = "text/calendar; charset=utf-8"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 EXPORTS = {"csv", "xlsx"}
+LIVE_REFRESH_SECONDS = 60
 
 
 @require_GET
@@ -102,11 +103,16 @@ def series_page(request: HttpRequest, series_pk: int) -> HttpResponse:
     seeds = {q.person: q for q in st.qualifiers}
     rows = [(r, st.people.get(r.person), seeds.get(r.person)) for r in st.rows]
     qualified = [(q, st.people.get(q.person)) for q in st.qualifiers]
-    return render(
+    response = render(
         request,
         "season/series.html",
         {"series": series, "st": st, "rows": rows, "qualified": qualified, "now": timezone.localtime()},
     )
+    if st.live:
+        # Live during a stage (issue 32 §2): the browser asks again every minute (computed afresh each time).
+        response["Refresh"] = str(LIVE_REFRESH_SECONDS)
+        response["Cache-Control"] = "no-cache"
+    return response
 
 
 @require_GET

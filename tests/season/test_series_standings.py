@@ -18,9 +18,9 @@ from draw.models import Match
 from federation.models import EventPlace
 from registration.models import Person
 from season.manager import series_standings
-from season.models import RegionalQuota, SeriesStage, StageEntry
+from season.models import CalendarEvent, RegionalQuota, SeriesStage, StageEntry
 from tests.season.builders import cup, wins_of
-from tournaments.models import bump_version
+from tournaments.models import Competition, bump_version
 
 pytestmark = pytest.mark.django_db
 
@@ -33,6 +33,8 @@ def test_issue_32_2_the_cup_sums_each_persons_wins_over_its_stages():
             expected[pid] = expected.get(pid, 0) + w
     st = series_standings(series)
     assert {int(r.person): r.total for r in st.rows} == {p.pk: expected.get(p.pk, 0) for p in who}
+    # Players without accounts: people of the register only.
+    assert all(p.user_id is None for p in who)
     # The first player missed stage 2: his cell there is missed and does not count.
     first = next(r for r in st.rows if r.person == str(who[0].pk))
     assert first.cells[1].missed and first.played == 2
@@ -46,10 +48,11 @@ def test_issue_32_2_finished_stages_take_their_places_from_the_register():
     assert mine.cells[0].place == row.place
 
 
-def test_issue_32_2_a_running_stage_counts_live():
+def test_issue_32_2_a_running_stage_counts_live(client):
     series, events, who = cup(stages=2, running_last=True)
     st = series_standings(series)
     assert st.live and [v.state for v in st.stages] == ["finished", "running"]
+    assert client.get(reverse("season:series", args=[series.pk]))["Refresh"] == "60"
     before = {r.person: r.total for r in st.rows}
     # One more win in the running stage shows at once.
     m = (
@@ -97,7 +100,7 @@ def test_issue_32_2_the_final_qualifiers_with_a_regional_quota_and_seeds():
 def test_issue_32_2_the_series_page_pdf_and_exports(client):
     series, events, who = cup(stages=2, drop_worst=1)
     page = client.get(reverse("season:series", args=[series.pk]))
-    assert page.status_code == 200
+    assert page.status_code == 200 and not page.has_header("Refresh")  # nothing running: no refresh
     text = page.content.decode()
     assert "Кубок федерации" in text and who[0].surname in text
     pdf = client.get(reverse("season:series_pdf", args=[series.pk]))
@@ -156,3 +159,22 @@ def test_issue_32_2_the_admin_refuses_a_rule_that_cannot_be_applied():
     series.full_clean()
     assert series.rule().place_points == (Fraction(50), Fraction(44), Fraction(38))
     assert datetime.date(2026, 1, 1) == series.season.first_day
+
+
+def test_issue_32_2_a_stage_named_by_its_calendar_event_counts_the_competitions_tournament():
+    series, events, who = cup(stages=1, discipline="long")
+    t = events[0]
+    stage = SeriesStage.objects.get(series=series, number=1)
+    comp = Competition.objects.create(name="Этап кубка", start_date=t.start_date, end_date=t.end_date)
+    t.competition = comp
+    t.save()
+    event = CalendarEvent.objects.create(
+        season=series.season, competition=comp, name="Этап кубка", status="regional",
+        start_date=t.start_date, end_date=t.end_date,
+    )  # fmt: skip
+    before = {r.person: r.total for r in series_standings(series).rows}
+    stage.tournament, stage.event = None, event
+    stage.save()
+    st = series_standings(series)
+    assert st.stages[0].tournament == t and st.stages[0].state == "finished"
+    assert {r.person: r.total for r in st.rows} == before
