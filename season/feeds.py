@@ -26,7 +26,7 @@ from icalendar import Calendar, Event
 from draw.models import Match, Round
 from registration.models import Participant, Person
 from season.models import CalendarEvent, DisciplineCode, Season
-from tournaments.models import Tournament
+from tournaments.models import Discipline, Tournament
 
 MATCH_MINUTES = 60  # the length a match's calendar entry is given (the rules set no time; choices table)
 EPOCH = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
@@ -85,12 +85,14 @@ def season_calendar(season: Season, events: Iterable[CalendarEvent], site: str, 
         if e.ekp_number:
             lines.append(_("ЕКП No. %(n)s") % {"n": e.ekp_number})
         for d in e.disciplines():
-            lines.append(f"{_('ВРВС code')}: {code_of.get(d, '—')}")
+            code = code_of.get(d, "")
+            label = str(Discipline(d).label)
+            lines.append(f"{label}: {_('ВРВС code')} {code}" if code else label)
         if e.by:
             lines.append(_("Organiser: %(o)s") % {"o": e.by})
         ev.add("description", "\n".join(lines))
         ev.add("categories", [e.get_status_display()])
-        ev.add("url", base_url)
+        ev.add("url", base_url + f"#event-{e.pk}")
         cal.add_component(ev)
     return cal.to_ical()
 
