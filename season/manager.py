@@ -14,15 +14,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.db import transaction
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 
 from federation import manager as federation_manager
 from federation.models import EventPlace, Rating
-from registration.models import Person
+from registration.models import Participant, Person
 from season import scoring
 from season.models import Series, SeriesStage, StageEntry
 from standings.ranking import compute_once
-from tournaments.models import Tournament
+from tournaments.models import Tournament, log
 
 FINISHED, RUNNING, ENTERED, UPCOMING, CANCELLED = "finished", "running", "entered", "upcoming", "cancelled"
 
@@ -213,3 +215,81 @@ def _ratings(series: Series, persons: list[str]) -> dict[str, float]:
             Rating.objects.filter(discipline=key, person_id__in=ids).values_list("person_id", "rating")
         )
     return {str(pid): rating for pid, rating in pairs}
+
+
+# --- the final's seeds (issue 32 §2: the qualifiers enter the final with their seeds) -----------------------
+
+
+class SeriesError(Exception):
+    """A request the series refuses (a user error: the message says why, in the reader's language)."""
+
+
+def may_edit(user) -> bool:
+    """The one rule for changing a series (the admin, seeding its final): the federation's officials."""
+    return bool(getattr(user, "is_staff", False))
+
+
+@dataclass
+class Seeded:
+    final: Tournament
+    seeded: int
+    missing: list[Person]  # qualifiers not (yet) admitted to the final
+
+
+def final_tournament(series: Series) -> Tournament | None:
+    stage = (
+        series.stages.filter(is_final=True)
+        .select_related("tournament", "event__competition", "series")
+        .prefetch_related("event__competition__events")
+        .first()
+    )
+    return stage.source() if stage is not None else None
+
+
+def seed_final(series: Series, by) -> Seeded:
+    """Give the qualifiers who are participants of the final the seeding numbers 1…k in their series seeds'
+    order, the rest of the final's field after them in its own order. Refused for a read-only final and once
+    its first round is drawn (the draw used the numbers). Logged in the final's change log (``seeding``).
+    Qualifiers not admitted to the final are listed, not added: admission stays the commission's."""
+    if not may_edit(by):
+        raise PermissionError
+    st = series_standings(series)
+    if st.error:
+        raise SeriesError(st.error)
+    final = final_tournament(series)
+    if final is None:
+        raise SeriesError(_("The series has no final run on the site."))
+    if not st.qualifiers:
+        raise SeriesError(_("Nobody qualifies for the final yet."))
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=final.pk)
+        if t.read_only_reason:
+            raise SeriesError(t.read_only_reason)
+        if t.round_set.exists():
+            raise SeriesError(
+                _("The first round of the final has been drawn: the seeding numbers were used and stay.")
+            )
+        active = list(
+            t.participants.filter(status=Participant.Status.ACTIVE)
+            .select_related("person")
+            .order_by("seed", "pk")
+        )
+        by_person = {str(p.person_id): p for p in active}
+        ordered = [by_person[q.person] for q in st.qualifiers if q.person in by_person]
+        chosen = {p.pk for p in ordered}
+        rest = sorted(
+            (p for p in active if p.pk not in chosen), key=lambda p: (p.seed is None, p.seed or 0, p.pk)
+        )
+        for i, p in enumerate(ordered + rest, start=1):
+            p.seed = i
+        Participant.objects.bulk_update(ordered + rest, ["seed"])
+        log(
+            t,
+            by,
+            "seeding",
+            _("Seeding numbers 1–%(k)s given to the qualifiers of «%(s)s» by their seeds in the series")
+            % {"k": len(ordered), "s": series.name},
+        )
+    missing_ids = [int(q.person) for q in st.qualifiers if q.person not in by_person]
+    missing = sorted(Person.objects.filter(pk__in=missing_ids), key=lambda p: missing_ids.index(p.pk))
+    return Seeded(t, len(ordered), missing)

@@ -11,6 +11,7 @@ urlpatterns = [
     path("season/event/<int:event_pk>/regulation/", views.regulation, name="regulation"),
     path("m/<str:token>/calendar.ics", views.person_ics, name="person_ics"),
     path("series/<int:series_pk>/", views.series_page, name="series"),
+    path("series/<int:series_pk>/seed-final/", views.seed_final, name="seed_final"),
     path("series/<int:series_pk>/standings.pdf", views.series_pdf, name="series_pdf"),
     path("series/<int:series_pk>/standings.<str:fmt>", views.series_export, name="series_export"),
 ]

@@ -6,13 +6,15 @@ federation (``is_staff``) edits seasons, events and series in the admin. Thin: t
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from judging import links
 from public.exports import DEFAULT_DIALECT, DIALECTS, write_csv, write_xlsx
@@ -103,16 +105,48 @@ def series_page(request: HttpRequest, series_pk: int) -> HttpResponse:
     seeds = {q.person: q for q in st.qualifiers}
     rows = [(r, st.people.get(r.person), seeds.get(r.person)) for r in st.rows]
     qualified = [(q, st.people.get(q.person)) for q in st.qualifiers]
+    final = manager.final_tournament(series) if qualified and manager.may_edit(request.user) else None
     response = render(
         request,
         "season/series.html",
-        {"series": series, "st": st, "rows": rows, "qualified": qualified, "now": timezone.localtime()},
+        {
+            "series": series,
+            "st": st,
+            "rows": rows,
+            "qualified": qualified,
+            "now": timezone.localtime(),
+            "final": final,
+        },
     )
     if st.live:
         # Live during a stage (issue 32 §2): the browser asks again every minute (computed afresh each time).
         response["Refresh"] = str(LIVE_REFRESH_SECONDS)
         response["Cache-Control"] = "no-cache"
     return response
+
+
+@require_POST
+def seed_final(request: HttpRequest, series_pk: int) -> HttpResponse:
+    """The federation's «seed the final» (issue 32 §2): the qualifiers admitted to the final get the seeding
+    numbers of their series seeds. Staff only (``manager.may_edit``): anybody else gets a 403."""
+    if not manager.may_edit(request.user):
+        raise PermissionDenied
+    series = _series(series_pk)
+    try:
+        done = manager.seed_final(series, request.user)
+    except manager.SeriesError as exc:
+        messages.error(request, str(exc))
+    else:
+        text = _("Seeding numbers 1–%(k)s given to the qualifiers in «%(t)s».") % {
+            "k": done.seeded,
+            "t": done.final.name,
+        }
+        if done.missing:
+            text += " " + _("Not admitted to the final: %(names)s.") % {
+                "names": ", ".join(p.full_name for p in done.missing)
+            }
+        messages.success(request, text)
+    return redirect("season:series", series_pk=series.pk)
 
 
 @require_GET

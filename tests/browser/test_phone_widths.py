@@ -86,6 +86,7 @@ NOT_PAGES = {
     "season:series_pdf": "a PDF (the series standings)",
     "season:series_export": "a CSV or XLSX file (the series standings)",
     "season:current": "a redirect to this year's season",
+    "season:seed_final": "a POST that redirects to the series",
     "federation:official_list": "exists once a list is frozen (`rating --freeze`), which no world does; "
     "the live list /rating/<list>/ is crawled and prints the same table",
 }
