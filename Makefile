@@ -112,6 +112,7 @@ bench: install
 	$(PY) bench/bench_scale.py
 	$(PY) bench/bench_provisional.py --players 1000
 	$(PY) bench/bench_rating.py --core --event --pages
+	$(PY) bench/bench_series.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -47,6 +47,7 @@ PURE = (
     "rules_core/",
     "federation/rating/",
     "fees/money.py",
+    "season/scoring.py",
 )
 PROJECT = set(ORDER) | TOP | {"rules_core"}
 

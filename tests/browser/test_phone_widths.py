@@ -40,6 +40,7 @@ from judging.models import Protest, Sanction
 from public.management.commands.load_demo import DEMO_NAME, TEAM_NAME
 from records.models import Record
 from registration.models import Entry, EntryImport, Official, Person, TeamEntry
+from season.models import Season, Series
 from tests.browser import layout
 from tests.factories import make_tournament, play_out
 from tests.records.conftest import legal_text
@@ -86,6 +87,13 @@ NOT_PAGES = {
     "notify:confirm": "a one-time link from a mail: confirms and says so in one line",
     "notify:stop": "a signed link from a mail or a message: one line and one button (tests/notify)",
     "notify:webhook": "a POST from Telegram's Bot API (JSON)",
+    "season:season_ics": "an iCal feed (issue 32 §1)",
+    "season:person_ics": "a person's iCal feed through his match link",
+    "season:regulation": "an event's regulation file",
+    "season:series_pdf": "a PDF (the series standings)",
+    "season:series_export": "a CSV or XLSX file (the series standings)",
+    "season:current": "a redirect to this year's season",
+    "season:seed_final": "a POST that redirects to the series",
     "federation:official_list": "exists once a list is frozen (`rating --freeze`), which no world does; "
     "the live list /rating/<list>/ is crawled and prints the same table",
 }
@@ -93,7 +101,7 @@ NOT_PAGES = {
 KNOWN_PARAMS = {
     "pk", "number", "match_pk", "participant_pk", "team_pk", "entry_pk", "official_pk", "protest_pk",
     "sanction_pk", "proposal_pk", "record_pk", "batch_pk", "group_number", "tm_pk", "kind", "key", "cpk",
-    "person_pk", "token", "uidb64",
+    "person_pk", "token", "uidb64", "year", "series_pk",
 }  # fmt: skip
 
 
@@ -315,6 +323,10 @@ def _values(world: World, t: Tournament) -> dict[str, list]:
         "person_pk": [me.person_id] if me else [],
         "uidb64": [urlsafe_base64_encode(force_bytes(user.pk))],
         "token": [default_token_generator.make_token(user)],
+        # The season's pages (issue 32): the seasons and series the world has
+        # (tests/browser/test_season_phone.py builds its own).
+        "year": list(Season.objects.values_list("year", flat=True)[:1]),
+        "series_pk": list(Series.objects.values_list("pk", flat=True)[:1]),
     }
     return values
 
