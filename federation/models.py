@@ -258,6 +258,12 @@ class EvskNorm(models.Model):
         PARTICIPANTS = "participants", pgettext_lazy("the least field", "participants")
         REGIONS = "regions", pgettext_lazy("the least field", "regions")
 
+    class AppliesTo(models.TextChoices):
+        # How a series counts (issue 32 §3): a row judges either a competition's places or the final standings
+        # of a series (a cup, a grand prix: season.Series with this status), never both.
+        EVENT = "event", pgettext_lazy("norm applies to", "a competition's places")
+        SERIES = "series", pgettext_lazy("norm applies to", "a series' final standings")
+
     document = models.ForeignKey(
         NormDocument, on_delete=models.CASCADE, related_name="norms", verbose_name=_("document")
     )
@@ -275,6 +281,9 @@ class EvskNorm(models.Model):
         _("the least field counts"), max_length=15, choices=FieldKind.choices, default=FieldKind.PARTICIPANTS
     )
     confirmation = models.BooleanField(_("confirms the rank held"), default=False)
+    applies_to = models.CharField(
+        _("what the norm judges"), max_length=10, choices=AppliesTo.choices, default=AppliesTo.EVENT
+    )
 
     class Meta:
         verbose_name = _("ЕВСК norm")

@@ -13,6 +13,7 @@ the highest ``age_from`` that still fits: the narrowest group). An event with no
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -94,7 +95,12 @@ def evsk_rows(t: Tournament) -> tuple[NormDocument | None, list[EvskNorm]]:
     oldest = _max_age(t)
     rows = [
         n
-        for n in document.norms.filter(status=status, discipline=t.discipline, gender_group=t.gender_group)
+        for n in document.norms.filter(
+            status=status,
+            discipline=t.discipline,
+            gender_group=t.gender_group,
+            applies_to=EvskNorm.AppliesTo.EVENT,
+        )
         if n.age_from <= t.min_age and (n.age_to is None or (oldest is not None and oldest <= n.age_to))
     ]
     if not rows:
@@ -127,3 +133,38 @@ def effective_norms(t: Tournament) -> Norms:
         for n in t.rank_norms.all()
     )
     return Norms(own, OWN if own else "")
+
+
+def series_norms(status: str, discipline: str, gender_group: str, on: datetime.date) -> Norms:
+    """How a series counts (issue 32 §3): the ЕВСК rows that judge a series' final standings (a cup, a grand
+    prix) of this status, discipline and gender group, in the document in force on ``on`` (the series' last
+    day); the open age group's (no upper age). No row: the series fulfils no rank."""
+    if not status or not discipline:
+        return Norms((), "")
+    document = NormDocument.objects.filter(valid_from__lte=on).order_by("-valid_from", "-id").first()
+    if document is None:
+        return Norms((), "")
+    rows = list(
+        document.norms.filter(
+            status=status,
+            discipline=discipline,
+            gender_group=gender_group,
+            applies_to=EvskNorm.AppliesTo.SERIES,
+            age_to__isnull=True,
+        )
+    )
+    if not rows:
+        return Norms((), "")
+    narrowest = max(n.age_from for n in rows)
+    lines = tuple(
+        NormLine(
+            n.qualification,
+            n.place_to,
+            n.min_field,
+            n.field_kind == EvskNorm.FieldKind.REGIONS,
+            n.confirmation,
+        )
+        for n in rows
+        if n.age_from == narrowest
+    )
+    return Norms(lines, EVSK, str(document))

@@ -30,6 +30,7 @@ class EvskNormForm(forms.ModelForm):
             "min_field",
             "field_kind",
             "confirmation",
+            "applies_to",
         ]
 
     def clean(self):

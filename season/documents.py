@@ -26,6 +26,7 @@ from protocols.layout import (
     title_block,
 )
 from public.exports import INT, NUMBER, PLACE, TEXT, Column, Sheet
+from registration.models import Qualification
 from season.manager import SeriesStandings
 
 
@@ -48,6 +49,7 @@ class Line:
     total: Fraction
     played: int
     qualified: str  # the seed in the final, or ""
+    rank: str = ""  # the ЕВСК rank his series place fulfilled (issue 32 §3), as printed
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,7 @@ def series_table(st: SeriesStandings) -> SeriesTable:
                 total=r.total,
                 played=r.played,
                 qualified=str(seeds[r.person]) if r.person in seeds else "",
+                rank=str(Qualification(st.ranks[r.person]).label) if r.person in st.ranks else "",
             )
         )
     s = st.series
@@ -101,8 +104,11 @@ def render_pdf(table: SeriesTable) -> bytes:
     w = WIDE_W if wide else FRAME_W
     story = title_block(heading, _("Series standings"), table.subtitle)
     n = len(table.stages)
+    ranked = any(line.rank for line in table.lines)  # the rank each place fulfilled (issue 32 §3)
     fixed = [0.07, 0.07, 0.3 if not wide else 0.22, 0.16 if not wide else 0.12]
-    tail = [0.08, 0.06]
+    tail = [0.08, 0.06] + ([0.14] if ranked else [])
+    if ranked:
+        fixed[2] -= 0.06
     share = (1 - sum(fixed) - sum(tail)) / max(n, 1)
     widths = [w * x for x in fixed + [share] * n + tail]
     header = [
@@ -113,10 +119,11 @@ def render_pdf(table: SeriesTable) -> bytes:
         *table.stages,
         _("Sum"),
         _("Seed"),
+        *([_("Rank fulfilled")] if ranked else []),
     ]
     rows = [
         [line.place, str(line.federation_id), p(line.name, CELL), p(line.region, CELL), *line.cells,
-         number(line.total), line.qualified]
+         number(line.total), line.qualified, *([p(line.rank, CELL)] if ranked else [])]
         for line in table.lines
     ]  # fmt: skip
     story.append(grid(header, rows, widths, center=(0, 1, *range(4, 6 + n))))
@@ -135,6 +142,7 @@ def sheet(table: SeriesTable) -> Sheet:
         Column(_("Sum"), NUMBER),
         Column(_("Stages played"), INT),
         Column(_("Seed in the final"), TEXT),
+        Column(_("Rank fulfilled"), TEXT),
     ]
     rows = [
         [
@@ -146,6 +154,7 @@ def sheet(table: SeriesTable) -> Sheet:
             line.total,
             line.played,
             line.qualified,
+            line.rank,
         ]
         for line in table.lines
     ]

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from federation import manager as federation_manager
 from federation.models import EventPlace, Rating
+from federation.norms import field_of, series_norms
 from registration.models import Participant, Person
 from season import scoring
 from season.models import Series, SeriesStage, StageEntry
@@ -49,6 +50,7 @@ class SeriesStandings:
     people: dict[str, Person]
     qualifiers: list[scoring.Qualifier] = field(default_factory=list)
     error: str = ""  # a rule the pure core refused (the page says it instead of a table)
+    ranks: dict[str, str] = field(default_factory=dict)  # person → the ЕВСК rank his series place fulfilled
 
     @property
     def live(self) -> bool:
@@ -155,10 +157,33 @@ def series_standings(series: Series) -> SeriesStandings:
     ids = {int(r.person) for r in rows}
     people = {str(p.pk): p for p in Person.objects.filter(pk__in=ids)}
     out = SeriesStandings(series, views, [v for v in views if v.held], rows, people)
+    out.ranks = series_ranks(series, views, rows, people)
     try:
         out.qualifiers = qualifiers(series, out, inputs)
     except scoring.RuleError as exc:
         out.error = str(exc)
+    return out
+
+
+def series_ranks(
+    series: Series, views: Sequence[StageView], rows: Sequence[scoring.SeriesRow], people: dict[str, Person]
+) -> dict[str, str]:
+    """How a series counts (issue 32 §3): once every stage is over, each classified player's place in the
+    final standings (a shared place as its worst) against the ЕВСК rows that judge a series of its status
+    (``federation.norms.series_norms``), the field counted as those rows say — the classified players or
+    their regions. Empty while a stage runs or waits, or for a series with no status or no such rows."""
+    if not series.status or any(v.state in {RUNNING, UPCOMING} for v in views):
+        return {}
+    norms = series_norms(series.status, series.discipline, series.gender_group, series.season.last_day)
+    if not norms:
+        return {}
+    ranked = [r for r in rows if r.classified and r.place is not None]
+    participants, regions = field_of(people[r.person].region if r.person in people else "" for r in ranked)
+    out = {}
+    for r in ranked:
+        code = norms.fulfilled(r.place_to or r.place, participants, regions)
+        if code:
+            out[r.person] = code
     return out
 
 

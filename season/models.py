@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from season.scoring import Rule, RuleError
-from tournaments.models import Category, Competition, Discipline
+from tournaments.models import Category, Competition, Discipline, GenderGroup
 from tournaments.validators import sane_date
 
 
@@ -175,6 +175,14 @@ class Series(models.Model):
         pgettext_lazy("series", "kind"), max_length=20, choices=Kind.choices, default=Kind.CUP
     )
     discipline = models.CharField(_("discipline"), max_length=20, choices=Discipline.choices, blank=True)
+    # How a series counts for the ЕВСК (issue 32 §3): its final standings fulfil ranks by the norm rows that
+    # judge a series of this status (federation.norms.series_norms); blank: they fulfil none.
+    status = models.CharField(
+        _("status for the ЕВСК ranks"), max_length=20, choices=Category.choices, blank=True
+    )
+    gender_group = models.CharField(
+        _("gender group"), max_length=10, choices=GenderGroup.choices, default=GenderGroup.MEN
+    )
     scoring = models.CharField(_("scoring"), max_length=20, choices=Scoring.choices, default=Scoring.WINS)
     place_points = models.CharField(
         _("points by place"),

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from judging import links
 from public.exports import DEFAULT_DIALECT, DIALECTS, write_csv, write_xlsx
+from registration.models import Qualification
 from registration.views import rate_limited
 from season import documents, feeds, manager
 from season.models import CalendarEvent, Season, Series
@@ -103,7 +104,8 @@ def series_page(request: HttpRequest, series_pk: int) -> HttpResponse:
     series = _series(series_pk)
     st = manager.series_standings(series)
     seeds = {q.person: q for q in st.qualifiers}
-    rows = [(r, st.people.get(r.person), seeds.get(r.person)) for r in st.rows]
+    ranks = {person: Qualification(code).label for person, code in st.ranks.items()}
+    rows = [(r, st.people.get(r.person), seeds.get(r.person), ranks.get(r.person)) for r in st.rows]
     qualified = [(q, st.people.get(q.person)) for q in st.qualifiers]
     final = manager.final_tournament(series) if qualified and manager.may_edit(request.user) else None
     response = render(

@@ -43,6 +43,7 @@ def _rows(doc: NormDocument, rows: list[dict], prefix: str = "norms") -> dict:
             "gender_group": "men",
             "age_from": "18",
             "field_kind": "participants",
+            "applies_to": "event",
         }
         data.update({f"{prefix}-{i}-{k}": v for k, v in {**base, **row}.items()})
     return data
