@@ -317,14 +317,19 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         user=None,
         person: Person | None = None,
         year_only: bool = False,
+        number: int | None = None,
     ) -> Entry | None:
         """Create or change the entry; the person is found or created by identity (one record per human),
         or is ``person`` when the secretary chose him (an import's "maybe the same person"). ``year_only``:
         the file gave the year of birth only (a new person is flagged so).
 
+        ``number``: a new entry's number, given by a caller that holds the tournament's lock already and
+        numbers a whole batch (an import: issue 35 §4); the lock and the numbering are then not asked again.
+
         On the public form a second entry for a person is not saved: None, and the change log says so."""
         d = self.cleaned_data
-        manager.lock_open(self.tournament.pk)  # 004 §6.2.1 item 6: AdmissionError once it is finished
+        if number is None:
+            manager.lock_open(self.tournament.pk)  # 004 §6.2.1 item 6: AdmissionError once it is finished
         if self.duplicate is not None:
             log_duplicate(self.duplicate, user)
             return None
@@ -369,6 +374,8 @@ class EntryForm(Fieldsets, IdentityFields, forms.ModelForm):
         if entry.pk is None:
             entry.source = source
             entry.submitted_by = user if getattr(user, "is_authenticated", False) else None
+            if number is not None:
+                entry.number = number
         try:
             with transaction.atomic():
                 entry.save()
