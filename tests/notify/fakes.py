@@ -11,6 +11,8 @@ import time
 from email import message_from_bytes
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from tests.reporting.smtp import Controller  # aiosmtpd's, imported past the name `public` once
+
 
 class FakeBotAPI:
     """``/bot<token>/<method>``: sendMessage, getUpdates, getMe, as the Bot API answers them."""
@@ -107,38 +109,11 @@ class FakeBotAPI:
         return [m["text"] for m in self.sent if m["chat_id"] == str(chat_id)]
 
 
-def _smtp_controller():
-    """aiosmtpd's ``Controller``. aiosmtpd imports ``public`` (the atpublic package), a name the project's own
-    ``public`` app holds: it is imported with atpublic in that name for the moment, then the app put back."""
-    import importlib.util
-    import sys
-    import sysconfig
-    from pathlib import Path
-
-    if "aiosmtpd.controller" in sys.modules:
-        return sys.modules["aiosmtpd.controller"].Controller
-    path = Path(sysconfig.get_paths()["purelib"]) / "public" / "__init__.py"
-    spec = importlib.util.spec_from_file_location("public", path)
-    assert spec is not None and spec.loader is not None
-    atpublic = importlib.util.module_from_spec(spec)
-    ours = sys.modules.get("public")
-    sys.modules["public"] = atpublic
-    try:
-        spec.loader.exec_module(atpublic)
-        from aiosmtpd.controller import Controller
-    finally:
-        if ours is not None:
-            sys.modules["public"] = ours
-        else:
-            sys.modules.pop("public", None)
-    return Controller
-
-
 class Mailbox:
     """An aiosmtpd server that keeps what it receives; ``refuse`` addresses are answered 550."""
 
     def __init__(self) -> None:
-        controller = _smtp_controller()
+        controller = Controller
         self.messages: list = []
         self.refuse: set[str] = set()
         box = self
