@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 
 import openpyxl
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -819,8 +818,7 @@ class _Importer:
         """The tournament under its row lock for the whole import (refused once finished: 004 §6.2.1 item 6),
         and the next entry number under it: every row saved then takes the next one."""
         lock_open(self.tournament.pk)
-        last = Entry.objects.filter(tournament=self.tournament).aggregate(n=Max("number"))["n"]
-        self.next_number = (last or 0) + 1
+        self.next_number = Entry.next_number(self.tournament.pk)
 
     def footer_text(self, cells: list) -> str:
         """The text of a line under the table that is no entry («М.П.», «Руководитель делегации ____

@@ -677,9 +677,14 @@ class Entry(Submission):
             # The next number of this tournament, under a lock on the tournament's row: two entries made at
             # once wait for each other instead of sharing a number.
             Tournament.objects.select_for_update().filter(pk=self.tournament_id).first()
-            last = Entry.objects.filter(tournament_id=self.tournament_id).aggregate(n=Max("number"))["n"]
-            self.number = (last or 0) + 1
+            self.number = Entry.next_number(self.tournament_id)
             super().save(*args, **kwargs)
+
+    @staticmethod
+    def next_number(tournament_id: int) -> int:
+        """The number the tournament's next entry takes; the caller holds the tournament's row lock."""
+        last = Entry.objects.filter(tournament_id=tournament_id).aggregate(n=Max("number"))["n"]
+        return (last or 0) + 1
 
 
 class EntryImport(models.Model):
