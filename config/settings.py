@@ -263,6 +263,9 @@ CACHES = {
     )
 }
 RATELIMIT_FAIL_OPEN = envbool("RATE_LIMITS_FAIL_OPEN", True)
+# How long nginx may answer every anonymous phone with one copy of a live fragment before asking the app again
+# (public/live.py sends it as X-Accel-Expires; deploy/nginx/nardy.conf; issue 35 §1). 0: never shared.
+LIVE_SHARED_SECONDS = envint("LIVE_SHARED_SECONDS", 1)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -21,6 +21,14 @@ query reads whether it is public; when it is not, no 304 and no cached copy — 
 own check (a draft is the runners'). ``If-None-Match: *`` never stands for a copy here (the ETag a copy came
 with does); only the view can say whether the asker may see the page.
 
+Shared copies (issue 35 §1): a fragment answered to a visitor who is not logged in is the same for every such
+visitor of its language, so it says so to nginx — ``X-Accel-Expires: LIVE_SHARED_SECONDS`` (1 s) on the 200
+and on the 304 that renews it — and comes gzipped when the asker takes gzip (nginx asks so for every poll and
+keeps that copy; deploy/nginx/nardy.conf). nginx then answers every anonymous phone itself and asks the app at
+most once a second per fragment; the header never reaches a browser through nginx, and without nginx (the
+venue mode) it means nothing. Never on a whole page (its CSRF token), nor on an official's or a player's
+answer; a stranger's 403 or 404 (a draft, a tournament gone) is marked too, so it replaces the copy.
+
 Pages whose text follows the clock (a result's "N min left for a protest", "playing" from a start time) add a
 30-second tick to their key: such text is at most 30 seconds late.
 """
@@ -34,11 +42,14 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
 from django.db.models import Exists
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date
+from django.utils.text import compress_string
 from django.utils.translation import get_language
+from django.views.defaults import page_not_found, permission_denied
 
 from tournaments.models import Tournament
 
@@ -107,6 +118,28 @@ def _headers(response: HttpResponse, etag: str, changed_at) -> HttpResponse:
     return response
 
 
+def _shared(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """A fragment everybody who is not logged in sees alike: nginx may keep it LIVE_SHARED_SECONDS and answer
+    the phones itself (the module's docstring); gzipped when the asker takes it, with a weak ETag then."""
+    seconds = settings.LIVE_SHARED_SECONDS
+    if seconds <= 0 or response.status_code >= 500 or request.user.is_authenticated:
+        return response
+    response["X-Accel-Expires"] = str(seconds)
+    if (
+        response.status_code == 200
+        and not getattr(response, "streaming", False)
+        and not response.has_header("Content-Encoding")
+        and "gzip" in request.headers.get("Accept-Encoding", "")
+    ):
+        response.content = compress_string(response.content)
+        response["Content-Encoding"] = "gzip"
+        response["Content-Length"] = str(len(response.content))
+        if response.has_header("ETag") and not response["ETag"].startswith("W/"):
+            response["ETag"] = "W/" + response["ETag"]
+    patch_vary_headers(response, ["Accept-Encoding"])
+    return response
+
+
 def conditional(*, timed: bool = False, fragment: bool = False, visible: Callable[..., Exists] | None = None):
     """A public view of tournament ``pk`` answered by its ETag: 304 when unchanged, a cached fragment when
     another poll has already rendered this version (``fragment``: always one; otherwise ``?fragment=1``).
@@ -119,6 +152,19 @@ def conditional(*, timed: bool = False, fragment: bool = False, visible: Callabl
         def answer(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
             if request.method not in ("GET", "HEAD") or request.GET.get("_export") or _has_messages(request):
                 return view(request, pk, *args, **kwargs)
+            if not (fragment or request.GET.get("fragment") == "1"):
+                return _answer(view, request, pk, args, kwargs, False)
+            # A fragment: whatever it answers a visitor who is not logged in — a 403 or a 404 (a draft, no
+            # such round, a tournament deleted) included — is every such visitor's, and nginx keeps it in
+            # place of the last copy (a copy nobody replaced would be served on; the module's docstring).
+            try:
+                return _shared(request, _answer(view, request, pk, args, kwargs, True))
+            except Http404 as exc:
+                return _shared(request, page_not_found(request, exc))
+            except PermissionDenied as exc:
+                return _shared(request, permission_denied(request, exc))
+
+        def _answer(view, request: HttpRequest, pk: int, args, kwargs, is_fragment: bool) -> HttpResponse:
             if visible is None:
                 version, changed_at = stamp(pk)
             else:
@@ -131,7 +177,6 @@ def conditional(*, timed: bool = False, fragment: bool = False, visible: Callabl
             etag = etag_for(request, pk, version, changed_at, timed)
             if _matches(request, etag):
                 return _headers(HttpResponseNotModified(), etag, changed_at)
-            is_fragment = fragment or request.GET.get("fragment") == "1"
             key = f"live:{etag}"
             if is_fragment:
                 kept = cache.get(key)

@@ -337,6 +337,7 @@ class StackTest:
             self.prepare()
             self.start()
             self.walk()
+            self.shared_copies()
             self.shedding()
             self.redis_down()
             self.postgres_restart()
@@ -427,13 +428,14 @@ class StackTest:
             conf = nginx_conf(
                 self.tmp,
                 {
-                    "server 127.0.0.1:8001;": f"server 127.0.0.1:{self.ports['web']};",
+                    "server 127.0.0.1:8001": f"server 127.0.0.1:{self.ports['web']}",
                     "listen 80;": f"listen 127.0.0.1:{self.ports['http']};",
                     "listen 443 ssl http2;": f"listen 127.0.0.1:{self.ports['https']} ssl http2;",
                     f"/etc/letsencrypt/live/{HOST}/fullchain.pem": str(self.cert),
                     f"/etc/letsencrypt/live/{HOST}/privkey.pem": str(self.key),
                     "/srv/nardy/staticfiles/": f"{self.tmp}/static/",
                     "/var/log/nginx/": f"{self.tmp}/nginx/",
+                    "/var/lib/nginx/nardy-live": f"{self.tmp}/nginx/live-cache",
                     "/etc/nginx/nardy_proxy_params": f"{self.tmp}/nginx/nardy_proxy_params",
                 },
             )
@@ -628,9 +630,71 @@ class StackTest:
         slow = {k: v for k, v in answers.items() if v[1] > 4}
         check(not slow, f"{when}: too slow {slow}")
 
+    def shared_copies(self) -> None:
+        """Issue 35 §1: an anonymous phone's poll is answered from nginx's copy — 24 phones at once cost the
+        app one request, a phone holding the ETag gets its 304 from nginx, a client that takes no gzip gets
+        the text — and an official's poll is his own, never the shared copy, never kept."""
+        import threading
+
+        with self.step("live polls: 24 phones at once, one request to the app; the official's poll his own"):
+            url = f"/t/{self.demo_t}/rounds/4/live/?page=1"  # a fragment nobody asked for yet
+            offset = len(self.procs.log("gunicorn"))
+            start = threading.Barrier(24)
+            answers: list = []
+
+            def poll() -> None:
+                client = Client(self.ports["https"], self.cert)
+                start.wait()
+                answers.append(client.get(url, headers={"X-Live": "1"}))
+
+            threads = [threading.Thread(target=poll) for _ in range(24)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(60)
+            check([a.status for a in answers] == [200] * 24, f"polls: {[a.status for a in answers]}")
+            check(len({a.body for a in answers}) == 1, "the phones got different copies")
+            check(
+                b"<table" in answers[0].body,
+                "the copy is not the fragment's text (gunzipped for this client)",
+            )
+            check("X-Accel-Expires" not in answers[0].headers, "nginx passed X-Accel-Expires on")
+            etag = answers[0].getheader("ETag", "")
+            again = Client(self.ports["https"], self.cert).get(
+                url, headers={"X-Live": "1", "If-None-Match": etag, "Accept-Encoding": "gzip"}
+            )
+            check(again.status == 304, f"a phone holding the ETag: {again.status}")
+            time.sleep(0.3)
+            reached = self.procs.log("gunicorn")[offset:].count(f"GET {url}")
+            print(f"    24 phones at once and one with the ETag: {reached} request(s) reached gunicorn")
+            check(reached == 1, f"{reached} polls reached gunicorn (one expected)")
+            # The secretary polls the same fragment: his answer (with the official's controls) comes from the
+            # app, not from the copy, and is not kept for the next phone.
+            official = self.secretary.get(url, headers={"X-Live": "1"})
+            check(
+                official.status == 200 and official.body != answers[0].body,
+                "the official got the phones' copy",
+            )
+            phone = Client(self.ports["https"], self.cert).get(url, headers={"X-Live": "1"})
+            check(phone.body == answers[0].body, "a phone got the official's answer")
+            # A fragment gone from the public (a draft, a tournament deleted) is kept as gone too: its 403 or
+            # 404 replaces the copy, so a copy is never served on after the app stopped giving it.
+            gone = f"/t/{self.demo_t + 100000}/rounds/1/live/"
+            offset = len(self.procs.log("gunicorn"))
+            first, second = (
+                Client(self.ports["https"], self.cert).get(gone, headers={"X-Live": "1"}) for _ in "12"
+            )
+            time.sleep(0.3)
+            reached = self.procs.log("gunicorn")[offset:].count(f"GET {gone}")
+            check(
+                first.status == second.status == 404 and reached == 1, f"a gone fragment: {reached} requests"
+            )
+
     def shedding(self) -> None:
-        """Issue 37: past NARDY_POLLS polls in flight nginx sheds the rest at once (503, Retry-After) before
-        they reach gunicorn, and a request that is no poll (the secretary's page) is never shed."""
+        """Issue 37: past NARDY_POLLS polls in flight at the app nginx sheds the rest at once (503,
+        Retry-After) before they reach gunicorn, and a request that is no poll (the secretary's page) is never
+        shed. An official's polls are his own (never a shared copy), so they are the ones that reach the
+        limit."""
         import threading
 
         with self.step("overload: polls past the limit shed by nginx with Retry-After, the secretary served"):
@@ -641,6 +705,7 @@ class StackTest:
 
             def poll() -> None:
                 client = Client(self.ports["https"], self.cert)
+                client.cookies = dict(self.secretary.cookies)
                 start.wait()
                 r = client.get(url, headers={"X-Live": "1"})
                 answers.append((r.status, r.getheader("Retry-After", ""), r.text))
