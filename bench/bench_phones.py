@@ -98,13 +98,14 @@ def reuse(pk: int):
 # --- the stack: gunicorn and nginx as deployed --------------------------------------------------------------
 
 
-def nginx_site(tmp: Path, app_port: int, http_port: int, redirect_port: int) -> Path:
+def nginx_site(tmp: Path, ports: dict[str, int], live_workers: int) -> Path:
     """deploy/nginx/nardy.conf as written, its ports and paths swapped and TLS taken off (plain HTTP here)."""
     site = (ROOT / "deploy" / "nginx" / "nardy.conf").read_text()
     swaps = {
-        "server 127.0.0.1:8001": f"server 127.0.0.1:{app_port}",
-        "listen 80;": f"listen 127.0.0.1:{redirect_port};",
-        "listen 443 ssl http2;": f"listen 127.0.0.1:{http_port} backlog=16384;",
+        "server 127.0.0.1:8001": f"server 127.0.0.1:{ports['web']}",
+        "server 127.0.0.1:8002 max_conns=2": f"server 127.0.0.1:{ports['live']} max_conns={live_workers}",
+        "listen 80;": f"listen 127.0.0.1:{ports['redirect']};",
+        "listen 443 ssl http2;": f"listen 127.0.0.1:{ports['http']} backlog=16384;",
         "/srv/nardy/staticfiles/": f"{ROOT}/staticfiles/",
         "/var/log/nginx/": f"{tmp}/",
         "/var/lib/nginx/nardy-live": f"{tmp}/cache",
@@ -354,7 +355,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--interval", type=float, default=3.0, help="seconds between a phone's polls")
     parser.add_argument("--post-every", type=float, default=3.0, help="seconds between two results saved")
-    parser.add_argument("--workers", type=int, default=5, help="gunicorn's sync workers")
+    parser.add_argument("--workers", type=int, default=5, help="the site's workers (WEB_CONCURRENCY)")
+    parser.add_argument("--live-workers", type=int, default=2, help="the live pool's (WEB_LIVE_CONCURRENCY)")
     parser.add_argument("--tournament", type=int, help="reuse a tournament built by --build-only")
     parser.add_argument("--build-only", action="store_true")
     parser.add_argument(
@@ -428,33 +430,42 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bench-phones-"))
     os.chmod(tmp, 0o755)
     app_port, http_port, redirect_port = free_port(), free_port(), free_port()
-    logs = open(tmp / "gunicorn.log", "w")
-    gunicorn = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "--config",
-            str(ROOT / "deploy" / "gunicorn.conf.py"),
-            "--workers",
-            str(args.workers),
-            "--bind",
-            f"127.0.0.1:{app_port}",
-            "--backlog",
-            "4096",
-            "--access-logfile",
-            str(tmp / "access.log"),
-            "config.wsgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=logs,
-        stderr=subprocess.STDOUT,
-    )
-    procs = [gunicorn]
+    live_port = free_port()
+
+    def pool(config: str, bind: int, workers: int, name: str, nice: int) -> subprocess.Popen:
+        """A gunicorn as its systemd unit starts it (deploy/systemd/nardy-{web,live}.service, Nice= too)."""
+        return subprocess.Popen(
+            [
+                str(Path(sys.executable).parent / "gunicorn"),
+                "--config",
+                str(ROOT / "deploy" / config),
+                "--workers",
+                str(workers),
+                "--bind",
+                f"127.0.0.1:{bind}",
+                "--backlog",
+                "4096",
+                "--access-logfile",
+                str(tmp / f"{name}-access.log"),
+                "config.wsgi:application",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=open(tmp / f"{name}.log", "w"),  # noqa: SIM115 - kept open while it runs
+            stderr=subprocess.STDOUT,
+            preexec_fn=lambda: os.nice(nice),  # noqa: PLW1509 - a plain fork, no threads yet
+        )
+
+    gunicorn = pool("gunicorn.conf.py", app_port, args.workers, "web", 0)
+    live = pool("gunicorn-live.conf.py", live_port, args.live_workers, "live", 10)
+    procs = [gunicorn, live]
     port = app_port
     try:
         wait_port(app_port)
+        wait_port(live_port)
         if not args.direct:
-            conf = nginx_site(tmp, app_port, http_port, redirect_port)
+            ports = {"web": app_port, "live": live_port, "http": http_port, "redirect": redirect_port}
+            conf = nginx_site(tmp, ports, args.live_workers)
             nginx = ["nginx", "-p", str(tmp), "-e", str(tmp / "error.log"), "-c", str(conf)]
             checked = subprocess.run([*nginx, "-t"], capture_output=True, text=True)
             if checked.returncode:
@@ -489,8 +500,9 @@ def main() -> None:
             run.codes.clear()
             run.errors.clear()
             server_pids = {
-                "gunicorn": [gunicorn.pid, *children(gunicorn.pid)],
-                "nginx": [p.pid for p in procs[1:]] + [c for p in procs[1:] for c in children(p.pid)],
+                "gunicorn (officials)": [gunicorn.pid, *children(gunicorn.pid)],
+                "gunicorn (live polls)": [live.pid, *children(live.pid)],
+                "nginx": [p.pid for p in procs[2:]] + [c for p in procs[2:] for c in children(p.pid)],
             }
             cpu_before = {k: process_cpu(v) for k, v in server_pids.items()}
             machine_before = machine_busy()
@@ -510,11 +522,14 @@ def main() -> None:
         elapsed, cpu, own = asyncio.run(go())
     finally:
         for p in reversed(procs):
-            p.send_signal(signal.SIGQUIT if p is not gunicorn else signal.SIGTERM)
+            p.send_signal(signal.SIGQUIT if p not in (gunicorn, live) else signal.SIGTERM)
         for p in procs:
             p.wait(timeout=30)
     upstream = sum(
-        1 for line in open(tmp / "access.log", errors="replace") if "/live/" in line or "fragment=1" in line
+        1
+        for name in ("web", "live")
+        for line in open(tmp / f"{name}-access.log", errors="replace")
+        if "/live/" in line or "fragment=1" in line
     )
     ms = [x * 1000 for x in run.latencies]
     n = len(ms)
@@ -526,7 +541,7 @@ def main() -> None:
     )
     print(
         f"{args.phones} phones every {args.interval:g} s for {args.seconds:g} s, {way}, "
-        f"gunicorn {args.workers} workers:"
+        f"gunicorn {args.workers} + {args.live_workers} workers:"
     )
     print(
         f"  {n} answers, {n / elapsed:.0f} a second (asked: {args.phones / args.interval:.0f} a second); "

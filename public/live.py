@@ -44,12 +44,18 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseForbidden,
+    HttpResponseNotFound,
+    HttpResponseNotModified,
+)
 from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date
 from django.utils.text import compress_string
 from django.utils.translation import get_language
-from django.views.defaults import page_not_found, permission_denied
 
 from tournaments.models import Tournament
 
@@ -159,10 +165,10 @@ def conditional(*, timed: bool = False, fragment: bool = False, visible: Callabl
             # place of the last copy (a copy nobody replaced would be served on; the module's docstring).
             try:
                 return _shared(request, _answer(view, request, pk, args, kwargs, True))
-            except Http404 as exc:
-                return _shared(request, page_not_found(request, exc))
-            except PermissionDenied as exc:
-                return _shared(request, permission_denied(request, exc))
+            except Http404:
+                return _shared(request, HttpResponseNotFound(b"", content_type="text/plain"))
+            except PermissionDenied:
+                return _shared(request, HttpResponseForbidden(b"", content_type="text/plain"))
 
         def _answer(view, request: HttpRequest, pk: int, args, kwargs, is_fragment: bool) -> HttpResponse:
             if visible is None:

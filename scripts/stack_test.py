@@ -9,9 +9,9 @@ and kept in ``STACK_VENV``, by default ``~/.cache/nardy/stack-venv-<hash>``):
 - two Redis servers of its own on free ports (``redis-server``): the broker, and the shared cache that the
   Redis-down test stops and kills; the machine's Redis is not touched;
 - the README's release steps (``migrate``, ``collectstatic``, ``check --deploy``), the demo (``load_demo``);
-- gunicorn, a Celery worker and Celery beat: the ``ExecStart`` lines of ``deploy/systemd/*.service`` as
-  written, with the environment of ``deploy/nardy.env.example`` (paths, ports and secrets swapped for
-  temporary ones);
+- gunicorn (the site, and the live polls' own pool), a Celery worker and Celery beat: the ``ExecStart`` lines
+  of ``deploy/systemd/*.service`` as written, with the environment of ``deploy/nardy.env.example`` (paths,
+  ports and secrets swapped for temporary ones);
 - nginx from Debian's package in front: ``deploy/nginx/nardy.conf`` as written (the same swaps), with a
   self-signed certificate.
 
@@ -343,7 +343,7 @@ class StackTest:
             self.postgres_restart()
         except Failed as exc:
             print(f"\nFAILED: {exc}\n", file=sys.stderr)
-            for name in ("gunicorn", "worker", "beat", "nginx"):
+            for name in ("gunicorn", "live", "worker", "beat", "nginx"):
                 print(f"--- {name}.log (tail) ---\n{self.procs.log(name)[-2500:]}", file=sys.stderr)
             err = self.tmp / "nginx" / "error.log"
             if err.exists():
@@ -368,7 +368,7 @@ class StackTest:
         with self.step("PostgreSQL database, two Redis servers, a certificate"):
             self.sql(f'DROP DATABASE IF EXISTS "{self.db_name}" WITH (FORCE)', database="postgres")
             self.sql(f'CREATE DATABASE "{self.db_name}"', database="postgres")
-            self.ports = {name: free_port() for name in ("cache", "broker", "web", "http", "https")}
+            self.ports = {name: free_port() for name in ("cache", "broker", "web", "live", "http", "https")}
             for name in ("cache", "broker"):
                 self.procs.start(
                     f"redis-{name}",
@@ -423,12 +423,15 @@ class StackTest:
         }
         with self.step("gunicorn, Celery worker and beat (the systemd units' ExecStart), nginx"):
             self.procs.start("gunicorn", exec_start("nardy-web.service", swaps), self.env)
+            live_env = {**self.env, "GUNICORN_CMD_ARGS": f"--bind 127.0.0.1:{self.ports['live']}"}
+            self.procs.start("live", exec_start("nardy-live.service", swaps), live_env)
             self.procs.start("worker", exec_start("nardy-worker.service", swaps), self.env)
             self.procs.start("beat", exec_start("nardy-beat.service", swaps), self.env)
             conf = nginx_conf(
                 self.tmp,
                 {
                     "server 127.0.0.1:8001": f"server 127.0.0.1:{self.ports['web']}",
+                    "server 127.0.0.1:8002": f"server 127.0.0.1:{self.ports['live']}",
                     "listen 80;": f"listen 127.0.0.1:{self.ports['http']};",
                     "listen 443 ssl http2;": f"listen 127.0.0.1:{self.ports['https']} ssl http2;",
                     f"/etc/letsencrypt/live/{HOST}/fullchain.pem": str(self.cert),
@@ -451,6 +454,7 @@ class StackTest:
             run([*nginx, "-t"])
             self.procs.start("nginx", nginx)
             self.procs.wait_for_log("gunicorn", r"Booting worker with pid: \d+[\s\S]*Booting worker", 60)
+            self.procs.wait_for_log("live", r"Booting worker with pid: \d+[\s\S]*Booting worker", 60)
             self.procs.wait_for_log("worker", r"celery@\S+ ready", 60)
             self.procs.wait_for_log("beat", r"beat: Starting", 60)
             self.https = Client(self.ports["https"], self.cert)
@@ -638,7 +642,7 @@ class StackTest:
 
         with self.step("live polls: 24 phones at once, one request to the app; the official's poll his own"):
             url = f"/t/{self.demo_t}/rounds/4/live/?page=1"  # a fragment nobody asked for yet
-            offset = len(self.procs.log("gunicorn"))
+            offset = len(self.procs.log("live"))
             start = threading.Barrier(24)
             answers: list = []
 
@@ -665,9 +669,9 @@ class StackTest:
             )
             check(again.status == 304, f"a phone holding the ETag: {again.status}")
             time.sleep(0.3)
-            reached = self.procs.log("gunicorn")[offset:].count(f"GET {url}")
-            print(f"    24 phones at once and one with the ETag: {reached} request(s) reached gunicorn")
-            check(reached == 1, f"{reached} polls reached gunicorn (one expected)")
+            reached = self.procs.log("live")[offset:].count(f"GET {url}")
+            print(f"    24 phones at once and one with the ETag: {reached} request(s) reached the live pool")
+            check(reached == 1, f"{reached} polls reached the live pool (one expected)")
             # The secretary polls the same fragment: his answer (with the official's controls) comes from the
             # app, not from the copy, and is not kept for the next phone.
             official = self.secretary.get(url, headers={"X-Live": "1"})
@@ -680,14 +684,16 @@ class StackTest:
             # A fragment gone from the public (a draft, a tournament deleted) is kept as gone too: its 403 or
             # 404 replaces the copy, so a copy is never served on after the app stopped giving it.
             gone = f"/t/{self.demo_t + 100000}/rounds/1/live/"
-            offset = len(self.procs.log("gunicorn"))
+            offset = len(self.procs.log("live"))
             first, second = (
                 Client(self.ports["https"], self.cert).get(gone, headers={"X-Live": "1"}) for _ in "12"
             )
             time.sleep(0.3)
-            reached = self.procs.log("gunicorn")[offset:].count(f"GET {gone}")
+            reached = self.procs.log("live")[offset:].count(f"GET {gone}")
             check(
-                first.status == second.status == 404 and reached == 1, f"a gone fragment: {reached} requests"
+                first.status == second.status == 404 and reached == 1,
+                f"a gone fragment: {reached} requests; {first.status} {first.getheader('X-Cache')}, "
+                f"{second.status} {second.getheader('X-Cache')}",
             )
 
     def shedding(self) -> None:
@@ -699,7 +705,7 @@ class StackTest:
 
         with self.step("overload: polls past the limit shed by nginx with Retry-After, the secretary served"):
             url = f"/t/{self.demo_t}/rounds/4/live/"
-            offset = len(self.procs.log("gunicorn"))
+            offset = len(self.procs.log("live"))
             start = threading.Barrier(25)
             answers: list[tuple[int, str, str]] = []
 
@@ -725,8 +731,8 @@ class StackTest:
             check(all(a[1] == "5" and a[2] == "busy\n" for a in shed), f"a shed poll: {shed[:1]}")
             check(page.status == 200, f"the secretary's page: {page.status}")
             time.sleep(0.3)
-            reached = self.procs.log("gunicorn")[offset:].count(f"GET {url}")
-            check(reached == len(served), f"{reached} polls reached gunicorn, {len(served)} served")
+            reached = self.procs.log("live")[offset:].count(f"GET {url}")
+            check(reached == len(served), f"{reached} polls reached the live pool, {len(served)} served")
 
     def redis_down(self) -> None:
         cache = self.procs.running["redis-cache"]
