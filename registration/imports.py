@@ -21,6 +21,7 @@ whose new person another registration made meanwhile, are saved so, row by row).
 from __future__ import annotations
 
 import codecs
+import copy
 import csv
 import datetime
 import io
@@ -30,6 +31,7 @@ import re
 import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import cast
 
 import openpyxl
 from django.db import IntegrityError, transaction
@@ -800,6 +802,23 @@ class Outcome:
         return tuple(p for p in self.plans if p.status == "twin")
 
 
+class _SharedFields(dict):
+    """A form's fields that a copy shares: each form gets its own dict of the same fields (``_row_form``)."""
+
+    def __deepcopy__(self, memo) -> dict:
+        return dict(self)
+
+
+def _row_form() -> type[EntryForm]:
+    """``EntryForm`` for one file's rows: the same fields, validation and messages, but its fields are copied
+    once for the file, not for every row (Django's form deep-copies its 22 fields for each form: a third of a
+    row's check, issue 35 §4). What ``EntryForm.__init__`` changes in them (a team event's «Команда» required,
+    the choices of «Разряд») is the same for every row of the tournament's file."""
+    form = cast(type[EntryForm], type("RowEntryForm", (EntryForm,), {}))
+    form.base_fields = _SharedFields(copy.deepcopy(EntryForm.base_fields))  # after the metaclass made its own
+    return form
+
+
 class _Importer:
     def __init__(self, tournament, sheet: Sheet, defaults: dict, user, progress, names: dict | None = None):
         self.tournament = tournament
@@ -811,6 +830,7 @@ class _Importer:
         self.user = user
         self.progress = progress
         self.lookup = PeopleLookup(tournament)
+        self.form_class = _row_form()
         self.next_number: int | None = None  # set by ``lock`` for a confirmation
         self.personal = tournament.character == Character.PERSONAL
         # Proposals show what every official of this tournament may see (the preview is shared by them),
@@ -938,7 +958,7 @@ class _Importer:
     ) -> tuple[RowPlan, EntryForm | None, bool]:
         data, errors, filled, year_only = self.read(line, cells, contacts)
         clean = {k: v for k, v in data.items() if k not in errors}
-        form = EntryForm(data=clean, tournament=self.tournament, lookup=self.lookup)
+        form = self.form_class(data=clean, tournament=self.tournament, lookup=self.lookup)
         form.is_valid()
         for key, messages in form.errors.items():
             errors.setdefault(key, list(messages))

@@ -15,6 +15,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from registration import imports
+from registration.forms import EntryForm
 from registration.models import Entry, Person, TeamEntry
 from tests.factories import make_tournament
 from tests.registration.test_import_federation_500 import DATA, known  # noqa: F401  (a fixture)
@@ -156,3 +157,30 @@ def test_a_person_registered_meanwhile_makes_the_import_save_row_by_row_issue_35
     assert outcome.saved == 3 and calls == [1]
     assert Person.objects.filter(surname="Гонкинб").count() == 1
     assert sorted(Entry.objects.filter(tournament=t).values_list("number", flat=True)) == [1, 2, 3]
+
+
+ROWS = [
+    {"surname": "Иванов", "name": "Иван", "birth_date": "1990-03-15", "gender": "male", "organisation": "К",
+     "region": "Москва", "responsible_name": "Петров", "responsible_phone": "1", "disciplines": ["long"]},
+    {"surname": "", "name": "Иван", "birth_date": "2030-01-01", "gender": "x", "organisation": "",
+     "region": "Москва", "responsible_name": "Петров", "disciplines": ["short"], "qualification": "бог"},
+    {"surname": "Петров", "name": "Пётр", "birth_date": "1890-01-01", "gender": "female", "organisation": "К",
+     "region": "Москва", "responsible_name": "П", "responsible_email": "плохой", "disciplines": ["long"],
+     "team_name": "  Команда   1 ", "qualification": "cms"},
+]  # fmt: skip
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("character", ["personal", "team"])
+def test_a_files_row_form_checks_as_the_entry_form_does_issue_35_4(secretary, character):
+    """The import's row form copies its fields once for the file (``imports._row_form``): row after row it
+    finds what ``EntryForm`` finds — the same errors, the same cleaned values; ``EntryForm`` unchanged."""
+    t = make_tournament(secretary, character=character)
+    row_form = imports._row_form()
+    for data in ROWS * 2:
+        theirs = EntryForm(data=data, tournament=t)
+        ours = row_form(data=data, tournament=t)
+        assert ours.is_valid() == theirs.is_valid()
+        assert ours.errors == theirs.errors
+        assert ours.cleaned_data == theirs.cleaned_data
+    assert EntryForm.base_fields["team_name"].required is False  # a team event's form changed its own copy
