@@ -184,3 +184,17 @@ def test_a_files_row_form_checks_as_the_entry_form_does_issue_35_4(secretary, ch
         assert ours.errors == theirs.errors
         assert ours.cleaned_data == theirs.cleaned_data
     assert EntryForm.base_fields["team_name"].required is False  # a team event's form changed its own copy
+
+
+@pytest.mark.django_db
+def test_a_file_of_people_entered_already_is_checked_without_a_query_a_row_issue_35_4(t, secretary):
+    """Each row of someone entered already names his entry in its message: the entries are read with their
+    people for the whole file (it was a query a row)."""
+    data = _csv(
+        [[f"Дважды{'абвгдежзийклмнопрст'[i]} Иван Иванович", f"{i + 1:02d}.07.1990"] for i in range(19)]
+    )
+    assert imports.confirm(t, "first.csv", data, secretary).saved == 19
+    with CaptureQueriesContext(connection) as queries:
+        outcome = imports.preview(t, "again.csv", data, secretary)
+    assert len(outcome.problems) == 19 and "уже зарегистрирована" in outcome.problems[0].problems[0][1]
+    assert len(queries.captured_queries) < 19
