@@ -1150,7 +1150,8 @@ class _Importer:
     def write(self, good: list[_Good]) -> dict[int, RowPlan]:
         """Save the ``prepare``d rows at once, as ``EntryForm.save`` saves each: the chosen people's records
         confirmed (a public form's record: logged), the new people, then the entries numbered from the one
-        ``next_number`` with the file's other columns — three statements for 5,000 rows, no savepoint a row.
+        ``next_number`` with the file's other columns — two bulk inserts (``BULK_BATCH`` rows a statement), no
+        savepoint a row.
         The rows' plans as saved, by line. ``_RowByRow`` when a new person turns out to be registered (another
         registration made him meanwhile): the caller then saves the file row by row."""
         assert self.next_number is not None  # ``lock`` numbers a confirmation's rows
@@ -1168,11 +1169,10 @@ class _Importer:
                     year_only=row.year_only,
                 )
                 continue
-            key = (row.identity.surname, row.identity.name, row.identity.patronymic, row.identity.birth_date)
-            if key in new or self.lookup.person(row.identity) is not None:
-                raise _RowByRow(key)
+            if row.key in new or self.lookup.person(row.identity) is not None:
+                raise _RowByRow(row.key)
             # as ``manager.person_for`` makes him (``Person.save`` sets ``match_key``, bulk_create does not)
-            new[key] = Person(
+            new[row.key] = Person(
                 **row.identity.lookup(),
                 gender=d["gender"] or Gender.MALE,
                 organisation=d["organisation"],
@@ -1188,17 +1188,7 @@ class _Importer:
         for row in good:
             entry = row.entry
             entry.tournament = self.tournament
-            entry.person = (
-                row.person
-                or new[
-                    (
-                        row.identity.surname,
-                        row.identity.name,
-                        row.identity.patronymic,
-                        row.identity.birth_date,
-                    )
-                ]
-            )
+            entry.person = row.person or new[row.key]
             name = row.data.get("team_name", "")
             if name not in teams:  # made with the first entry naming it, as ``EntryForm.save`` makes it
                 teams[name] = team_entry_for(entry, name, self.user)
@@ -1228,6 +1218,12 @@ class _Good:
     extra: dict
     year_only: bool
     person: Person | None  # the registered person chosen; None: a new one
+
+    @property
+    def key(self) -> tuple:
+        """The identity as the people's unique constraint compares it."""
+        i = self.identity
+        return (i.surname, i.name, i.patronymic, i.birth_date)
 
 
 class _RowByRow(Exception):
