@@ -1,6 +1,6 @@
 """Preview (and import) of a 5,000-row entries file: the time the Celery task takes, rows per second.
 
-    .venv/bin/python bench/bench_import.py [--rows 5000] [--format csv|xlsx] [--confirm]
+    .venv/bin/python bench/bench_import.py [--rows 5000] [--format csv|xlsx] [--confirm [--row-by-row]]
     .venv/bin/python bench/bench_import.py --federation [--confirm]
     .venv/bin/python bench/bench_import.py --request
 
@@ -17,8 +17,11 @@ Builds a throw-away SQLite database (or uses ``DATABASE_URL``'s), a tournament w
 (so the person matching has something to find), writes a file of ``--rows`` entries (a few bad rows and
 in-file duplicates among them), and times ``registration.imports.preview`` — the whole preview the task
 runs: reading the file with the bounds, every row through ``EntryForm`` — and, with ``--confirm``, the
-import itself. Prints the wall and CPU time, the time per row, the peak memory of this process and the
-machine's load average.
+import itself (``--row-by-row``: saved the old way, each row through ``EntryForm.save`` in its savepoints,
+for the figures before issue 35 §4). Prints the wall and CPU time, the time per row, the import's queries,
+the peak memory of this process and the machine's load average.
+
+On PostgreSQL the database must be empty (``dropdb``/``createdb`` first): the known people are created anew.
 """
 
 from __future__ import annotations
@@ -72,6 +75,9 @@ def main() -> None:
     parser.add_argument("--format", choices=["csv", "xlsx"], default="csv")
     parser.add_argument("--confirm", action="store_true", help="also time the import itself")
     parser.add_argument("--profile", action="store_true", help="the import's 60 costliest functions")
+    parser.add_argument(
+        "--row-by-row", action="store_true", help="the import's old way: each row saved in its savepoints"
+    )
     parser.add_argument("--federation", action="store_true", help="the committed 500-row federation file")
     parser.add_argument("--request", action="store_true", help="time the upload request (embedded default)")
     args = parser.parse_args()
@@ -144,11 +150,20 @@ def main() -> None:
     )
     decisions = {str(p.line): str(p.candidates[0].person) for p in outcome.twins}
     if args.confirm:
+        from django.db import connection
+
+        queries = []
+
+        def count(execute, sql, params, many, context):
+            queries.append(sql)
+            return execute(sql, params, many, context)
+
         profiler = cProfile.Profile() if args.profile else None
         wall, cpu = time.perf_counter(), time.process_time()
         if profiler:
             profiler.enable()
-        outcome = imports.confirm(t, name, data, user, decisions=decisions)
+        with connection.execute_wrapper(count):
+            outcome = imports.confirm(t, name, data, user, decisions=decisions, bulk=not args.row_by_row)
         if profiler:
             profiler.disable()
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
@@ -156,7 +171,7 @@ def main() -> None:
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(60)
         print(
             f"import: {wall:.2f} s wall, {cpu:.2f} s CPU, {1000 * wall / args.rows:.2f} ms a row; "
-            f"{outcome.saved} saved"
+            f"{outcome.saved} saved; {len(queries)} queries"
         )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS {peak:.0f} MiB; load average {os.getloadavg()[0]:.1f}")

@@ -12,21 +12,26 @@ validated by the same ``EntryForm`` as the web form. Its person is then looked f
 same person; a person who differs only by ё/е, case, spaces or initials with the same date of birth is
 *proposed* («возможно, это тот же человек») and the secretary chooses him or a new person — a twin is never
 made silently. A person twice in the file is a row error naming the first row's real number. The preview
-(``dry_run``) saves nothing; the confirmation saves each good row in its own savepoint with the secretary's
-choices.
+(``dry_run``) saves nothing; the confirmation checks every row again, then saves the good ones with the
+secretary's choices at once — the new people in one bulk insert, the entries numbered from the one «last
+number» in another (issue 35 §4) — as ``EntryForm.save`` would save each (a pairs event's rows, and a file
+whose new person another registration made meanwhile, are saved so, row by row).
 """
 
 from __future__ import annotations
 
 import codecs
+import copy
 import csv
 import datetime
 import io
 import itertools
+import logging
 import re
 import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import cast
 
 import openpyxl
 from django.db import IntegrityError, transaction
@@ -39,11 +44,13 @@ from registration.manager import (
     Identity,
     PeopleLookup,
     clean_name,
+    confirm_person,
     lock_open,
     may_be_same,
     person_cards,
+    team_entry_for,
 )
-from registration.models import Entry, Person, Qualification, Source, fold
+from registration.models import Entry, Gender, Person, Qualification, Source, TeamEntry, fold
 from registration.permissions import DECIDERS, Reach, may_rewrite, tournaments_of_people
 from tournaments.models import Character, Tournament
 
@@ -55,6 +62,9 @@ MAX_UNPACKED = 64 * 1024 * 1024  # bytes a workbook may unpack to (a zip bomb is
 EMPTY_ROWS_END = 50  # this many empty rows in a row end the sheet
 PROGRESS_EVERY = 100  # rows between two progress reports
 HEADER_SCAN = 15  # the header row is looked for among this many first rows (below a title block)
+BULK_BATCH = 500  # rows an INSERT of the bulk write carries (PostgreSQL takes at most 65,535 parameters)
+
+logger = logging.getLogger(__name__)
 
 
 class ImportFileError(Exception):
@@ -792,6 +802,23 @@ class Outcome:
         return tuple(p for p in self.plans if p.status == "twin")
 
 
+class _SharedFields(dict):
+    """A form's fields that a copy shares: each form gets its own dict of the same fields (``_row_form``)."""
+
+    def __deepcopy__(self, memo) -> dict:
+        return dict(self)
+
+
+def _row_form() -> type[EntryForm]:
+    """``EntryForm`` for one file's rows: the same fields, validation and messages, but its fields are copied
+    once for the file, not for every row (Django's form deep-copies its 22 fields for each form: a third of a
+    row's check, issue 35 §4). What ``EntryForm.__init__`` changes in them (a team event's «Команда» required,
+    the choices of «Разряд») is the same for every row of the tournament's file."""
+    form = cast(type[EntryForm], type("RowEntryForm", (EntryForm,), {}))
+    form.base_fields = _SharedFields(copy.deepcopy(EntryForm.base_fields))  # after the metaclass made its own
+    return form
+
+
 class _Importer:
     def __init__(self, tournament, sheet: Sheet, defaults: dict, user, progress, names: dict | None = None):
         self.tournament = tournament
@@ -803,6 +830,7 @@ class _Importer:
         self.user = user
         self.progress = progress
         self.lookup = PeopleLookup(tournament)
+        self.form_class = _row_form()
         self.next_number: int | None = None  # set by ``lock`` for a confirmation
         self.personal = tournament.character == Character.PERSONAL
         # Proposals show what every official of this tournament may see (the preview is shared by them),
@@ -930,7 +958,7 @@ class _Importer:
     ) -> tuple[RowPlan, EntryForm | None, bool]:
         data, errors, filled, year_only = self.read(line, cells, contacts)
         clean = {k: v for k, v in data.items() if k not in errors}
-        form = EntryForm(data=clean, tournament=self.tournament, lookup=self.lookup)
+        form = self.form_class(data=clean, tournament=self.tournament, lookup=self.lookup)
         form.is_valid()
         for key, messages in form.errors.items():
             errors.setdefault(key, list(messages))
@@ -1040,15 +1068,16 @@ class _Importer:
                 return
         seen.setdefault(fold(identity.surname), []).append((line, mine))
 
-    def save(self, plan: RowPlan, form: EntryForm, decision: str | None, used: dict) -> RowPlan:
-        """Save one good row (the confirmation) in its own savepoint; the row's plan as it ended. The import
-        holds the tournament's lock for its whole transaction (``lock``) and numbers the entries itself: a row
-        asks neither again (issue 35 §4: three queries and a savepoint a row)."""
+    def choose(self, plan: RowPlan, decision: str | None, used: dict) -> tuple[RowPlan | None, Person | None]:
+        """Whom a good row's entry is for, with the secretary's ``decision`` on a proposal: (None, the
+        registered person) or (None, None) for a new one; or (the row's plan as it ends, None) when it is not
+        saved — skipped, no choice made, the person already in an earlier row (``used``: person → row) or
+        already entered here. Asks nothing of the database but for a chosen person outside the file's."""
         person = None
         if plan.status == "twin":
             ids = {c.person: c for c in plan.candidates}
             if decision == "skip":
-                return _with(plan, status="skipped")
+                return _with(plan, status="skipped"), None
             if decision == "new" and plan.may_be_new:
                 pass
             elif (
@@ -1060,18 +1089,29 @@ class _Importer:
             ):
                 person = self.lookup.known.get(int(decision)) or Person.objects.get(pk=int(decision))
             else:
-                return _failed(plan, _("Choose the person: the one proposed, or a new one."))
+                return _failed(plan, _("Choose the person: the one proposed, or a new one.")), None
         chosen = person.pk if person is not None else plan.person
         if chosen is not None and chosen in used:
             message = _("%(p)s is already in row %(n)s of this file.") % {"p": plan.who, "n": used[chosen]}
-            return _failed(plan, message)
+            return _failed(plan, message), None
         if person is None and plan.person is not None:
             person = self.lookup.known.get(plan.person)  # read with the file's people: no query
+        if person is not None and (entry := self.lookup.entry(person)):
+            return _failed(plan, duplicate_message(entry)), None
+        return None, person
+
+    def save(self, plan: RowPlan, form: EntryForm, decision: str | None, used: dict) -> RowPlan:
+        """Save one good row (the confirmation) in its own savepoint; the row's plan as it ended. The import
+        holds the tournament's lock for its whole transaction (``lock``) and numbers the entries itself: a row
+        asks neither again (issue 35 §4: three queries and a savepoint a row). The way row by row: a pairs
+        event's file, and the file again when the bulk write (``prepare``, ``write``) meets a person or an
+        entry another registration made meanwhile."""
+        ended, person = self.choose(plan, decision, used)
+        if ended is not None:
+            return ended
         assert self.next_number is not None  # ``lock`` numbers a confirmation's rows
         try:
             # ``EntryForm.save`` is atomic: inside the confirmation's transaction, a savepoint per row.
-            if person is not None and (entry := self.lookup.entry(person)):
-                raise AdmissionError(duplicate_message(entry))
             entry = form.save(
                 source=Source.IMPORT,
                 user=self.user,
@@ -1089,6 +1129,105 @@ class _Importer:
         self.next_number += 1
         used[entry.person_id] = plan.line
         return _with(plan, status="saved", person=entry.person_id)
+
+    def prepare(
+        self, plan: RowPlan, form: EntryForm, decision: str | None, used: dict, good: list
+    ) -> RowPlan:
+        """The bulk way (issue 35 §4): the row's person chosen as ``save`` chooses him, nothing written; a row
+        to save joins ``good`` (its plan stands in ``run``'s list until ``write`` says "saved")."""
+        ended, person = self.choose(plan, decision, used)
+        if ended is not None:
+            return ended
+        if person is not None:
+            used[person.pk] = plan.line
+        # After ``is_valid`` the model form's instance holds the row's entry fields (what ``EntryForm.save``
+        # takes with ``save(commit=False)``); the form itself is not kept.
+        good.append(
+            _Good(plan, form.instance, form.identity(), form.cleaned_data, form.extra, form.year_only, person)
+        )
+        return plan
+
+    def write(self, good: list[_Good]) -> dict[int, RowPlan]:
+        """Save the ``prepare``d rows at once, as ``EntryForm.save`` saves each: the chosen people's records
+        confirmed (a public form's record: logged), the new people, then the entries numbered from the one
+        ``next_number`` with the file's other columns — two bulk inserts (``BULK_BATCH`` rows a statement), no
+        savepoint a row.
+        The rows' plans as saved, by line. ``_RowByRow`` when a new person turns out to be registered (another
+        registration made him meanwhile): the caller then saves the file row by row."""
+        assert self.next_number is not None  # ``lock`` numbers a confirmation's rows
+        new: dict[tuple, Person] = {}
+        for row in good:
+            d = row.data
+            if row.person is not None:
+                confirm_person(
+                    row.person,
+                    self.tournament,
+                    self.user,
+                    gender=d["gender"],
+                    organisation=d["organisation"],
+                    region=d["region"],
+                    year_only=row.year_only,
+                )
+                continue
+            if row.key in new or self.lookup.person(row.identity) is not None:
+                raise _RowByRow(row.key)
+            # as ``manager.person_for`` makes him (``Person.save`` sets ``match_key``, bulk_create does not)
+            new[row.key] = Person(
+                **row.identity.lookup(),
+                gender=d["gender"] or Gender.MALE,
+                organisation=d["organisation"],
+                region=d["region"],
+                birth_year_only=row.year_only,
+                confirmed=True,
+                match_key=fold(row.identity.surname)[:100],
+            )
+        Person.objects.bulk_create(new.values(), batch_size=BULK_BATCH)
+        teams: dict[str, TeamEntry | None] = {}
+        entries = []
+        number = self.next_number
+        for row in good:
+            entry = row.entry
+            entry.tournament = self.tournament
+            entry.person = row.person or new[row.key]
+            name = row.data.get("team_name", "")
+            if name not in teams:  # made with the first entry naming it, as ``EntryForm.save`` makes it
+                teams[name] = team_entry_for(entry, name, self.user)
+            entry.team_entry = teams[name]
+            entry.partner = None  # a pairs event's file is saved row by row
+            entry.source = Source.IMPORT
+            entry.submitted_by = self.user if getattr(self.user, "is_authenticated", False) else None
+            entry.number = number
+            number += 1
+            for key, value in row.extra.items():
+                if value not in (None, "", False):
+                    setattr(entry, key, value)
+            entries.append(entry)
+        Entry.objects.bulk_create(entries, batch_size=BULK_BATCH)
+        self.next_number = number
+        return {row.plan.line: _with(row.plan, status="saved", person=row.entry.person_id) for row in good}
+
+
+@dataclass
+class _Good:
+    """A row the bulk write saves (``_Importer.prepare``): its plan, unsaved entry, who, the form's data."""
+
+    plan: RowPlan
+    entry: Entry
+    identity: Identity
+    data: dict
+    extra: dict
+    year_only: bool
+    person: Person | None  # the registered person chosen; None: a new one
+
+    @property
+    def key(self) -> tuple:
+        """The identity as the people's unique constraint compares it."""
+        i = self.identity
+        return (i.surname, i.name, i.patronymic, i.birth_date)
+
+
+class _RowByRow(Exception):
+    """The bulk write cannot save the file as checked (a new person is registered meanwhile): row by row."""
 
 
 def _with(plan: RowPlan, **changes) -> RowPlan:
@@ -1109,12 +1248,17 @@ def run(
     progress=None,
     defaults: dict | None = None,
     decisions: dict | None = None,
+    bulk: bool = True,
 ) -> Outcome:
     """Check every row (the preview, ``dry_run``: nothing is kept) or save the good ones with the secretary's
     ``decisions`` on the proposals ({line: person id, "new" or "skip"}; under "names", his corrections of
     split «ФИО» cells, {line: [surname, name, patronymic]}). ``progress(done, total)`` is called every
     PROGRESS_EVERY rows. Lines under the table that are no entries (signatures, «М.П.») are skipped and
-    listed (``Outcome.footer``), not counted as rows."""
+    listed (``Outcome.footer``), not counted as rows.
+
+    The good rows are saved at once after every row is checked (``bulk``, issue 35 §4), or each as it is
+    checked in its own savepoint (``bulk=False``, a pairs event, or when the bulk write fails): the same rows,
+    people, numbers and log lines either way."""
     decisions = dict(decisions or {})
     names = decisions.pop("names", None) or {}
     importer = _Importer(tournament, sheet, defaults or {}, user, progress, names=names)
@@ -1123,21 +1267,25 @@ def run(
     sheet.rows = [(line, cells) for line, cells in sheet.rows if line not in skipped]
     importer.preload()
     contacts = importer.contacts()
-    seen: dict = {}
-    used: dict[int, int] = {}
     decisions = {str(k): str(v) for k, v in decisions.items()}
-    plans = []
     total = len(sheet.rows)
+    plans: list[RowPlan] | None = None
     with transaction.atomic():
-        if not dry_run:
+        if dry_run:
+            plans = _rows(importer, contacts, decisions, dry_run=True)
+        else:
             importer.lock()
-        for done, (line, cells) in enumerate(sheet.rows, start=1):
-            plan, form, _year_only = importer.plan(line, cells, contacts, seen)
-            if not dry_run and form is not None:
-                plan = importer.save(plan, form, decisions.get(str(line)), used)
-            plans.append(plan)
-            if progress is not None and (done % PROGRESS_EVERY == 0 or done == total):
-                progress(done, total)
+            if bulk and not tournament.is_pairs:
+                try:
+                    # one savepoint for the whole file: a failed bulk write leaves nothing behind
+                    with transaction.atomic():
+                        plans = _rows(importer, contacts, decisions, dry_run=False, bulk=True)
+                except (_RowByRow, IntegrityError) as exc:
+                    logger.warning("import into tournament %s saved row by row: %r", tournament.pk, exc)
+                    importer.preload()  # the records as they are again (the rolled-back confirmations)
+            if plans is None:
+                plans = _rows(importer, contacts, decisions, dry_run=False)
+    assert plans is not None
     plans.sort(key=lambda p: (ORDER[p.status], p.line))
     problems = tuple(RowProblem(p.line, p.who, p.problems) for p in plans if p.status == "error")
     problems = tuple(sorted(problems, key=lambda p: p.line))
@@ -1146,6 +1294,33 @@ def run(
     return Outcome(
         total, good, saved, problems, tuple(ignored), tuple(plans), sheet.header_line, sheet.encoding, footer
     )
+
+
+def _rows(
+    importer: _Importer, contacts: dict, decisions: dict, *, dry_run: bool, bulk: bool = False
+) -> list[RowPlan]:
+    """Every row's plan in the file's order: checked, and saved unless ``dry_run`` — each as it is checked
+    (``_Importer.save``), or all after the last is checked (``bulk``: ``prepare``, then ``write``)."""
+    seen: dict = {}
+    used: dict[int, int] = {}
+    good: list[_Good] = []
+    plans = []
+    total = len(importer.sheet.rows)
+    for done, (line, cells) in enumerate(importer.sheet.rows, start=1):
+        plan, form, _year_only = importer.plan(line, cells, contacts, seen)
+        if not dry_run and form is not None:
+            decision = decisions.get(str(line))
+            if bulk:
+                plan = importer.prepare(plan, form, decision, used, good)
+            else:
+                plan = importer.save(plan, form, decision, used)
+        plans.append(plan)
+        if importer.progress is not None and (done % PROGRESS_EVERY == 0 or done == total):
+            importer.progress(done, total)
+    if good:
+        saved = importer.write(good)
+        plans = [saved.get(p.line, p) for p in plans]
+    return plans
 
 
 def template_csv() -> str:
@@ -1213,9 +1388,10 @@ def confirm(
     progress=None,
     defaults: dict | None = None,
     decisions: dict | None = None,
+    bulk: bool = True,
 ) -> Outcome:
     """Import a previewed file for real: the good rows are saved with the secretary's choices, each bad row
-    is not."""
+    is not. ``bulk``: all at once (``run``; False: row by row, the way before issue 35 §4)."""
     _format, sheet, ignored = read_file(name, data, defaults, event_gender(tournament))
     return run(
         tournament,
@@ -1226,4 +1402,5 @@ def confirm(
         progress=progress,
         defaults=defaults,
         decisions=decisions,
+        bulk=bulk,
     )

@@ -76,7 +76,10 @@ class PeopleLookup:
         self.by_key = {}
         for p in people:
             self.by_key.setdefault(fold(p.surname), []).append(p)
-        entries = Entry.objects.filter(tournament=self.tournament, person__in=Person.objects.filter(found))
+        # with their people: a row of someone entered already names him in its message (``duplicate_message``)
+        entries = Entry.objects.filter(
+            tournament=self.tournament, person__in=Person.objects.filter(found)
+        ).select_related("person")
         self.entries = {e.person_id: e for e in entries}
 
     def person(self, identity: Identity) -> Person | None:
