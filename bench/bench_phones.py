@@ -20,7 +20,8 @@ stops). Then, for ``--seconds``:
   page of the standings fragment (``…/standings/?fragment=1&page=k``), spread over the first ``--pages``
   pages of each (0, the default: every page — the most distinct fragments, the worst case for a shared
   copy; 1: the issue's phones, all on the first page of each). Nobody logged in (spectators, players on the
-  public pages);
+  public pages); one phone in ten never sends its ETag (a venue screen, an old page: the whole fragment
+  every time);
 - the secretary (logged in, through nginx like the phones) saving a result of the round every
   ``--post-every`` s through the whole-round entry (``X-Entry-Row: 1``), each result moving the tournament's
   version: no phone's copy stays current for long.
@@ -167,8 +168,8 @@ class Phone(asyncio.Protocol):
     """Asks ``path`` every ``interval`` s on one connection, with the ETag it holds; reconnects when the
     server closes it."""
 
-    def __init__(self, run: Run, path: str, watches_round: bool):
-        self.run, self.path, self.watches_round = run, path, watches_round
+    def __init__(self, run: Run, path: str, watches_round: bool, sends_etag: bool = True):
+        self.run, self.path, self.watches_round, self.sends_etag = run, path, watches_round, sends_etag
         self.transport: asyncio.Transport | None = None
         self.etag = ""
         self.seen = 0  # how many saved results this phone has shown
@@ -205,7 +206,7 @@ class Phone(asyncio.Protocol):
             "X-Live: 1",
             "Accept-Encoding: gzip",
         ]
-        if self.etag:
+        if self.etag and self.sends_etag:
             head.append(f"If-None-Match: {self.etag}")
         self.buffer = b""
         self.waiting = True
@@ -509,7 +510,8 @@ def main() -> None:
             own_before = time.process_time()
             run.start = time.monotonic() + 0.5
             run.end = run.start + args.seconds
-            phones = [Phone(run, path, watches) for path, watches in paths]
+            # One phone in ten never sends its ETag (a venue screen, an old page): the fragment each time.
+            phones = [Phone(run, path, watches, i % 10 != 9) for i, (path, watches) in enumerate(paths)]
             await asyncio.gather(
                 *(run.phone(p) for p in phones), run.secretary(t, session, open_matches, args.post_every)
             )

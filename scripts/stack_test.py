@@ -697,7 +697,7 @@ class StackTest:
             )
 
     def shedding(self) -> None:
-        """Issue 37: past NARDY_POLLS polls in flight at the app nginx sheds the rest at once (503,
+        """Issue 37: past max_conns polls in flight at the live pool nginx sheds the rest at once (503,
         Retry-After) before they reach gunicorn, and a request that is no poll (the secretary's page) is never
         shed. An official's polls are his own (never a shared copy), so they are the ones that reach the
         limit."""
