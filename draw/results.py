@@ -602,18 +602,25 @@ def load_results(
         "match_length",
         "id",
     )
+    # Positional arguments (player1, player2, winner, kind, score1, score2, round, value, length, match): a
+    # dataclass's keyword call costs twice as much, and 45,000 are built per version at 10,000 (issue 35 §3).
+    result = metrics.Result
     for stage_id, number, p1, p2, winner, kind, s1, s2, length, match_id in rows:
-        by_stage.setdefault(stage_id, []).append(
-            metrics.Result(
-                player1=str(p1),
-                player2=str(p2) if p2 else None,
-                winner=str(winner) if winner else None,
-                kind=kind,
-                score1=s1,
-                score2=s2,
-                round=number,
-                length=length,
-                match=match_id,
+        listed = by_stage.get(stage_id)
+        if listed is None:
+            listed = by_stage[stage_id] = []
+        listed.append(
+            result(
+                str(p1),
+                str(p2) if p2 else None,
+                str(winner) if winner else None,
+                kind,
+                s1,
+                s2,
+                number,
+                None,
+                length,
+                match_id,
             )
         )
     _add_absences(t, by_stage, stage, published_only)

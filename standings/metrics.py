@@ -51,12 +51,13 @@ except the draw, which was played.
 from __future__ import annotations
 
 import math
+import operator
 import random
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -194,6 +195,9 @@ def virtual_opponent_points(row: Row, entry: Entry, rounds: int) -> Fraction:
     return before + (1 - entry.score) + HALF * max(0, rounds - entry.round)
 
 
+_BY_ROUND = operator.attrgetter("round")  # an entry's round: a sort key without a Python call per entry
+
+
 def _scaled(value: Fraction, scale: int) -> int:
     if value is ONE:
         return scale
@@ -272,14 +276,18 @@ def contributions(row: Row, ctx: Context) -> list[tuple[int, int, bool]]:
     out: list[tuple[int, int, bool]] = []
     if rule in ("actual", "plain"):
         points: dict[str, int] = ctx.cache["points"]
+        plain = rule == "plain"
+        half, last = scale // 2, ctx.rounds
         before = 0  # his points before the round, scaled (entries are in round order)
-        for e in sorted(row.entries, key=lambda e: e.round):
-            score = _scaled(e.score, scale)
-            if e.played or (rule == "plain" and e.opponent is not None and e.kind != "annulled"):
-                out.append((points.get(e.opponent or "", 0), score, False))
-            elif rule == "actual":
-                virtual = before + (scale - score) + (scale // 2) * max(0, ctx.rounds - e.round)
-                out.append((virtual, score, False))
+        for e in sorted(row.entries, key=_BY_ROUND):
+            value, opponent = e.score, e.opponent
+            score = scale if value is ONE else 0 if value is ZERO else _scaled(value, scale)
+            if (opponent is not None and e.kind in PLAYED_KINDS) or (
+                plain and opponent is not None and e.kind != "annulled"
+            ):
+                out.append((points.get(opponent, 0), score, False))
+            elif not plain:
+                out.append((before + (scale - score) + half * max(0, last - e.round), score, False))
             before += score
         ctx.cache[row.player] = out
         return out
@@ -307,22 +315,37 @@ def contributions(row: Row, ctx: Context) -> list[tuple[int, int, bool]]:
     return out
 
 
+def _fraction(numerator: int, denominator: int, ctx: Context) -> Fraction:
+    """``Fraction(numerator, denominator)``, one object per value in a table (issue 35 §3: a Fraction's
+    constructor reduces by the gcd each time; a table's metrics take a few hundred distinct values)."""
+    made = ctx.cache.setdefault(_FRACTIONS, {})
+    found = made.get((numerator, denominator))
+    if found is None:
+        found = made[(numerator, denominator)] = Fraction(numerator, denominator)
+    return found
+
+
+_FRACTIONS = ("fractions",)  # its key in ``Context.cache`` (never a player's key: those are strings)
+
+
 def _cut(row: Row, ctx: Context, low: int, high: int = 0) -> Fraction:
     """Buchholz without the ``low`` lowest and the ``high`` highest contributions; under C.07 (16.5) the
     voluntarily unplayed rounds are cut first among the lowest."""
     items = contributions(row, ctx)
     if _rule(ctx) == "fide2023":
-        ordered = sorted(items, key=lambda c: (not c[2], c[0]))
+        kept = [c[0] for c in sorted(items, key=lambda c: (not c[2], c[0]))][low:]
+        if high:
+            kept = sorted(kept)[: max(0, len(kept) - high)]
     else:
-        ordered = sorted(items, key=lambda c: c[0])
-    kept = ordered[low:]
-    if high:
-        kept = sorted(kept, key=lambda c: c[0])[: max(0, len(kept) - high)]
-    return Fraction(sum(points for points, _score, _vur in kept), ctx.scale)
+        # Only the points are summed: sorting the points alone cuts the same values.
+        kept = sorted([c[0] for c in items])[low:]
+        if high:
+            kept = kept[: max(0, len(kept) - high)]
+    return _fraction(sum(kept), ctx.scale, ctx)
 
 
 def _buchholz(row: Row, ctx: Context) -> Fraction:
-    return Fraction(sum(points for points, _score, _vur in contributions(row, ctx)), ctx.scale)
+    return _fraction(sum([c[0] for c in contributions(row, ctx)]), ctx.scale, ctx)
 
 
 def _buchholz_cut1(row: Row, ctx: Context) -> Fraction:
@@ -338,8 +361,8 @@ def _median_buchholz(row: Row, ctx: Context) -> Fraction:
 
 
 def _sonneborn_berger(row: Row, ctx: Context) -> Fraction:
-    total = sum(points * score for points, score, _vur in contributions(row, ctx))
-    return Fraction(total, ctx.scale * ctx.scale)
+    total = sum([points * score for points, score, _vur in contributions(row, ctx)])
+    return _fraction(total, ctx.scale * ctx.scale, ctx)
 
 
 def _direct_encounter(row: Row, ctx: Context) -> Fraction:
@@ -362,7 +385,7 @@ def _direct_encounter(row: Row, ctx: Context) -> Fraction:
 
 
 def _wins(row: Row, ctx: Context) -> Fraction:
-    return Fraction(row.wins)
+    return _whole(row.wins)
 
 
 def _game_difference(row: Row, ctx: Context) -> Fraction:
@@ -375,8 +398,13 @@ def _game_points(row: Row, ctx: Context) -> Fraction:
 
 def _progressive(row: Row, ctx: Context) -> Fraction:
     # The sum of the running totals after each round: a point won in round r counts R − r + 1 times.
-    total = sum(_scaled(e.score, ctx.scale) * (ctx.rounds - e.round + 1) for e in row.entries)
-    return Fraction(total, ctx.scale)
+    scale, last = ctx.scale, ctx.rounds + 1
+    total = 0
+    for e in row.entries:
+        value = e.score
+        if value is not ZERO:
+            total += (scale if value is ONE else _scaled(value, scale)) * (last - e.round)
+    return _fraction(total, scale, ctx)
 
 
 _ = gettext_noop
@@ -408,48 +436,103 @@ def validate_tiebreaks(keys: Sequence[str]) -> list[str]:
 
 def records(players: Iterable[str], results: Iterable[Result], bye_points: Fraction = Fraction(1)) -> dict:
     """Each player's row with points, wins, losses and his entries round by round (no metrics yet)."""
+    return _records(players, results, bye_points)[0]
+
+
+def _records(
+    players: Iterable[str], results: Iterable[Result], bye_points: Fraction = Fraction(1)
+) -> tuple[dict[str, Row], int]:
+    """``records`` and the last round of any entry (0: none; rounds are numbered from 1).
+
+    One pass with the attributes read once per result (issue 35 §3: 45,000 results at 10,000 players); a
+    player's running count of results is kept only when some result has no round number (it numbers them)."""
+    results = results if isinstance(results, list) else list(results)
+    top = 0  # the last round of an entry, while every result has its round
     rows = {p: Row(p) for p in players}
+    get = rows.get
+    numbered = all(r.round is not None for r in results)
     sequence: dict[str, int] = defaultdict(int)
     bye = Fraction(bye_points)
     bye = ONE if bye == 1 else ZERO if bye == 0 else bye
     extra: dict[str, Fraction] = defaultdict(Fraction)  # draws and absences: points besides wins and byes
 
     for r in results:
-        if r.kind in ABSENCE_KINDS:
+        kind, p1, p2 = r.kind, r.player1, r.player2
+        number: Any = r.round  # None only when not ``numbered``: the sequence numbers it then
+        if kind in ABSENCE_KINDS:
             # Absent, or a requested bye (issue 29 §3): a round of his, unplayed, worth its value.
-            sequence[r.player1] += 1
-            number = r.round if r.round is not None else sequence[r.player1]
-            row = rows.get(r.player1)
+            if not numbered:
+                sequence[p1] += 1
+                number = number if number is not None else sequence[p1]
+            row = get(p1)
             if row is not None:
+                top = number if numbered and number > top else top
                 value = Fraction(r.value or 0)
                 row.absences += 1
-                row.entries.append(Entry(number, None, value, r.kind, won=False))
-                extra[r.player1] += value
+                row.entries.append(Entry(number, None, value, kind, False))
+                extra[p1] += value
             continue
-        if r.kind == "bye" or r.player2 is None:
-            if r.winner is None:
+        winner = r.winner
+        if kind == "bye" or p2 is None:
+            if winner is None:
                 continue  # a round-robin rest: not a round of his
-            sequence[r.player1] += 1
-            number = r.round if r.round is not None else sequence[r.player1]
-            row = rows.get(r.player1)
+            if not numbered:
+                sequence[p1] += 1
+                number = number if number is not None else sequence[p1]
+            row = get(p1)
             if row is not None:
+                top = number if numbered and number > top else top
                 row.byes += 1
-                row.entries.append(Entry(number, None, bye, "bye", won=True))
+                row.entries.append(Entry(number, None, bye, "bye", True))
             continue
-        draw = r.kind == "draw"
-        counts = r.kind != "annulled" and (r.winner is not None or draw)
-        for me, other, own, their in (
-            (r.player1, r.player2, r.score1, r.score2),
-            (r.player2, r.player1, r.score2, r.score1),
-        ):
-            sequence[me] += 1
-            row = rows.get(me)
+        draw = kind == "draw"
+        annulled = kind == "annulled"
+        if numbered and winner is not None and not draw and not annulled:
+            # The common result, decided with a winner: what the loop below does for it, written out.
+            s1, s2 = r.score1, r.score2
+            row = get(p1)
+            if row is not None:
+                top = number if number > top else top
+                won = winner == p1
+                row.entries.append(Entry(number, p2, ONE if won else ZERO, kind, won, s1, s2))
+                row.played += 1
+                row.opponents.append(p2)
+                if won:
+                    row.wins += 1
+                else:
+                    row.losses += 1
+            row = get(p2)
+            if row is not None:
+                top = number if number > top else top
+                won = winner == p2
+                row.entries.append(Entry(number, p1, ONE if won else ZERO, kind, won, s2, s1))
+                row.played += 1
+                row.opponents.append(p1)
+                if won:
+                    row.wins += 1
+                else:
+                    row.losses += 1
+            continue
+        counts = not annulled and (winner is not None or draw)
+        for me, other, own, their in ((p1, p2, r.score1, r.score2), (p2, p1, r.score2, r.score1)):
+            if not numbered:
+                sequence[me] += 1
+            row = get(me)
             if row is None:
                 continue
-            number = r.round if r.round is not None else sequence[me]
-            won = r.winner == me and r.kind != "annulled"
-            score = HALF if draw else ONE if won else ZERO
-            row.entries.append(Entry(number, other, score, r.kind, won, own, their))
+            top = number if numbered and number > top else top
+            won = winner == me and not annulled
+            row.entries.append(
+                Entry(
+                    number if numbered or number is not None else sequence[me],
+                    other,
+                    HALF if draw else ONE if won else ZERO,
+                    kind,
+                    won,
+                    own,
+                    their,
+                )
+            )
             if not counts:
                 continue
             row.played += 1
@@ -462,10 +545,21 @@ def records(players: Iterable[str], results: Iterable[Result], bye_points: Fract
             else:
                 row.losses += 1
     for row in rows.values():
-        row.points = Fraction(row.wins) + row.byes * bye
+        row.points = Fraction(row.wins) + row.byes * bye if row.byes else _whole(row.wins)
         if row.player in extra:
             row.points += extra[row.player]
-    return rows
+    if not numbered:
+        top = max((max(map(_BY_ROUND, row.entries)) for row in rows.values() if row.entries), default=0)
+    return rows, top
+
+
+# Small whole numbers as Fractions, built once: a Fraction's constructor costs a microsecond or two, and a
+# table of 10,000 players builds tens of thousands of the same few values (issue 35 §3).
+_WHOLE = [Fraction(n) for n in range(64)]
+
+
+def _whole(n: int) -> Fraction:
+    return _WHOLE[n] if 0 <= n < 64 else Fraction(n)
 
 
 def scores(players: Iterable[str], results: Iterable[Result], bye_points: Fraction = Fraction(1)) -> dict:
@@ -547,14 +641,13 @@ def table(
     results = [
         r for r in results if r.winner is not None or r.kind in {"annulled", "draw"} or r.player2 is None
     ]
-    rows = records(players, results, bye_points)
+    rows, rounds = _records(players, results, bye_points)
     for player, points in (adjustments or {}).items():
         if player in rows:
             rows[player].points += points
             rows[player].adjustment += points
-    rounds = max((e.round for row in rows.values() for e in row.entries), default=0)
     bye = Fraction(bye_points)
-    scale = math.lcm(2, bye.denominator, *(Fraction(r.value or 0).denominator for r in results))
+    scale = math.lcm(2, bye.denominator, *{Fraction(r.value).denominator for r in results if r.value})
     ctx = Context(rows, rounds, virtual_opponents, unplayed, scale=scale)
     for i, key in enumerate(tiebreaks):
         metric = METRICS[key]
@@ -573,19 +666,34 @@ def table(
                 rows[player].metrics[key] = metric.compute(rows[player], group_ctx)
 
     # Exact values compared once per distinct value: each key becomes a dense integer rank.
-    exact = {p: (_exact(row.points), *(_exact(row.metrics[k]) for k in tiebreaks)) for p, row in rows.items()}
+    listed = list(rows.values())
     signs = [-1, *(1 if METRICS[k].ascending else -1 for k in tiebreaks)]
-    ranks = [_dense_ranks([values[i] for values in exact.values()]) for i in range(len(signs))]
-    keys = {
-        player: tuple(sign * rank[v] for sign, rank, v in zip(signs, ranks, values))
-        for player, values in exact.items()
-    }
-    ordered = sorted(rows.values(), key=lambda row: (keys[row.player], row.player))
-    if split:
-        assign_places(ordered, lambda row: keys[row.player])
-    else:
-        assign_places(ordered, lambda row: keys[row.player][0])  # points only: ties share the place
+    columns = [[row.points for row in listed], *([row.metrics[k] for row in listed] for k in tiebreaks)]
+    keys = list(zip(*(_signed_ranks(column, sign) for column, sign in zip(columns, signs))))
+    order = sorted(range(len(listed)), key=lambda i: (keys[i], listed[i].player))
+    ordered = [listed[i] for i in order]
+    # Equal neighbours share one place range (``assign_places``), by every key or by points only (``split``).
+    same = [keys[i] for i in order] if split else [keys[i][0] for i in order]
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and same[j + 1] == same[i]:
+            j += 1
+        for row in ordered[i : j + 1]:
+            row.place, row.place_to = i + 1, j + 1
+        i = j + 1
     return ordered
+
+
+def _signed_ranks(values: list[Fraction], sign: int) -> list[int]:
+    """Each value's dense rank among ``values`` (smallest first), times ``sign``. A table's values are a few
+    hundred distinct objects shared by many rows (``_fraction``, ``_whole``): each object is compared once,
+    by its exact value (issue 35 §3; identity only tells the same object, never equal values apart)."""
+    objects = {id(v): v for v in values}
+    exact = {key: _exact(v) for key, v in objects.items()}
+    rank = _dense_ranks(exact.values())
+    by_object = {key: sign * rank[e] for key, e in exact.items()}
+    return [by_object[id(v)] for v in values]
 
 
 def _exact(value: Fraction | int) -> tuple[int, int]:
