@@ -67,6 +67,8 @@ class Placed(Protocol):
     place_to: int | None
 
 
+# Kinds a two-player result with a winner is not simply "decided" in (``records`` treats them one by one).
+_NOT_DECIDED = frozenset({"absent", "requested_bye", "bye", "draw", "annulled"})
 PLAYED_KINDS = frozenset({"played", "time", "draw"})  # decided over the board (a draw: imported only)
 ABSENCE_KINDS = frozenset({"absent", "requested_bye"})  # one player, no opponent, before the draw
 # The treatments of unplayed games (the regulation's ``unplayed_rule``); see the module notes.
@@ -279,9 +281,13 @@ def contributions(row: Row, ctx: Context) -> list[tuple[int, int, bool]]:
         plain = rule == "plain"
         half, last = scale // 2, ctx.rounds
         before = 0  # his points before the round, scaled (entries are in round order)
-        for e in sorted(row.entries, key=_BY_ROUND):
+        progressive = 0  # the progressive score on the way (``_progressive``), scaled
+        entries = row.entries if _IN_ROUND_ORDER in ctx.cache else sorted(row.entries, key=_BY_ROUND)
+        for e in entries:
             value, opponent = e.score, e.opponent
             score = scale if value is ONE else 0 if value is ZERO else _scaled(value, scale)
+            if score:
+                progressive += score * (last + 1 - e.round)
             if (opponent is not None and e.kind in PLAYED_KINDS) or (
                 plain and opponent is not None and e.kind != "annulled"
             ):
@@ -290,6 +296,10 @@ def contributions(row: Row, ctx: Context) -> list[tuple[int, int, bool]]:
                 out.append((before + (scale - score) + half * max(0, last - e.round), score, False))
             before += score
         ctx.cache[row.player] = out
+        known = ctx.cache.get(_PROGRESSIVE)
+        if known is None:
+            known = ctx.cache[_PROGRESSIVE] = {}
+        known[row.player] = progressive
         return out
     rounds = _by_round(row)
     own = _scaled(row.points, scale)
@@ -318,14 +328,20 @@ def contributions(row: Row, ctx: Context) -> list[tuple[int, int, bool]]:
 def _fraction(numerator: int, denominator: int, ctx: Context) -> Fraction:
     """``Fraction(numerator, denominator)``, one object per value in a table (issue 35 §3: a Fraction's
     constructor reduces by the gcd each time; a table's metrics take a few hundred distinct values)."""
-    made = ctx.cache.setdefault(_FRACTIONS, {})
+    made = ctx.cache.get(_FRACTIONS)
+    if made is None:
+        made = ctx.cache[_FRACTIONS] = {}
     found = made.get((numerator, denominator))
     if found is None:
         found = made[(numerator, denominator)] = Fraction(numerator, denominator)
     return found
 
 
-_FRACTIONS = ("fractions",)  # its key in ``Context.cache`` (never a player's key: those are strings)
+# Keys of ``Context.cache`` besides the players' (strings): the shared Fractions; "every row's entries are in
+# round order"; the progressive scores counted with the contributions.
+_FRACTIONS = ("fractions",)
+_IN_ROUND_ORDER = ("in round order",)
+_PROGRESSIVE = ("progressive",)
 
 
 def _cut(row: Row, ctx: Context, low: int, high: int = 0) -> Fraction:
@@ -373,7 +389,7 @@ def _direct_encounter(row: Row, ctx: Context) -> Fraction:
     """
     group = ctx.tied
     if len(group) < 2:
-        return Fraction(0)
+        return ZERO
     for member in group:
         met = {e.opponent for e in ctx.rows[member].entries if e.opponent and e.kind != "annulled"}
         if not (group - {member}) <= met:
@@ -399,6 +415,9 @@ def _game_points(row: Row, ctx: Context) -> Fraction:
 def _progressive(row: Row, ctx: Context) -> Fraction:
     # The sum of the running totals after each round: a point won in round r counts R − r + 1 times.
     scale, last = ctx.scale, ctx.rounds + 1
+    known = ctx.cache.get(_PROGRESSIVE)  # counted with the contributions already (same entries, same R)
+    if known is not None and row.player in known:
+        return _fraction(known[row.player], scale, ctx)
     total = 0
     for e in row.entries:
         value = e.score
@@ -441,24 +460,46 @@ def records(players: Iterable[str], results: Iterable[Result], bye_points: Fract
 
 def _records(
     players: Iterable[str], results: Iterable[Result], bye_points: Fraction = Fraction(1)
-) -> tuple[dict[str, Row], int]:
-    """``records`` and the last round of any entry (0: none; rounds are numbered from 1).
+) -> tuple[dict[str, Row], int, bool]:
+    """``records``, the last round of any entry (0: none; rounds are numbered from 1) and whether every row's
+    entries are in round order already.
 
     One pass with the attributes read once per result (issue 35 §3: 45,000 results at 10,000 players); a
     player's running count of results is kept only when some result has no round number (it numbers them)."""
     results = results if isinstance(results, list) else list(results)
-    top = 0  # the last round of an entry, while every result has its round
     rows = {p: Row(p) for p in players}
     get = rows.get
-    numbered = all(r.round is not None for r in results)
+    numbers: list[Any] = [r.round for r in results]
+    numbered = None not in numbers
+    # Results in round order (as the app loads them): each row's entries come out in round order too.
+    in_order = numbered and numbers == sorted(numbers)
     sequence: dict[str, int] = defaultdict(int)
     bye = Fraction(bye_points)
     bye = ONE if bye == 1 else ZERO if bye == 0 else bye
     extra: dict[str, Fraction] = defaultdict(Fraction)  # draws and absences: points besides wins and byes
 
+    special = _NOT_DECIDED
     for r in results:
-        kind, p1, p2 = r.kind, r.player1, r.player2
+        kind, p1, p2, winner = r.kind, r.player1, r.player2, r.winner
         number: Any = r.round  # None only when not ``numbered``: the sequence numbers it then
+        if numbered and winner is not None and p2 is not None and kind not in special:
+            # The common result, a match decided with a winner: what the loop below does for it, written out.
+            s1, s2 = r.score1, r.score2
+            row = get(p1)
+            if row is not None:
+                won = winner == p1
+                row.entries.append(Entry(number, p2, ONE if won else ZERO, kind, won, s1, s2))
+                row.opponents.append(p2)
+                if won:
+                    row.wins += 1
+            row = get(p2)
+            if row is not None:
+                won = winner == p2
+                row.entries.append(Entry(number, p1, ONE if won else ZERO, kind, won, s2, s1))
+                row.opponents.append(p1)
+                if won:
+                    row.wins += 1
+            continue
         if kind in ABSENCE_KINDS:
             # Absent, or a requested bye (issue 29 §3): a round of his, unplayed, worth its value.
             if not numbered:
@@ -466,13 +507,11 @@ def _records(
                 number = number if number is not None else sequence[p1]
             row = get(p1)
             if row is not None:
-                top = number if numbered and number > top else top
                 value = Fraction(r.value or 0)
                 row.absences += 1
                 row.entries.append(Entry(number, None, value, kind, False))
                 extra[p1] += value
             continue
-        winner = r.winner
         if kind == "bye" or p2 is None:
             if winner is None:
                 continue  # a round-robin rest: not a round of his
@@ -481,38 +520,11 @@ def _records(
                 number = number if number is not None else sequence[p1]
             row = get(p1)
             if row is not None:
-                top = number if numbered and number > top else top
                 row.byes += 1
                 row.entries.append(Entry(number, None, bye, "bye", True))
             continue
         draw = kind == "draw"
         annulled = kind == "annulled"
-        if numbered and winner is not None and not draw and not annulled:
-            # The common result, decided with a winner: what the loop below does for it, written out.
-            s1, s2 = r.score1, r.score2
-            row = get(p1)
-            if row is not None:
-                top = number if number > top else top
-                won = winner == p1
-                row.entries.append(Entry(number, p2, ONE if won else ZERO, kind, won, s1, s2))
-                row.played += 1
-                row.opponents.append(p2)
-                if won:
-                    row.wins += 1
-                else:
-                    row.losses += 1
-            row = get(p2)
-            if row is not None:
-                top = number if number > top else top
-                won = winner == p2
-                row.entries.append(Entry(number, p1, ONE if won else ZERO, kind, won, s2, s1))
-                row.played += 1
-                row.opponents.append(p1)
-                if won:
-                    row.wins += 1
-                else:
-                    row.losses += 1
-            continue
         counts = not annulled and (winner is not None or draw)
         for me, other, own, their in ((p1, p2, r.score1, r.score2), (p2, p1, r.score2, r.score1)):
             if not numbered:
@@ -520,7 +532,6 @@ def _records(
             row = get(me)
             if row is None:
                 continue
-            top = number if numbered and number > top else top
             won = winner == me and not annulled
             row.entries.append(
                 Entry(
@@ -535,22 +546,24 @@ def _records(
             )
             if not counts:
                 continue
-            row.played += 1
             row.opponents.append(other)
             if draw:
                 row.draws += 1
                 extra[me] += HALF
             elif won:
                 row.wins += 1
-            else:
-                row.losses += 1
     for row in rows.values():
+        # Every counted match is one opponent: played, and the losses are what is neither won nor drawn.
+        row.played = len(row.opponents)
+        row.losses = row.played - row.wins - row.draws
         row.points = Fraction(row.wins) + row.byes * bye if row.byes else _whole(row.wins)
         if row.player in extra:
             row.points += extra[row.player]
-    if not numbered:
+    if in_order:  # each row's last entry is his last round
+        top = max((row.entries[-1].round for row in rows.values() if row.entries), default=0)
+    else:
         top = max((max(map(_BY_ROUND, row.entries)) for row in rows.values() if row.entries), default=0)
-    return rows, top
+    return rows, top, in_order
 
 
 # Small whole numbers as Fractions, built once: a Fraction's constructor costs a microsecond or two, and a
@@ -641,7 +654,7 @@ def table(
     results = [
         r for r in results if r.winner is not None or r.kind in {"annulled", "draw"} or r.player2 is None
     ]
-    rows, rounds = _records(players, results, bye_points)
+    rows, rounds, in_order = _records(players, results, bye_points)
     for player, points in (adjustments or {}).items():
         if player in rows:
             rows[player].points += points
@@ -649,19 +662,26 @@ def table(
     bye = Fraction(bye_points)
     scale = math.lcm(2, bye.denominator, *{Fraction(r.value).denominator for r in results if r.value})
     ctx = Context(rows, rounds, virtual_opponents, unplayed, scale=scale)
+    if in_order:
+        ctx.cache[_IN_ROUND_ORDER] = True
     for i, key in enumerate(tiebreaks):
         metric = METRICS[key]
         if not metric.needs_tied_group:
             for row in rows.values():
                 row.metrics[key] = metric.compute(row, ctx)
             continue
+        # The groups tied on points and every earlier key: equal exact values have equal dense ranks.
+        listed = list(rows.values())
+        columns = [
+            [row.points for row in listed],
+            *([row.metrics[k] for row in listed] for k in tiebreaks[:i]),
+        ]
         groups: dict[tuple, set[str]] = defaultdict(set)
-        for row in rows.values():
-            groups[(_exact(row.points), *(_exact(row.metrics[k]) for k in tiebreaks[:i]))].add(row.player)
+        for row, tied in zip(listed, zip(*(_signed_ranks(column, 1) for column in columns))):
+            groups[tied].add(row.player)
+        group_ctx = Context(rows, rounds, virtual_opponents, unplayed, frozenset(), ctx.cache, ctx.scale)
         for members in groups.values():
-            group_ctx = Context(
-                rows, rounds, virtual_opponents, unplayed, frozenset(members), ctx.cache, ctx.scale
-            )
+            group_ctx.tied = frozenset(members)
             for player in members:
                 rows[player].metrics[key] = metric.compute(rows[player], group_ctx)
 
@@ -670,7 +690,8 @@ def table(
     signs = [-1, *(1 if METRICS[k].ascending else -1 for k in tiebreaks)]
     columns = [[row.points for row in listed], *([row.metrics[k] for row in listed] for k in tiebreaks)]
     keys = list(zip(*(_signed_ranks(column, sign) for column, sign in zip(columns, signs))))
-    order = sorted(range(len(listed)), key=lambda i: (keys[i], listed[i].player))
+    # Sorted as (key, player) pairs: compared without a Python call per comparison.
+    order = [i for _key, _player, i in sorted(zip(keys, [row.player for row in listed], range(len(listed))))]
     ordered = [listed[i] for i in order]
     # Equal neighbours share one place range (``assign_places``), by every key or by points only (``split``).
     same = [keys[i] for i in order] if split else [keys[i][0] for i in order]

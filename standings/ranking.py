@@ -266,6 +266,8 @@ def final_standings(t: Tournament) -> list[StandingRow]:
 def _removed_last(rows: list[StandingRow], keys: list[str], start: int = 1) -> list[StandingRow]:
     """004 §5.7.3: a removed player keeps no place; the others close up."""
     removed = {s.row.player for s in rows if s.removed}
+    if not removed:
+        return rows  # nobody to close up: the order and places stand
     by_player = {s.row.player: s for s in rows}
     return [by_player[r.player] for r in metrics.close_up([s.row for s in rows], removed, keys, start)]
 
