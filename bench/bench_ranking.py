@@ -6,7 +6,7 @@
 For each size a Swiss of ``--players`` × 9 published rounds is built (``bench_standings.build_swiss``: bulk,
 random results; in the database of ``DATABASE_URL`` — give it one of its own) unless ``--tournament`` names
 ones built before. Printed per size, CPU seconds of this process (the machine is shared: CPU is the steadier
-figure), the least of ``--repeat``:
+figure), the least of ``--repeat``, with the cyclic collector tuned as a web worker's (``config.collector``):
 
 - ``ranking``: ``standings.ranking.compute_once`` after a change (the version moved, as a saved result moves
   it; the roster unchanged and kept, as between two results of a round);
@@ -140,6 +140,9 @@ def main() -> None:
     import bench_standings
 
     bench_standings.setup_django()
+    from config import collector
+
+    collector.tune()  # this process's collector as a web worker's (config/wsgi.py)
     from django.core.management import call_command
     from django.db import connection
     from django.test import Client

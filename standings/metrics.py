@@ -131,7 +131,7 @@ class Entry:
         return self.kind in PLAYED_KINDS and self.opponent is not None
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     player: str
     points: Fraction = Fraction(0)

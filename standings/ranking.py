@@ -31,7 +31,7 @@ from standings import metrics
 from tournaments.models import ELIMINATION_SYSTEMS, Character, GroupRestPlaces, GroupTies, System, Tournament
 
 
-@dataclass
+@dataclass(slots=True)
 class StandingRow:
     participant: Participant
     row: metrics.Row
@@ -208,9 +208,10 @@ def _forget_relations(by_key: dict[str, Participant]) -> None:
     """Drop what an earlier request cached on the kept models besides the loaded person, partner and team
     (a participant's tournament, a person's user): those may have changed since; the loaded ones have not."""
     loaded = ("person", "partner", "team")
+    allowed = frozenset(loaded)
     for p in by_key.values():
         cache = p._state.fields_cache
-        if not cache.keys() <= set(loaded):
+        if not cache.keys() <= allowed:
             p._state.fields_cache = {k: cache[k] for k in loaded if k in cache}
         for name in loaded:
             related = cache.get(name)
