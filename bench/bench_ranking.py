@@ -93,8 +93,9 @@ def fetch(client, url: str) -> tuple[float, float, int]:
     return t1 - t0, c1 - c0, response.status_code
 
 
-def fresh_main(tid: int, uid: int, name: str) -> None:
-    """One page asked by a new process (``--fresh-one``): loaded as a gunicorn worker loads the site."""
+def fresh_main(tid: int, uid: int, name: str, url: str) -> None:
+    """One page asked by a new process (``--fresh-one``): loaded as a gunicorn worker loads the site. The URL
+    comes from the parent: reversing it here would load the URLconf before the first request."""
     importlib.import_module("config.wsgi")  # the application as a worker loads it: django.setup, the warming
     from django.contrib.auth.models import User
     from django.test import Client
@@ -110,7 +111,6 @@ def fresh_main(tid: int, uid: int, name: str) -> None:
     client = Client()
     if name not in PUBLIC:
         client.force_login(User.objects.get(pk=uid))  # the documents: the chief secretary asks
-    url = urls(t)[name]
     figures = [fetch(client, url)]
     bump_version(t.pk)
     figures.append(fetch(client, url))
@@ -131,11 +131,11 @@ def main() -> None:
     parser.add_argument("--tournament", default="", help="measure these tournaments (ids) instead")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--fresh", action="store_true", help="also the first requests of a fresh process")
-    parser.add_argument("--fresh-one", nargs=3, metavar=("TID", "UID", "PAGE"), help=argparse.SUPPRESS)
+    parser.add_argument("--fresh-one", nargs=4, metavar=("TID", "UID", "PAGE", "URL"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     _environment()
     if args.fresh_one:
-        fresh_main(int(args.fresh_one[0]), int(args.fresh_one[1]), args.fresh_one[2])
+        fresh_main(int(args.fresh_one[0]), int(args.fresh_one[1]), args.fresh_one[2], args.fresh_one[3])
         return
     import bench_standings
 
@@ -187,7 +187,7 @@ def main() -> None:
         print(f"  {'page':<22}{'cold':>16}{'warm, changed':>20}{'warm':>16}   (wall / CPU s)")
         for name in PAGES:
             out = subprocess.run(
-                [sys.executable, __file__, "--fresh-one", str(t.pk), str(user.pk), name],
+                [sys.executable, __file__, "--fresh-one", str(t.pk), str(user.pk), name, urls(t)[name]],
                 capture_output=True,
                 text=True,
                 env={**os.environ},

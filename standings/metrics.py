@@ -710,11 +710,12 @@ def _signed_ranks(values: list[Fraction], sign: int) -> list[int]:
     """Each value's dense rank among ``values`` (smallest first), times ``sign``. A table's values are a few
     hundred distinct objects shared by many rows (``_fraction``, ``_whole``): each object is compared once,
     by its exact value (issue 35 §3; identity only tells the same object, never equal values apart)."""
-    objects = {id(v): v for v in values}
+    ids = list(map(id, values))
+    objects = dict(zip(ids, values))
     exact = {key: _exact(v) for key, v in objects.items()}
     rank = _dense_ranks(exact.values())
     by_object = {key: sign * rank[e] for key, e in exact.items()}
-    return [by_object[id(v)] for v in values]
+    return list(map(by_object.__getitem__, ids))
 
 
 def _exact(value: Fraction | int) -> tuple[int, int]:
