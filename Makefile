@@ -111,6 +111,7 @@ bench: install
 	$(PY) bench/bench_api.py
 	$(PY) bench/bench_scale.py
 	$(PY) bench/bench_provisional.py --players 1000
+	$(PY) bench/bench_ranking.py --players 1000
 	$(PY) bench/bench_rating.py --core --event --pages
 	$(PY) bench/bench_series.py
 

@@ -602,20 +602,30 @@ def load_results(
         "match_length",
         "id",
     )
+    # Positional arguments (player1, player2, winner, kind, score1, score2, round, value, length, match): a
+    # dataclass's keyword call costs twice as much, and 45,000 are built per version at 10,000 (issue 35 §3).
+    # One string object per participant and per kind: the standings look each up in dicts and sets many times,
+    # and a string hashes once (a new string per result was hashed anew at every lookup).
+    result = metrics.Result
+    keys: dict[int, str] = {}
+    kinds: dict[str, str] = {}
     for stage_id, number, p1, p2, winner, kind, s1, s2, length, match_id in rows:
-        by_stage.setdefault(stage_id, []).append(
-            metrics.Result(
-                player1=str(p1),
-                player2=str(p2) if p2 else None,
-                winner=str(winner) if winner else None,
-                kind=kind,
-                score1=s1,
-                score2=s2,
-                round=number,
-                length=length,
-                match=match_id,
-            )
-        )
+        listed = by_stage.get(stage_id)
+        if listed is None:
+            listed = by_stage[stage_id] = []
+        a = keys.get(p1)
+        if a is None:
+            a = keys[p1] = str(p1)
+        b = w = None
+        if p2:
+            b = keys.get(p2)
+            if b is None:
+                b = keys[p2] = str(p2)
+        if winner:
+            w = keys.get(winner)
+            if w is None:
+                w = keys[winner] = str(winner)
+        listed.append(result(a, b, w, kinds.setdefault(kind, kind), s1, s2, number, None, length, match_id))
     _add_absences(t, by_stage, stage, published_only)
     return by_stage
 

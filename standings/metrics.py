@@ -51,12 +51,13 @@ except the draw, which was played.
 from __future__ import annotations
 
 import math
+import operator
 import random
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -66,6 +67,8 @@ class Placed(Protocol):
     place_to: int | None
 
 
+# Kinds a two-player result with a winner is not simply "decided" in (``records`` treats them one by one).
+_NOT_DECIDED = frozenset({"absent", "requested_bye", "bye", "draw", "annulled"})
 PLAYED_KINDS = frozenset({"played", "time", "draw"})  # decided over the board (a draw: imported only)
 ABSENCE_KINDS = frozenset({"absent", "requested_bye"})  # one player, no opponent, before the draw
 # The treatments of unplayed games (the regulation's ``unplayed_rule``); see the module notes.
@@ -128,7 +131,7 @@ class Entry:
         return self.kind in PLAYED_KINDS and self.opponent is not None
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     player: str
     points: Fraction = Fraction(0)
@@ -192,6 +195,9 @@ def virtual_opponent_points(row: Row, entry: Entry, rounds: int) -> Fraction:
     """FIDE's virtual opponent for an unplayed round: before + (1 − score) + ½ per later round."""
     before = sum((e.score for e in row.entries if e.round < entry.round), Fraction(0))
     return before + (1 - entry.score) + HALF * max(0, rounds - entry.round)
+
+
+_BY_ROUND = operator.attrgetter("round")  # an entry's round: a sort key without a Python call per entry
 
 
 def _scaled(value: Fraction, scale: int) -> int:
@@ -272,16 +278,28 @@ def contributions(row: Row, ctx: Context) -> list[tuple[int, int, bool]]:
     out: list[tuple[int, int, bool]] = []
     if rule in ("actual", "plain"):
         points: dict[str, int] = ctx.cache["points"]
+        plain = rule == "plain"
+        half, last = scale // 2, ctx.rounds
         before = 0  # his points before the round, scaled (entries are in round order)
-        for e in sorted(row.entries, key=lambda e: e.round):
-            score = _scaled(e.score, scale)
-            if e.played or (rule == "plain" and e.opponent is not None and e.kind != "annulled"):
-                out.append((points.get(e.opponent or "", 0), score, False))
-            elif rule == "actual":
-                virtual = before + (scale - score) + (scale // 2) * max(0, ctx.rounds - e.round)
-                out.append((virtual, score, False))
+        progressive = 0  # the progressive score on the way (``_progressive``), scaled
+        entries = row.entries if _IN_ROUND_ORDER in ctx.cache else sorted(row.entries, key=_BY_ROUND)
+        for e in entries:
+            value, opponent = e.score, e.opponent
+            score = scale if value is ONE else 0 if value is ZERO else _scaled(value, scale)
+            if score:
+                progressive += score * (last + 1 - e.round)
+            if (opponent is not None and e.kind in PLAYED_KINDS) or (
+                plain and opponent is not None and e.kind != "annulled"
+            ):
+                out.append((points.get(opponent, 0), score, False))
+            elif not plain:
+                out.append((before + (scale - score) + half * max(0, last - e.round), score, False))
             before += score
         ctx.cache[row.player] = out
+        known = ctx.cache.get(_PROGRESSIVE)
+        if known is None:
+            known = ctx.cache[_PROGRESSIVE] = {}
+        known[row.player] = progressive
         return out
     rounds = _by_round(row)
     own = _scaled(row.points, scale)
@@ -307,22 +325,43 @@ def contributions(row: Row, ctx: Context) -> list[tuple[int, int, bool]]:
     return out
 
 
+def _fraction(numerator: int, denominator: int, ctx: Context) -> Fraction:
+    """``Fraction(numerator, denominator)``, one object per value in a table (issue 35 §3: a Fraction's
+    constructor reduces by the gcd each time; a table's metrics take a few hundred distinct values)."""
+    made = ctx.cache.get(_FRACTIONS)
+    if made is None:
+        made = ctx.cache[_FRACTIONS] = {}
+    found = made.get((numerator, denominator))
+    if found is None:
+        found = made[(numerator, denominator)] = Fraction(numerator, denominator)
+    return found
+
+
+# Keys of ``Context.cache`` besides the players' (strings): the shared Fractions; "every row's entries are in
+# round order"; the progressive scores counted with the contributions.
+_FRACTIONS = ("fractions",)
+_IN_ROUND_ORDER = ("in round order",)
+_PROGRESSIVE = ("progressive",)
+
+
 def _cut(row: Row, ctx: Context, low: int, high: int = 0) -> Fraction:
     """Buchholz without the ``low`` lowest and the ``high`` highest contributions; under C.07 (16.5) the
     voluntarily unplayed rounds are cut first among the lowest."""
     items = contributions(row, ctx)
     if _rule(ctx) == "fide2023":
-        ordered = sorted(items, key=lambda c: (not c[2], c[0]))
+        kept = [c[0] for c in sorted(items, key=lambda c: (not c[2], c[0]))][low:]
+        if high:
+            kept = sorted(kept)[: max(0, len(kept) - high)]
     else:
-        ordered = sorted(items, key=lambda c: c[0])
-    kept = ordered[low:]
-    if high:
-        kept = sorted(kept, key=lambda c: c[0])[: max(0, len(kept) - high)]
-    return Fraction(sum(points for points, _score, _vur in kept), ctx.scale)
+        # Only the points are summed: sorting the points alone cuts the same values.
+        kept = sorted([c[0] for c in items])[low:]
+        if high:
+            kept = kept[: max(0, len(kept) - high)]
+    return _fraction(sum(kept), ctx.scale, ctx)
 
 
 def _buchholz(row: Row, ctx: Context) -> Fraction:
-    return Fraction(sum(points for points, _score, _vur in contributions(row, ctx)), ctx.scale)
+    return _fraction(sum([c[0] for c in contributions(row, ctx)]), ctx.scale, ctx)
 
 
 def _buchholz_cut1(row: Row, ctx: Context) -> Fraction:
@@ -338,8 +377,8 @@ def _median_buchholz(row: Row, ctx: Context) -> Fraction:
 
 
 def _sonneborn_berger(row: Row, ctx: Context) -> Fraction:
-    total = sum(points * score for points, score, _vur in contributions(row, ctx))
-    return Fraction(total, ctx.scale * ctx.scale)
+    total = sum([points * score for points, score, _vur in contributions(row, ctx)])
+    return _fraction(total, ctx.scale * ctx.scale, ctx)
 
 
 def _direct_encounter(row: Row, ctx: Context) -> Fraction:
@@ -350,7 +389,7 @@ def _direct_encounter(row: Row, ctx: Context) -> Fraction:
     """
     group = ctx.tied
     if len(group) < 2:
-        return Fraction(0)
+        return ZERO
     for member in group:
         met = {e.opponent for e in ctx.rows[member].entries if e.opponent and e.kind != "annulled"}
         if not (group - {member}) <= met:
@@ -362,7 +401,7 @@ def _direct_encounter(row: Row, ctx: Context) -> Fraction:
 
 
 def _wins(row: Row, ctx: Context) -> Fraction:
-    return Fraction(row.wins)
+    return _whole(row.wins)
 
 
 def _game_difference(row: Row, ctx: Context) -> Fraction:
@@ -375,8 +414,16 @@ def _game_points(row: Row, ctx: Context) -> Fraction:
 
 def _progressive(row: Row, ctx: Context) -> Fraction:
     # The sum of the running totals after each round: a point won in round r counts R − r + 1 times.
-    total = sum(_scaled(e.score, ctx.scale) * (ctx.rounds - e.round + 1) for e in row.entries)
-    return Fraction(total, ctx.scale)
+    scale, last = ctx.scale, ctx.rounds + 1
+    known = ctx.cache.get(_PROGRESSIVE)  # counted with the contributions already (same entries, same R)
+    if known is not None and row.player in known:
+        return _fraction(known[row.player], scale, ctx)
+    total = 0
+    for e in row.entries:
+        value = e.score
+        if value is not ZERO:
+            total += (scale if value is ONE else _scaled(value, scale)) * (last - e.round)
+    return _fraction(total, scale, ctx)
 
 
 _ = gettext_noop
@@ -408,64 +455,124 @@ def validate_tiebreaks(keys: Sequence[str]) -> list[str]:
 
 def records(players: Iterable[str], results: Iterable[Result], bye_points: Fraction = Fraction(1)) -> dict:
     """Each player's row with points, wins, losses and his entries round by round (no metrics yet)."""
+    return _records(players, results, bye_points)[0]
+
+
+def _records(
+    players: Iterable[str], results: Iterable[Result], bye_points: Fraction = Fraction(1)
+) -> tuple[dict[str, Row], int, bool]:
+    """``records``, the last round of any entry (0: none; rounds are numbered from 1) and whether every row's
+    entries are in round order already.
+
+    One pass with the attributes read once per result (issue 35 §3: 45,000 results at 10,000 players); a
+    player's running count of results is kept only when some result has no round number (it numbers them)."""
+    results = results if isinstance(results, list) else list(results)
     rows = {p: Row(p) for p in players}
+    get = rows.get
+    numbers: list[Any] = [r.round for r in results]
+    numbered = None not in numbers
+    # Results in round order (as the app loads them): each row's entries come out in round order too.
+    in_order = numbered and numbers == sorted(numbers)
     sequence: dict[str, int] = defaultdict(int)
     bye = Fraction(bye_points)
     bye = ONE if bye == 1 else ZERO if bye == 0 else bye
     extra: dict[str, Fraction] = defaultdict(Fraction)  # draws and absences: points besides wins and byes
 
+    special = _NOT_DECIDED
     for r in results:
-        if r.kind in ABSENCE_KINDS:
+        kind, p1, p2, winner = r.kind, r.player1, r.player2, r.winner
+        number: Any = r.round  # None only when not ``numbered``: the sequence numbers it then
+        if numbered and winner is not None and p2 is not None and kind not in special:
+            # The common result, a match decided with a winner: what the loop below does for it, written out.
+            s1, s2 = r.score1, r.score2
+            row = get(p1)
+            if row is not None:
+                won = winner == p1
+                row.entries.append(Entry(number, p2, ONE if won else ZERO, kind, won, s1, s2))
+                row.opponents.append(p2)
+                if won:
+                    row.wins += 1
+            row = get(p2)
+            if row is not None:
+                won = winner == p2
+                row.entries.append(Entry(number, p1, ONE if won else ZERO, kind, won, s2, s1))
+                row.opponents.append(p1)
+                if won:
+                    row.wins += 1
+            continue
+        if kind in ABSENCE_KINDS:
             # Absent, or a requested bye (issue 29 §3): a round of his, unplayed, worth its value.
-            sequence[r.player1] += 1
-            number = r.round if r.round is not None else sequence[r.player1]
-            row = rows.get(r.player1)
+            if not numbered:
+                sequence[p1] += 1
+                number = number if number is not None else sequence[p1]
+            row = get(p1)
             if row is not None:
                 value = Fraction(r.value or 0)
                 row.absences += 1
-                row.entries.append(Entry(number, None, value, r.kind, won=False))
-                extra[r.player1] += value
+                row.entries.append(Entry(number, None, value, kind, False))
+                extra[p1] += value
             continue
-        if r.kind == "bye" or r.player2 is None:
-            if r.winner is None:
+        if kind == "bye" or p2 is None:
+            if winner is None:
                 continue  # a round-robin rest: not a round of his
-            sequence[r.player1] += 1
-            number = r.round if r.round is not None else sequence[r.player1]
-            row = rows.get(r.player1)
+            if not numbered:
+                sequence[p1] += 1
+                number = number if number is not None else sequence[p1]
+            row = get(p1)
             if row is not None:
                 row.byes += 1
-                row.entries.append(Entry(number, None, bye, "bye", won=True))
+                row.entries.append(Entry(number, None, bye, "bye", True))
             continue
-        draw = r.kind == "draw"
-        counts = r.kind != "annulled" and (r.winner is not None or draw)
-        for me, other, own, their in (
-            (r.player1, r.player2, r.score1, r.score2),
-            (r.player2, r.player1, r.score2, r.score1),
-        ):
-            sequence[me] += 1
-            row = rows.get(me)
+        draw = kind == "draw"
+        annulled = kind == "annulled"
+        counts = not annulled and (winner is not None or draw)
+        for me, other, own, their in ((p1, p2, r.score1, r.score2), (p2, p1, r.score2, r.score1)):
+            if not numbered:
+                sequence[me] += 1
+            row = get(me)
             if row is None:
                 continue
-            number = r.round if r.round is not None else sequence[me]
-            won = r.winner == me and r.kind != "annulled"
-            score = HALF if draw else ONE if won else ZERO
-            row.entries.append(Entry(number, other, score, r.kind, won, own, their))
+            won = winner == me and not annulled
+            row.entries.append(
+                Entry(
+                    number if numbered or number is not None else sequence[me],
+                    other,
+                    HALF if draw else ONE if won else ZERO,
+                    kind,
+                    won,
+                    own,
+                    their,
+                )
+            )
             if not counts:
                 continue
-            row.played += 1
             row.opponents.append(other)
             if draw:
                 row.draws += 1
                 extra[me] += HALF
             elif won:
                 row.wins += 1
-            else:
-                row.losses += 1
     for row in rows.values():
-        row.points = Fraction(row.wins) + row.byes * bye
+        # Every counted match is one opponent: played, and the losses are what is neither won nor drawn.
+        row.played = len(row.opponents)
+        row.losses = row.played - row.wins - row.draws
+        row.points = Fraction(row.wins) + row.byes * bye if row.byes else _whole(row.wins)
         if row.player in extra:
             row.points += extra[row.player]
-    return rows
+    if in_order:  # each row's last entry is his last round
+        top = max((row.entries[-1].round for row in rows.values() if row.entries), default=0)
+    else:
+        top = max((max(map(_BY_ROUND, row.entries)) for row in rows.values() if row.entries), default=0)
+    return rows, top, in_order
+
+
+# Small whole numbers as Fractions, built once: a Fraction's constructor costs a microsecond or two, and a
+# table of 10,000 players builds tens of thousands of the same few values (issue 35 §3).
+_WHOLE = [Fraction(n) for n in range(64)]
+
+
+def _whole(n: int) -> Fraction:
+    return _WHOLE[n] if 0 <= n < 64 else Fraction(n)
 
 
 def scores(players: Iterable[str], results: Iterable[Result], bye_points: Fraction = Fraction(1)) -> dict:
@@ -547,45 +654,68 @@ def table(
     results = [
         r for r in results if r.winner is not None or r.kind in {"annulled", "draw"} or r.player2 is None
     ]
-    rows = records(players, results, bye_points)
+    rows, rounds, in_order = _records(players, results, bye_points)
     for player, points in (adjustments or {}).items():
         if player in rows:
             rows[player].points += points
             rows[player].adjustment += points
-    rounds = max((e.round for row in rows.values() for e in row.entries), default=0)
     bye = Fraction(bye_points)
-    scale = math.lcm(2, bye.denominator, *(Fraction(r.value or 0).denominator for r in results))
+    scale = math.lcm(2, bye.denominator, *{Fraction(r.value).denominator for r in results if r.value})
     ctx = Context(rows, rounds, virtual_opponents, unplayed, scale=scale)
+    if in_order:
+        ctx.cache[_IN_ROUND_ORDER] = True
     for i, key in enumerate(tiebreaks):
         metric = METRICS[key]
         if not metric.needs_tied_group:
             for row in rows.values():
                 row.metrics[key] = metric.compute(row, ctx)
             continue
+        # The groups tied on points and every earlier key: equal exact values have equal dense ranks.
+        listed = list(rows.values())
+        columns = [
+            [row.points for row in listed],
+            *([row.metrics[k] for row in listed] for k in tiebreaks[:i]),
+        ]
         groups: dict[tuple, set[str]] = defaultdict(set)
-        for row in rows.values():
-            groups[(_exact(row.points), *(_exact(row.metrics[k]) for k in tiebreaks[:i]))].add(row.player)
+        for row, tied in zip(listed, zip(*(_signed_ranks(column, 1) for column in columns))):
+            groups[tied].add(row.player)
+        group_ctx = Context(rows, rounds, virtual_opponents, unplayed, frozenset(), ctx.cache, ctx.scale)
         for members in groups.values():
-            group_ctx = Context(
-                rows, rounds, virtual_opponents, unplayed, frozenset(members), ctx.cache, ctx.scale
-            )
+            group_ctx.tied = frozenset(members)
             for player in members:
                 rows[player].metrics[key] = metric.compute(rows[player], group_ctx)
 
     # Exact values compared once per distinct value: each key becomes a dense integer rank.
-    exact = {p: (_exact(row.points), *(_exact(row.metrics[k]) for k in tiebreaks)) for p, row in rows.items()}
+    listed = list(rows.values())
     signs = [-1, *(1 if METRICS[k].ascending else -1 for k in tiebreaks)]
-    ranks = [_dense_ranks([values[i] for values in exact.values()]) for i in range(len(signs))]
-    keys = {
-        player: tuple(sign * rank[v] for sign, rank, v in zip(signs, ranks, values))
-        for player, values in exact.items()
-    }
-    ordered = sorted(rows.values(), key=lambda row: (keys[row.player], row.player))
-    if split:
-        assign_places(ordered, lambda row: keys[row.player])
-    else:
-        assign_places(ordered, lambda row: keys[row.player][0])  # points only: ties share the place
+    columns = [[row.points for row in listed], *([row.metrics[k] for row in listed] for k in tiebreaks)]
+    keys = list(zip(*(_signed_ranks(column, sign) for column, sign in zip(columns, signs))))
+    # Sorted as (key, player) pairs: compared without a Python call per comparison.
+    order = [i for _key, _player, i in sorted(zip(keys, [row.player for row in listed], range(len(listed))))]
+    ordered = [listed[i] for i in order]
+    # Equal neighbours share one place range (``assign_places``), by every key or by points only (``split``).
+    same = [keys[i] for i in order] if split else [keys[i][0] for i in order]
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and same[j + 1] == same[i]:
+            j += 1
+        for row in ordered[i : j + 1]:
+            row.place, row.place_to = i + 1, j + 1
+        i = j + 1
     return ordered
+
+
+def _signed_ranks(values: list[Fraction], sign: int) -> list[int]:
+    """Each value's dense rank among ``values`` (smallest first), times ``sign``. A table's values are a few
+    hundred distinct objects shared by many rows (``_fraction``, ``_whole``): each object is compared once,
+    by its exact value (issue 35 §3; identity only tells the same object, never equal values apart)."""
+    ids = list(map(id, values))
+    objects = dict(zip(ids, values))
+    exact = {key: _exact(v) for key, v in objects.items()}
+    rank = _dense_ranks(exact.values())
+    by_object = {key: sign * rank[e] for key, e in exact.items()}
+    return list(map(by_object.__getitem__, ids))
 
 
 def _exact(value: Fraction | int) -> tuple[int, int]:

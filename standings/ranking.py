@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.db import connections
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -30,7 +31,7 @@ from standings import metrics
 from tournaments.models import ELIMINATION_SYSTEMS, Character, GroupRestPlaces, GroupTies, System, Tournament
 
 
-@dataclass
+@dataclass(slots=True)
 class StandingRow:
     participant: Participant
     row: metrics.Row
@@ -188,7 +189,7 @@ def forget_computed() -> None:
 # reads the same (issue 17: a result changes the version, not the roster; building 1,000 participants and
 # people as models was a third of a changed fragment's CPU). The check is one query of plain values, compared
 # whole: a changed name, status or team anywhere builds the models afresh.
-_ROSTERS: OrderedDict[int, tuple[list[tuple], dict[str, Participant]]] = OrderedDict()
+_ROSTERS: OrderedDict[int, tuple[object, dict[str, Participant]]] = OrderedDict()
 
 
 def _roster_columns() -> list[str]:
@@ -207,9 +208,10 @@ def _forget_relations(by_key: dict[str, Participant]) -> None:
     """Drop what an earlier request cached on the kept models besides the loaded person, partner and team
     (a participant's tournament, a person's user): those may have changed since; the loaded ones have not."""
     loaded = ("person", "partner", "team")
+    allowed = frozenset(loaded)
     for p in by_key.values():
         cache = p._state.fields_cache
-        if not cache.keys() <= set(loaded):
+        if not cache.keys() <= allowed:
             p._state.fields_cache = {k: cache[k] for k in loaded if k in cache}
         for name in loaded:
             related = cache.get(name)
@@ -217,9 +219,27 @@ def _forget_relations(by_key: dict[str, Participant]) -> None:
                 related._state.fields_cache = {}
 
 
+def _roster_stamp(t: Tournament) -> object:
+    """Every column of every participant, his person, partner and team, as one value that changes when any of
+    them does. PostgreSQL hashes the rows itself (issue 35 §3: reading and comparing the 10,000 rows of plain
+    values in the worker was 80 ms of CPU a version): the md5 of the sorted md5s of each row's text, every
+    column's exact text (a NULL and an empty string differ); a row holds its participant's id, so the same
+    set of rows is the same roster. Other databases: the rows themselves, compared whole."""
+    values = t.participants.order_by("pk").values_list(*_roster_columns())
+    connection = connections[values.db]
+    if connection.vendor != "postgresql":
+        return list(values)
+    sql, params = values.order_by().query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT count(*), md5(string_agg(md5(x::text), '' ORDER BY md5(x::text))) FROM ({sql}) x", params
+        )
+        return cursor.fetchone()
+
+
 def participants_by_key(t: Tournament) -> dict[str, Participant]:
     """``draw.manager.participants_by_key(t)``, reused while the roster's values are unchanged. Read-only."""
-    values = list(t.participants.order_by("pk").values_list(*_roster_columns()))
+    values = _roster_stamp(t)
     with _ONCE_LOCK:
         kept = _ROSTERS.get(t.pk)
         if kept is not None and kept[0] == values:
@@ -247,6 +267,8 @@ def final_standings(t: Tournament) -> list[StandingRow]:
 def _removed_last(rows: list[StandingRow], keys: list[str], start: int = 1) -> list[StandingRow]:
     """004 §5.7.3: a removed player keeps no place; the others close up."""
     removed = {s.row.player for s in rows if s.removed}
+    if not removed:
+        return rows  # nobody to close up: the order and places stand
     by_player = {s.row.player: s for s in rows}
     return [by_player[r.player] for r in metrics.close_up([s.row for s in rows], removed, keys, start)]
 
