@@ -8,8 +8,9 @@ random results; in the database of ``DATABASE_URL`` — give it one of its own) 
 ones built before. Printed per size, CPU seconds of this process (the machine is shared: CPU is the steadier
 figure), the least of ``--repeat``, with the cyclic collector tuned as a web worker's (``config.collector``):
 
-- ``ranking``: ``standings.ranking.compute_once`` after a change (the version moved, as a saved result moves
-  it; the roster unchanged and kept, as between two results of a round);
+- ``ranking``: ``standings.ranking.compute_once`` after a change (a result of the last round changed and the
+  version moved, as a saved result moves it; the roster unchanged and kept, as between two results of a
+  round);
 - ``standings page``: the whole page after a change (Django's test client, the cache cleared).
 
 ``--fresh``: for each size, one new process per page plays a fresh gunicorn worker: it loads the application
@@ -119,8 +120,17 @@ def fresh_main(tid: int, uid: int, name: str, url: str) -> None:
 
 
 def _bump(t) -> None:
+    """A result of the last round changed (its scores turned round, as a correction saves them) and the
+    version moved with it: what the standings see between two results of a round."""
+    from django.db.models import F
+
+    from draw.models import Match
     from tournaments.models import bump_version
 
+    last = Match.objects.filter(round__tournament=t, player2__isnull=False).exclude(result_kind="")
+    match = last.order_by("-round__number", "table").first()
+    if match is not None:
+        Match.objects.filter(pk=match.pk).update(score1=F("score2"), score2=F("score1"))
     bump_version(t.pk)
     t.refresh_from_db(fields=["version", "changed_at"])
 
