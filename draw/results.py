@@ -644,40 +644,40 @@ def _convert(matches, by_stage: dict[int, list[metrics.Result]], keys: dict[int,
         listed.append(result(a, b, w, kinds.setdefault(kind, kind), s1, s2, number, None, length, match_id))
 
 
-# A round's results as last read in this process, by tournament and round id: (its sum, its stage, its number,
-# its results). Issue 35 §3: a result changes one round; reading and converting all 45,000 results of a
-# 10,000-player event at every version was a fifth of the ranking's CPU (72 ms). PostgreSQL sums up every
-# published round in one query (``_ROUND_SUMS``: a hash of every column the results are made of, the table
-# included); a round whose sum is the one kept is reused as it is (results are never changed once built), the
-# others are read again (4 ms when one round changed). A few tournaments at most, the least recently read
-# dropped first.
-# round id: ((its sum, its count), stage id, number, results)
+# A round's results as last read in this process, by tournament and round id: (its stamp, its stage, its
+# number, its results). Issue 35 §3: a result changes one round; reading and converting all 45,000 results of
+# a 10,000-player event at every version was a fifth of the ranking's CPU (72 ms). PostgreSQL stamps every
+# round of the same read in one query (``_round_stamps``); a round whose stamp is the one kept is reused as it
+# is (results are never changed once built), the others are read again (4 ms when one round changed). A few
+# tournaments at most, the least recently read dropped first.
+# round id: ((its count, its stamp), stage id, number, results)
 _Kept = dict[int, tuple[tuple[int, int], int, int, list[metrics.Result]]]
 _ROUNDS: OrderedDict[int, tuple[_Kept, dict[int, str]]] = OrderedDict()
 _ROUNDS_LOCK = threading.Lock()
 ROUNDS_KEEP = 8  # tournaments
 
-# One row per published round with a decided match: its id, stage, number, how many results and the sum of a
-# hash of each result's columns (any change to a result changes it; 47 ms of PostgreSQL for 45,000 results).
-_ROUND_SUMS = """
-    SELECT r.id, r.stage_id, r.number, count(*), sum(hashtext(concat_ws(',', m.id,
-        coalesce(m.player1_id::text, '-'), coalesce(m.player2_id::text, '-'),
-        coalesce(m.winner_id::text, '-'), m.result_kind, coalesce(m.score1::text, '-'),
-        coalesce(m.score2::text, '-'), coalesce(m.match_length::text, '-'), m."table")))
-    FROM draw_match m JOIN draw_round r ON r.id = m.round_id
-    WHERE r.tournament_id = %s AND r.status <> %s AND m.result_kind <> ''
-    GROUP BY r.id, r.stage_id, r.number
-"""
+
+def _round_stamps(matches) -> dict[int, tuple[tuple[int, int], int, int]]:
+    """Round id: ((how many results, the sum of a hash of each result's row), stage id, number) for the rounds
+    of ``matches`` — the read's own query (its filters, every column a result is made of, and the table),
+    summed by PostgreSQL: any change to a result changes its round's stamp (41 ms for 45,000 results)."""
+    rows = matches.order_by().values_list("round_id", *_RESULT_COLUMNS, "table")
+    sql, params = rows.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT x.round_id, count(*), sum(hashtext(x::text)), min(x.round__stage_id),"
+            f" min(x.round__number) FROM ({sql}) x GROUP BY x.round_id",
+            params,
+        )
+        return {row[0]: ((row[1], row[2]), row[3], row[4]) for row in cursor.fetchall()}
 
 
 def _kept_rounds(t: Tournament, matches) -> dict[int, list[metrics.Result]]:
-    with connection.cursor() as cursor:
-        cursor.execute(_ROUND_SUMS, [t.pk, Round.Status.DRAFT])
-        sums = {row[0]: ((row[4], row[3]), row[1], row[2]) for row in cursor.fetchall()}
+    stamps = _round_stamps(matches)
     with _ROUNDS_LOCK:
         kept, keys = _ROUNDS.pop(t.pk, ({}, {}))
-    rounds = {round_id: found for round_id, found in kept.items() if found[:3] == sums.get(round_id)}
-    changed = [round_id for round_id in sums if round_id not in rounds]
+    rounds = {round_id: found for round_id, found in kept.items() if found[:3] == stamps.get(round_id)}
+    changed = [round_id for round_id in stamps if round_id not in rounds]
     if changed:
         fresh: dict[int, list[metrics.Result]] = {}
         _convert(matches.filter(round_id__in=changed).order_by("round__number", "table", "id"), fresh, keys)
@@ -686,10 +686,10 @@ def _kept_rounds(t: Tournament, matches) -> dict[int, list[metrics.Result]]:
             for r in results:
                 by_round.setdefault((stage_id, r.round), []).append(r)
         for round_id in changed:
-            summed, stage_id, number = sums[round_id]
-            rounds[round_id] = (summed, stage_id, number, by_round.get((stage_id, number), []))
+            stamp, stage_id, number = stamps[round_id]
+            rounds[round_id] = (stamp, stage_id, number, by_round.get((stage_id, number), []))
     by_stage: dict[int, list[metrics.Result]] = {}
-    for _summed, stage_id, _number, results in sorted(rounds.values(), key=lambda found: found[2]):
+    for _stamp, stage_id, _number, results in sorted(rounds.values(), key=lambda found: found[2]):
         by_stage.setdefault(stage_id, []).extend(results)
     with _ROUNDS_LOCK:
         _ROUNDS[t.pk] = (rounds, keys)
