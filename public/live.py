@@ -52,9 +52,10 @@ from django.http import (
     HttpResponseNotFound,
     HttpResponseNotModified,
 )
+from django.http.response import HttpResponseBase
+from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date
-from django.utils.text import compress_string
 from django.utils.translation import get_language
 
 from tournaments.models import Tournament
@@ -124,26 +125,18 @@ def _headers(response: HttpResponse, etag: str, changed_at) -> HttpResponse:
     return response
 
 
-def _shared(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+# Django's own gzip (as the API's, api/http.py): the Accept-Encoding read properly, Vary, a weak ETag.
+_GZIP = GZipMiddleware(lambda request: HttpResponse())
+
+
+def _shared(request: HttpRequest, response: HttpResponse) -> HttpResponseBase:
     """A fragment everybody who is not logged in sees alike: nginx may keep it LIVE_SHARED_SECONDS and answer
     the phones itself (the module's docstring); gzipped when the asker takes it, with a weak ETag then."""
     seconds = settings.LIVE_SHARED_SECONDS
     if seconds <= 0 or response.status_code >= 500 or request.user.is_authenticated:
         return response
     response["X-Accel-Expires"] = str(seconds)
-    if (
-        response.status_code == 200
-        and not getattr(response, "streaming", False)
-        and not response.has_header("Content-Encoding")
-        and "gzip" in request.headers.get("Accept-Encoding", "")
-    ):
-        response.content = compress_string(response.content)
-        response["Content-Encoding"] = "gzip"
-        response["Content-Length"] = str(len(response.content))
-        if response.has_header("ETag") and not response["ETag"].startswith("W/"):
-            response["ETag"] = "W/" + response["ETag"]
-    patch_vary_headers(response, ["Accept-Encoding"])
-    return response
+    return _GZIP.process_response(request, response) if response.status_code == 200 else response
 
 
 def conditional(*, timed: bool = False, fragment: bool = False, visible: Callable[..., Exists] | None = None):
@@ -155,22 +148,22 @@ def conditional(*, timed: bool = False, fragment: bool = False, visible: Callabl
 
     def wrap(view):
         @functools.wraps(view)
-        def answer(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+        def answer(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponseBase:
             if request.method not in ("GET", "HEAD") or request.GET.get("_export") or _has_messages(request):
                 return view(request, pk, *args, **kwargs)
             if not (fragment or request.GET.get("fragment") == "1"):
-                return _answer(view, request, pk, args, kwargs, False)
+                return _answer(request, pk, args, kwargs, False)
             # A fragment: whatever it answers a visitor who is not logged in — a 403 or a 404 (a draft, no
             # such round, a tournament deleted) included — is every such visitor's, and nginx keeps it in
             # place of the last copy (a copy nobody replaced would be served on; the module's docstring).
             try:
-                return _shared(request, _answer(view, request, pk, args, kwargs, True))
+                return _shared(request, _answer(request, pk, args, kwargs, True))
             except Http404:
                 return _shared(request, HttpResponseNotFound(b"", content_type="text/plain"))
             except PermissionDenied:
                 return _shared(request, HttpResponseForbidden(b"", content_type="text/plain"))
 
-        def _answer(view, request: HttpRequest, pk: int, args, kwargs, is_fragment: bool) -> HttpResponse:
+        def _answer(request: HttpRequest, pk: int, args, kwargs, is_fragment: bool) -> HttpResponse:
             if visible is None:
                 version, changed_at = stamp(pk)
             else:
