@@ -61,21 +61,17 @@ if str(ROOT) not in sys.path:
 from bench.bench_polling import (  # noqa: E402
     LIVE_ROUND,
     children,
+    free_port,
     percentile,
     process_cpu,
     session_cookie,
     setup,
 )
+from scripts.stack_test import nginx_conf  # noqa: E402
 
 HOST = "nardy.example.org"  # deploy/: nginx's server_name, ALLOWED_HOSTS
 TIMEOUT = 10.0  # a phone's poll not answered within this is an error
 PER_PAGE = 100  # tables on a page of the round, rows on a page of the standings
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # --- the field ----------------------------------------------------------------------------------------------
@@ -101,52 +97,19 @@ def reuse(pk: int):
 
 
 def nginx_site(tmp: Path, ports: dict[str, int], live_workers: int) -> Path:
-    """deploy/nginx/nardy.conf as written, its ports and paths swapped and TLS taken off (plain HTTP here)."""
-    site = (ROOT / "deploy" / "nginx" / "nardy.conf").read_text()
+    """deploy/nginx/nardy.conf as written, its ports and paths swapped and TLS taken off (plain HTTP here), as
+    the stack test runs it, with nginx's workers sized for 10,000 connections."""
     swaps = {
         "server 127.0.0.1:8001": f"server 127.0.0.1:{ports['web']}",
         "server 127.0.0.1:8002 max_conns=2": f"server 127.0.0.1:{ports['live']} max_conns={live_workers}",
         "listen 80;": f"listen 127.0.0.1:{ports['redirect']};",
         "listen 443 ssl http2;": f"listen 127.0.0.1:{ports['http']} backlog=16384;",
         "/srv/nardy/staticfiles/": f"{ROOT}/staticfiles/",
-        "/var/log/nginx/": f"{tmp}/",
-        "/var/lib/nginx/nardy-live": f"{tmp}/cache",
-        "/etc/nginx/nardy_proxy_params": f"{tmp}/nardy_proxy_params",
+        "/var/log/nginx/": f"{tmp}/nginx/",
+        "/var/lib/nginx/nardy-live": f"{tmp}/nginx/cache",
+        "/etc/nginx/nardy_proxy_params": f"{tmp}/nginx/nardy_proxy_params",
     }
-    for old, new in swaps.items():
-        if old not in site:
-            sys.exit(f"deploy/nginx/nardy.conf no longer has {old!r}")
-        site = site.replace(old, new)
-    site = "\n".join(line for line in site.splitlines() if not line.strip().startswith("ssl_"))
-    (tmp / "nardy.conf").write_text(site)
-    shutil.copy(ROOT / "deploy" / "nginx" / "nardy_proxy_params", tmp / "nardy_proxy_params")
-    for sub in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
-        (tmp / sub).mkdir(exist_ok=True)
-    main = tmp / "nginx.conf"
-    main.write_text(
-        f"""daemon off;
-worker_processes auto;
-worker_rlimit_nofile 40000;
-pid {tmp}/nginx.pid;
-error_log {tmp}/error.log warn;
-{"user root;" if os.geteuid() == 0 else ""}
-events {{ worker_connections 32768; }}
-http {{
-    include /etc/nginx/mime.types;
-    default_type application/octet-stream;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_timeout 75s;
-    client_body_temp_path {tmp}/client_body;
-    proxy_temp_path {tmp}/proxy;
-    fastcgi_temp_path {tmp}/fastcgi;
-    uwsgi_temp_path {tmp}/uwsgi;
-    scgi_temp_path {tmp}/scgi;
-    include {tmp}/nardy.conf;
-}}
-"""
-    )
-    return main
+    return nginx_conf(tmp, swaps, plain=True, processes="auto", connections=32768)
 
 
 def wait_port(port: int, seconds: float = 60) -> None:
@@ -480,7 +443,15 @@ def main() -> None:
         if not args.direct:
             ports = {"web": app_port, "live": live_port, "http": http_port, "redirect": redirect_port}
             conf = nginx_site(tmp, ports, args.live_workers)
-            nginx = ["nginx", "-p", str(tmp), "-e", str(tmp / "error.log"), "-c", str(conf)]
+            nginx = [
+                "nginx",
+                "-p",
+                str(tmp / "nginx"),
+                "-e",
+                str(tmp / "nginx" / "error.log"),
+                "-c",
+                str(conf),
+            ]
             checked = subprocess.run([*nginx, "-t"], capture_output=True, text=True)
             if checked.returncode:
                 sys.exit(checked.stderr)

@@ -206,28 +206,39 @@ def environment(overrides: dict[str, str], extra: dict[str, str]) -> dict[str, s
     return {**base, **env}
 
 
-def nginx_conf(tmp: Path, swaps: dict[str, str]) -> Path:
+def nginx_conf(
+    tmp: Path, swaps: dict[str, str], *, plain: bool = False, processes: str = "1", connections: int = 256
+) -> Path:
     """deploy/nginx/nardy.conf with its production paths and ports swapped (each must be found: the test
-    runs the file as written), inside a minimal main configuration like Debian's nginx.conf."""
+    runs the file as written), inside a minimal main configuration like Debian's nginx.conf, in ``tmp/nginx``.
+    ``plain``: the TLS lines taken off (bench/bench_phones.py serves plain HTTP); ``processes`` and
+    ``connections``: nginx's workers and the connections each holds."""
     site = (DEPLOY / "nginx" / "nardy.conf").read_text()
     for old, new in swaps.items():
         check(old in site, f"deploy/nginx/nardy.conf no longer has {old!r}")
         site = site.replace(old, new)
+    if plain:
+        site = "\n".join(line for line in site.splitlines() if not line.strip().startswith("ssl_"))
+    (tmp / "nginx").mkdir(exist_ok=True)
     (tmp / "nginx" / "nardy.conf").write_text(site)
     shutil.copy(DEPLOY / "nginx" / "nardy_proxy_params", tmp / "nginx" / "nardy_proxy_params")
     for sub in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
         (tmp / "nginx" / sub).mkdir(exist_ok=True)
     main = tmp / "nginx" / "nginx.conf"
+    rlimit = f"worker_rlimit_nofile {connections * 2};" if connections > 512 else ""
     main.write_text(
         f"""daemon off;
-worker_processes 1;
+worker_processes {processes};
+{rlimit}
 pid {tmp}/nginx/nginx.pid;
 error_log {tmp}/nginx/error.log;
 {"user root;" if os.geteuid() == 0 else ""}
-events {{ worker_connections 256; }}
+events {{ worker_connections {connections}; }}
 http {{
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
+    sendfile on;
+    tcp_nopush on;
     client_body_temp_path {tmp}/nginx/client_body;
     proxy_temp_path {tmp}/nginx/proxy;
     fastcgi_temp_path {tmp}/nginx/fastcgi;
