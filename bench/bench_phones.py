@@ -64,6 +64,7 @@ from bench.bench_polling import (  # noqa: E402
     free_port,
     percentile,
     process_cpu,
+    request,
     session_cookie,
     setup,
 )
@@ -270,8 +271,9 @@ class Run:
             version = await asyncio.to_thread(lambda pk=pk: Match.objects.get(pk=pk).version)
             body = f"score1=7&score2={random.randrange(7)}&version={version}".encode()
             began = time.monotonic()
-            status, content = await post(
+            status, _headers, content = await request(
                 self.port,
+                "POST",
                 f"/t/{t.pk}/rounds/{LIVE_ROUND}/results/{pk}/",
                 {
                     "Cookie": cookies,
@@ -281,6 +283,7 @@ class Run:
                     "Content-Type": "application/x-www-form-urlencoded",
                 },
                 body,
+                host=HOST,
             )
             answered = time.monotonic()
             if status != 200:
@@ -292,18 +295,6 @@ class Run:
                 lambda: Tournament.objects.values_list("version", flat=True).get(pk=t.pk)
             )
             self.saved.append((now, answered))
-
-
-async def post(port: int, path: str, headers: dict[str, str], body: bytes) -> tuple[int, bytes]:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    lines = [f"POST {path} HTTP/1.1", f"Host: {HOST}", "Connection: close", f"Content-Length: {len(body)}"]
-    lines += [f"{k}: {v}" for k, v in headers.items()]
-    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-    await writer.drain()
-    raw = await reader.read(-1)
-    writer.close()
-    head, _sep, content = raw.partition(b"\r\n\r\n")
-    return int(head.split()[1]), content
 
 
 def tree_cpu(masters: list[subprocess.Popen]) -> float:

@@ -110,9 +110,11 @@ def recompute_cpu(t, repeat: int = 7) -> dict[str, float]:
 # --- a tiny HTTP/1.1 client on asyncio streams ------------------------------------------------------------
 
 
-async def request(port: int, method: str, path: str, headers: dict[str, str], body: bytes = b""):
+async def request(
+    port: int, method: str, path: str, headers: dict[str, str], body: bytes = b"", host: str = "127.0.0.1"
+):
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close"]
+    lines = [f"{method} {path} HTTP/1.1", f"Host: {host}", "Connection: close"]
     lines += [f"{k}: {v}" for k, v in headers.items()]
     if body:
         lines.append(f"Content-Length: {len(body)}")

@@ -38,18 +38,14 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench.bench_standings import environment  # noqa: E402
+
 PAGES = ["round page", "standings", "final protocol PDF", "standings PDF", "tournament XLSX"]
 PUBLIC = {"round page", "standings"}  # asked by an anonymous visitor
 
 
 def _environment() -> None:
-    if "DATABASE_URL" not in os.environ:
-        os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "0")
-    os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 40)
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
-    os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+    environment()
     os.environ["CACHE_URL"] = ""  # this process's own memory cache: cleared before each page
     os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="bench-ranking-media-"))
 

@@ -109,10 +109,9 @@ def build_swiss(players: int, rounds: int = 9, seed: int = 1, name: str = "Шв�
     return t
 
 
-def setup_django() -> None:
-    """Django for a benchmark served through the test client: a fresh SQLite file unless ``DATABASE_URL``
-    is set, production-like settings (``DEBUG=0``) without the HTTPS redirect (the test client speaks plain
-    HTTP; the proxy terminates TLS), migrated. Shared by bench_standings, bench_api and bench_exports."""
+def environment() -> None:
+    """The settings of ``setup_django`` in the environment, before Django is set up (a benchmark that starts
+    processes of its own gives them the same)."""
     if "DATABASE_URL" not in os.environ:
         os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -120,6 +119,13 @@ def setup_django() -> None:
     os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 40)
     os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
     os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+
+
+def setup_django() -> None:
+    """Django for a benchmark served through the test client: a fresh SQLite file unless ``DATABASE_URL``
+    is set, production-like settings (``DEBUG=0``) without the HTTPS redirect (the test client speaks plain
+    HTTP; the proxy terminates TLS), migrated. Shared by bench_standings, bench_api and bench_exports."""
+    environment()
     import django
 
     django.setup()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING
 
 import pytest
@@ -91,3 +92,13 @@ def tournament(secretary, chief_judge) -> Tournament:
     from tests.factories import make_tournament
 
     return make_tournament(secretary, chief_judge, players=8)
+
+
+@pytest.fixture
+def restore_gc():
+    """The collector's thresholds and frozen objects as they were (tests of config/collector.py and
+    config/wsgi.py, which freeze and tune it as a web worker does)."""
+    before = gc.get_threshold()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*before)

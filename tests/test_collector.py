@@ -11,14 +11,6 @@ import pytest
 from config import collector
 
 
-@pytest.fixture
-def restore_gc():
-    before = gc.get_threshold()
-    yield
-    gc.unfreeze()
-    gc.set_threshold(*before)
-
-
 def test_the_worker_freezes_what_it_loaded_and_sets_the_thresholds_issue_35_2(monkeypatch, restore_gc):
     monkeypatch.delenv("GC_THRESHOLDS", raising=False)
     gc.unfreeze()

@@ -4,21 +4,11 @@ start (config/warmup.py, called by config/wsgi.py), not inside its first request
 
 from __future__ import annotations
 
-import gc
 import importlib
 
-import pytest
 from django.template import engines
 
 from config import warmup
-
-
-@pytest.fixture
-def restore_gc():
-    before = gc.get_threshold()
-    yield
-    gc.unfreeze()
-    gc.set_threshold(*before)
 
 
 def _cached_loader():
